@@ -1,0 +1,93 @@
+/**
+ * Dice formulas as this engine needs them: sums of `NdM` terms, integers and `@name`
+ * references (`1d6+@mod`, `1d7+3`, `2d4 - 1`). Anything else is refused with a reason, so a
+ * GM's typo in a setting is caught when it is set, not mid-round.
+ */
+export interface DiceTerm {
+  readonly sign: 1 | -1;
+  readonly count: number;
+  readonly faces: number;
+}
+export interface ParsedFormula {
+  readonly dice: readonly DiceTerm[];
+  readonly constant: number;
+  readonly refs: readonly { sign: 1 | -1; name: string }[];
+}
+
+const TERM = /^(?:(\d*)d(\d+)|(\d+)|@([A-Za-z][A-Za-z0-9_.]*))$/;
+const cache = new Map<string, ParsedFormula>();
+
+export type FormulaResult = { ok: true; formula: ParsedFormula } | { ok: false; reason: string };
+
+export function parseFormula(src: string): FormulaResult {
+  const hit = cache.get(src);
+  if (hit) return { ok: true, formula: hit };
+  const text = src.replace(/\s+/g, "");
+  if (text === "") return { ok: false, reason: "empty formula" };
+  const parts = text.match(/[+-]?[^+-]+/g);
+  if (!parts || parts.join("") !== text) return { ok: false, reason: `cannot read "${src}"` };
+  const dice: DiceTerm[] = [];
+  const refs: { sign: 1 | -1; name: string }[] = [];
+  let constant = 0;
+  for (const part of parts) {
+    const sign: 1 | -1 = part.startsWith("-") ? -1 : 1;
+    const body = part.replace(/^[+-]/, "");
+    const m = TERM.exec(body);
+    if (!m) return { ok: false, reason: `"${body}" is not a die, a number or an @reference` };
+    if (m[2] !== undefined) {
+      const count = m[1] === "" || m[1] === undefined ? 1 : Number(m[1]);
+      const faces = Number(m[2]);
+      if (count < 1 || count > 100 || faces < 1 || faces > 1000)
+        return { ok: false, reason: `"${body}" is out of range (1-100 dice of 1-1000 faces)` };
+      dice.push({ sign, count, faces });
+    } else if (m[3] !== undefined) constant += sign * Number(m[3]);
+    else refs.push({ sign, name: m[4]! });
+  }
+  const formula = { dice, constant, refs };
+  if (cache.size < 1000) cache.set(src, formula);
+  return { ok: true, formula };
+}
+
+/** Resolves @references to numbers and writes the formula back as text Foundry's `Roll` reads. */
+export function bindFormula(
+  src: string,
+  data: Readonly<Record<string, number>>,
+  critical = false,
+): string {
+  const parsed = parseFormula(src);
+  if (!parsed.ok) throw new Error(`bindFormula: ${parsed.reason}`);
+  const f = parsed.formula;
+  let constant = f.constant;
+  for (const r of f.refs) {
+    const v = data[r.name];
+    if (v === undefined) throw new Error(`bindFormula: @${r.name} has no value`);
+    constant += r.sign * v;
+  }
+  const terms = f.dice.map((d, i) => {
+    const count = critical ? d.count * 2 : d.count;
+    const op = d.sign < 0 ? "-" : i === 0 ? "" : "+";
+    return `${op}${count}d${d.faces}`;
+  });
+  let out = terms.join("");
+  if (constant !== 0 || out === "")
+    out += out === "" ? `${constant}` : constant > 0 ? `+${constant}` : `${constant}`;
+  return out;
+}
+
+/** Minimum and maximum of a formula with no references (for validating settings). */
+export function formulaRange(src: string): { min: number; max: number } | undefined {
+  const parsed = parseFormula(src);
+  if (!parsed.ok || parsed.formula.refs.length > 0) return undefined;
+  let min = parsed.formula.constant;
+  let max = parsed.formula.constant;
+  for (const d of parsed.formula.dice) {
+    if (d.sign > 0) {
+      min += d.count;
+      max += d.count * d.faces;
+    } else {
+      min -= d.count * d.faces;
+      max -= d.count;
+    }
+  }
+  return { min, max };
+}

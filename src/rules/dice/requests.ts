@@ -1,0 +1,164 @@
+/**
+ * Every die is a request (architecture.md). Rule code is written as generators that `yield`
+ * a `RollRequest` and receive the `RollAnswer`; a driver answers. The seeded driver answers
+ * synchronously from the PRNG (CLI, tests, simulator); the Foundry driver answers with core
+ * `Roll`s (asynchronously); the forced layer answers from a table of given values (scenario
+ * files, totals the GM typed) and passes everything else to the driver beneath it.
+ */
+import { parseFormula } from "./formula.ts";
+import type { Xoshiro128 } from "./prng.ts";
+
+export type Audience = "all" | "gm" | { readonly fisher: string };
+
+export type RollKind =
+  | "check"
+  | "attack"
+  | "damage"
+  | "initiative"
+  | "explore"
+  | "swarmSize"
+  | "flee"
+  | "hazard"
+  | "hazardAttack"
+  | "hazardDamage"
+  | "save"
+  | "displace";
+
+export interface RollRequest {
+  readonly kind: RollKind;
+  /** Identity for forcing and export: `check:ana`, `attack:ana`, `explore:1,0,0`, `flee:s3`... */
+  readonly key: string;
+  /** Numbers only (references already bound): `1d20+5`, `2d6+3`, `1d8`. */
+  readonly formula: string;
+  /** The formula's first term is the d20 whose face is the roll's natural. */
+  readonly d20: boolean;
+  /** The constant part of the formula (the check's modifier). */
+  readonly modifier: number;
+  readonly fisher?: string;
+  /** Who may see this roll: a driver never shows it to anyone else. */
+  readonly audience: Audience;
+}
+
+export interface RollAnswer {
+  readonly total: number;
+  /** The d20's face, for d20 requests; absent when unknown (a typed total). */
+  readonly natural?: number;
+}
+
+export interface RollRecord extends RollAnswer {
+  readonly key: string;
+}
+
+export type RollProgram<T> = Generator<RollRequest, T, RollAnswer>;
+
+export interface SyncDriver {
+  roll(request: RollRequest): RollAnswer;
+}
+export interface AsyncDriver {
+  roll(request: RollRequest): RollAnswer | Promise<RollAnswer>;
+}
+
+export function makeRequest(
+  kind: RollKind,
+  key: string,
+  formula: string,
+  audience: Audience,
+  fisher?: string,
+): RollRequest {
+  const parsed = parseFormula(formula);
+  if (!parsed.ok) throw new Error(`bad formula ${formula}: ${parsed.reason}`);
+  const f = parsed.formula;
+  const first = f.dice[0];
+  const d20 = first !== undefined && first.count === 1 && first.faces === 20 && first.sign === 1;
+  return { kind, key, formula, d20, modifier: f.constant, audience, ...(fisher ? { fisher } : {}) };
+}
+
+/** Runs a program to its end with a synchronous driver; returns its value and every roll made. */
+export function runSync<T>(program: RollProgram<T>, driver: SyncDriver, rolls?: RollRecord[]): T {
+  let step = program.next(undefined as unknown as RollAnswer);
+  while (!step.done) {
+    const answer = driver.roll(step.value);
+    rolls?.push(record(step.value.key, answer));
+    step = program.next(answer);
+  }
+  return step.value;
+}
+
+/** The same with a driver that may answer asynchronously (Foundry's dice). */
+export async function runAsync<T>(
+  program: RollProgram<T>,
+  driver: AsyncDriver,
+  rolls?: RollRecord[],
+): Promise<T> {
+  let step = program.next(undefined as unknown as RollAnswer);
+  while (!step.done) {
+    const answer = await driver.roll(step.value);
+    rolls?.push(record(step.value.key, answer));
+    step = program.next(answer);
+  }
+  return step.value;
+}
+
+function record(key: string, a: RollAnswer): RollRecord {
+  return a.natural === undefined
+    ? { key, total: a.total }
+    : { key, total: a.total, natural: a.natural };
+}
+
+/** Rolls a numbers-only formula with the PRNG. */
+export function rollFormula(prng: Xoshiro128, request: RollRequest): RollAnswer {
+  const parsed = parseFormula(request.formula);
+  if (!parsed.ok || parsed.formula.refs.length > 0)
+    throw new Error(`unbound formula ${request.formula}`);
+  const f = parsed.formula;
+  let total = f.constant;
+  let natural: number | undefined;
+  for (let t = 0; t < f.dice.length; t++) {
+    const d = f.dice[t]!;
+    for (let i = 0; i < d.count; i++) {
+      const face = prng.die(d.faces);
+      if (t === 0 && i === 0 && request.d20) natural = face;
+      total += d.sign * face;
+    }
+  }
+  return natural === undefined ? { total } : { total, natural };
+}
+
+export function seededDriver(prng: Xoshiro128): SyncDriver {
+  return { roll: (request) => rollFormula(prng, request) };
+}
+
+/** A table of forced answers by request key, each key a queue taken in order. */
+export type ForcedTable = ReadonlyMap<string, readonly ForcedValue[]>;
+export interface ForcedValue {
+  readonly total?: number;
+  readonly natural?: number;
+}
+
+/** Answers from `table` where it has a value for the request's key, else asks `inner`. */
+export function forcedLayer<D extends SyncDriver | AsyncDriver>(inner: D, table: ForcedTable): D {
+  const used = new Map<string, number>();
+  const take = (request: RollRequest): RollAnswer | undefined => {
+    const queue = table.get(request.key);
+    const i = used.get(request.key) ?? 0;
+    const v = queue?.[i];
+    if (!v) return undefined;
+    used.set(request.key, i + 1);
+    return forcedAnswer(request, v);
+  };
+  return { roll: (request: RollRequest) => take(request) ?? inner.roll(request) } as D;
+}
+
+/**
+ * A forced value as an answer: a total alone has no natural (a typed total is never a natural
+ * 1 or 20); a natural alone makes the total natural + modifier.
+ */
+export function forcedAnswer(request: RollRequest, v: ForcedValue): RollAnswer {
+  if (v.total !== undefined) {
+    return v.natural !== undefined && request.d20
+      ? { total: v.total, natural: v.natural }
+      : { total: v.total };
+  }
+  if (v.natural !== undefined) return { total: v.natural + request.modifier, natural: v.natural };
+  throw new Error(`forced value for ${request.key} has neither total nor natural`);
+}

@@ -1,0 +1,194 @@
+/** H2-H6: what "something bad happens" does to the fisher who found it. */
+import type { Audience, RollProgram } from "../dice/requests.ts";
+import type { Coord } from "../lake/geometry.ts";
+import { neighbours } from "../lake/geometry.ts";
+import type { RoundContext } from "../kolikoly/context.ts";
+import { emit, fisher, request } from "../kolikoly/context.ts";
+import { enter } from "../kolikoly/explore.ts";
+import { checkFormula } from "../kolikoly/checks.ts";
+import type { Condition, FisherState, GameEvent } from "../kolikoly/types.ts";
+import type { Hazard } from "./table.ts";
+import { ENTERED_REACH_BONUS, sizeDie } from "./table.ts";
+
+type HazardEvent = Extract<GameEvent, { type: "hazard" }>;
+type HazardFacts = Omit<
+  HazardEvent,
+  "round" | "audience" | "type" | "fisher" | "at" | "hazard" | "name" | "mode" | "avoided"
+>;
+
+/** H1: draw from the lake's table. */
+export function* drawHazard(
+  ctx: RoundContext,
+  fisherId: string,
+  audience: Audience,
+): RollProgram<Hazard> {
+  const table = ctx.g.settings.hazards;
+  const face = (yield request(
+    "hazard",
+    `hazard:${fisherId}`,
+    `1d${table.length}`,
+    audience,
+    fisherId,
+  )).total;
+  return table[Math.min(table.length, Math.max(1, face)) - 1]!;
+}
+
+/** H3: dodge (3 + Wisdom) plus two times protection (3 + layers of armour + cover), for a figure able to act. */
+export function defenseOf(f: FisherState, cover = 0): number {
+  return 3 + f.mods.wisdom + 2 * (3 + f.armor + cover);
+}
+
+/** H3: +1 for every 4 HP, the modifier for how it attacks, +2 as the target just entered its reach. */
+export function hazardAttackBonus(h: Hazard): number {
+  return Math.floor(h.hp / 4) + h.mod + ENTERED_REACH_BONUS;
+}
+
+/** H5: the wound an excess of damage over HP sets. */
+export function woundFor(excess: number): {
+  wound: "light" | "serious" | "critical";
+  dc: number;
+  success: Condition;
+  failure: Condition;
+} {
+  if (excess <= 2) return { wound: "light", dc: 12, success: "ok", failure: "unconscious" };
+  if (excess <= 5) return { wound: "serious", dc: 15, success: "unconscious", failure: "dying" };
+  return { wound: "critical", dc: 18, success: "dying", failure: "dead" };
+}
+
+export function* resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): RollProgram<void> {
+  const hazard = yield* drawHazard(ctx, fisherId, "all");
+  const mode = ctx.g.settings.hazardMode;
+  const f = fisher(ctx, fisherId);
+  const base = {
+    type: "hazard" as const,
+    fisher: fisherId,
+    at,
+    hazard: hazard.id,
+    name: hazard.name,
+    mode,
+    avoided: false,
+  };
+  if (mode === "narrative") {
+    emit(ctx, "all", base); // H2: the text in chat; the GM adjudicates.
+    return;
+  }
+  if (mode === "system") {
+    // H2 system: an attack against the character's AC and damage to its HP.
+    const attack = (yield request(
+      "hazardAttack",
+      `hazardAttack:${fisherId}`,
+      checkFormula(hazard.mod + ENTERED_REACH_BONUS),
+      "all",
+      fisherId,
+    )).total;
+    const hit = attack >= f.ac;
+    const extra: HazardFacts = { attack, defense: f.ac, hit };
+    if (hit) {
+      const damage = (yield request(
+        "hazardDamage",
+        `hazardDamage:${fisherId}`,
+        `1d${sizeDie(hazard.size)}`,
+        "all",
+        fisherId,
+      )).total;
+      f.hp = Math.max(0, f.hp - damage);
+      if (f.hp === 0) f.condition = "unconscious";
+      Object.assign(extra, { damage, took: "hp", hp: f.hp, condition: f.condition });
+    }
+    emit(ctx, "all", { ...base, ...extra });
+    return;
+  }
+  // H3 size-and-wounds
+  const attack = (yield request(
+    "hazardAttack",
+    `hazardAttack:${fisherId}`,
+    checkFormula(hazardAttackBonus(hazard)),
+    "all",
+    fisherId,
+  )).total;
+  const defense = defenseOf(f);
+  const hit = attack >= defense;
+  if (!hit) {
+    emit(ctx, "all", { ...base, attack, defense, hit });
+    return;
+  }
+  // H4: damage by Size; the player loses that many HP (if they have that many) or accepts the aim.
+  const damage = (yield request(
+    "hazardDamage",
+    `hazardDamage:${fisherId}`,
+    `1d${sizeDie(hazard.size)}`,
+    "all",
+    fisherId,
+  )).total;
+  const facts: HazardFacts = { attack, defense, hit, damage };
+  if (hazard.aim === "wound" || (f.hazardChoice === "hp" && damage <= f.hp)) {
+    if (damage <= f.hp) {
+      f.hp -= damage;
+      Object.assign(facts, { took: hazard.aim === "wound" ? "wound" : "hp", hp: f.hp });
+    } else {
+      // H5: the excess over current HP sets the wound; a Constitution save decides.
+      const w = woundFor(damage - f.hp);
+      f.hp = 0;
+      const save = (yield request(
+        "save",
+        `save:${fisherId}`,
+        checkFormula(f.mods.constitution),
+        "all",
+        fisherId,
+      )).total;
+      f.condition = save >= w.dc ? w.success : w.failure;
+      Object.assign(facts, {
+        took: "wound",
+        hp: 0,
+        wound: w.wound,
+        save,
+        dc: w.dc,
+        condition: f.condition,
+      });
+    }
+    emit(ctx, "all", { ...base, ...facts });
+    return;
+  }
+  Object.assign(facts, { took: "aim", aim: hazard.aim });
+  switch (hazard.aim) {
+    case "disarm":
+      f.lostActions = 1;
+      f.lostReason = "disarmed";
+      emit(ctx, "all", { ...base, ...facts, effect: "disarmed" });
+      return;
+    case "restrain":
+    case "seize":
+      f.lostActions = 1;
+      f.lostReason = hazard.aim === "restrain" ? "restrained" : "seized";
+      emit(ctx, "all", { ...base, ...facts, effect: f.lostReason });
+      return;
+    case "drawOut": {
+      const below: Coord = [f.at[0], f.at[1], f.at[2] + 1];
+      const deeper = below[2] < ctx.g.lake.levels;
+      emit(ctx, "all", { ...base, ...facts, effect: deeper ? "drawnDown" : "noDeeper" });
+      if (deeper) yield* enter(ctx, fisherId, below, "hazard");
+      return;
+    }
+    case "pushBack":
+    case "throw": {
+      if (hazard.aim === "throw") f.checkPenalty = 4;
+      const options = neighbours(ctx.g.lake, f.at);
+      emit(ctx, "all", { ...base, ...facts, effect: hazard.aim === "throw" ? "thrown" : "pushed" });
+      if (options.length === 0) return;
+      const pick = (yield request(
+        "displace",
+        `displace:${fisherId}`,
+        `1d${options.length}`,
+        "all",
+        fisherId,
+      )).total;
+      yield* enter(
+        ctx,
+        fisherId,
+        options[Math.min(options.length, Math.max(1, pick)) - 1]!,
+        "hazard",
+      );
+      return;
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/** The rules engine's public surface. Everything outside src/rules imports from here. */
+export * from "./dice/formula.ts";
+export * from "./dice/prng.ts";
+export * from "./dice/requests.ts";
+export * from "./lake/geometry.ts";
+export * from "./hazards/table.ts";
+export { defenseOf, hazardAttackBonus, woundFor } from "./hazards/resolve.ts";
+export * from "./kolikoly/types.ts";
+export * from "./kolikoly/settings.ts";
+export * from "./kolikoly/state.ts";
+export { CHECK_FOR, band, attackHits } from "./kolikoly/checks.ts";
+export { takeFish } from "./kolikoly/catch.ts";
+export { exploreOutcome } from "./kolikoly/explore.ts";
+export { parseDeclaration, validateRoundInput } from "./kolikoly/declare.ts";
+export { ROUND_STEPS, resolveRound } from "./kolikoly/round.ts";
+export { lakeEmpty, endByGm } from "./kolikoly/end.ts";
+export * from "./kolikoly/view.ts";
+export * from "./kolikoly/game.ts";
+export * from "./scenario/format.ts";
+export * from "./scenario/json.ts";
+export { playScenario, playScenarioText, exportScenario, formatError } from "./scenario/play.ts";

@@ -1,0 +1,112 @@
+/** K9-K11: catch attacks with the net. */
+import { bindFormula } from "../dice/formula.ts";
+import type { RollProgram } from "../dice/requests.ts";
+import { sameSquare } from "../lake/geometry.ts";
+import { attackHits, checkFormula } from "./checks.ts";
+import type { AttackPlan, RoundContext } from "./context.ts";
+import { canAct, emit, fishAt, fisher, idx, request, swarmsAt } from "./context.ts";
+
+/** K10: damage becomes fish, taken from the square's swarms oldest first, never more than it holds. */
+export function takeFish(fishBySwarm: readonly number[], damage: number): number[] {
+  let left = Math.max(0, damage);
+  return fishBySwarm.map((n) => {
+    const t = Math.min(n, left);
+    left -= t;
+    return t;
+  });
+}
+
+/** Conflict groups resolve by initiative (K7); every other attack in fisher order. */
+export function attackOrder(ctx: RoundContext): AttackPlan[] {
+  const done = new Set<number>();
+  const out: AttackPlan[] = [];
+  for (const a of ctx.attacks) {
+    const sq = idx(ctx, a.at);
+    const order = ctx.conflictOrder.get(sq);
+    if (!order) out.push(a);
+    else if (!done.has(sq)) {
+      done.add(sq);
+      for (const id of order) {
+        const plan = ctx.attacks.find((p) => p.fisher === id);
+        if (plan) out.push(plan);
+      }
+    }
+  }
+  return out;
+}
+
+export function* resolveAttacks(ctx: RoundContext): RollProgram<void> {
+  for (const plan of attackOrder(ctx)) yield* catchAttack(ctx, plan);
+}
+
+function* catchAttack(ctx: RoundContext, plan: AttackPlan): RollProgram<void> {
+  const f = fisher(ctx, plan.fisher);
+  const base = { type: "attack" as const, fisher: f.id, at: plan.at, source: plan.source };
+  if (!canAct(f) || !sameSquare(f.at, plan.at)) {
+    // a hazard knocked the fisher out or away before the attack
+    emit(ctx, "all", { ...base, hit: false, critical: false, result: "skipped" });
+    return;
+  }
+  if (fishAt(ctx, plan.at) === 0) {
+    // K11: a catch in a square with no fish catches nothing, and nothing flees.
+    emit(ctx, "all", { ...base, hit: false, critical: false, result: "noFish" });
+    return;
+  }
+  let total: number;
+  let natural: number | undefined;
+  if (plan.source === "catch") {
+    const check = ctx.checks.get(f.id)!; // K6: a Catch's check is its attack roll
+    total = check.total;
+    natural = check.natural;
+  } else {
+    const a = yield request("attack", `attack:${f.id}`, checkFormula(f.mods.attack), "all", f.id);
+    total = a.total;
+    natural = a.natural;
+  }
+  const hit = attackHits(total, natural, ctx.g.settings.catchAC);
+  const critical = hit && natural === 20;
+  emit(ctx, "all", {
+    ...base,
+    total,
+    ...(natural !== undefined ? { natural } : {}),
+    hit,
+    critical,
+    result: hit ? "hit" : "miss",
+  });
+  // K11: hit or miss, every swarm still in the square flees at the end of the round.
+  ctx.flee.set(idx(ctx, plan.at), "catch");
+  if (!hit) return;
+  const formula = bindFormula(
+    f.netDamage ?? ctx.g.settings.netDamage,
+    { mod: f.mods.damage },
+    critical,
+  );
+  const damage = Math.max(
+    0,
+    (yield request("damage", `damage:${f.id}`, formula, "all", f.id)).total,
+  );
+  const here = swarmsAt(ctx, plan.at);
+  const taken = takeFish(
+    here.map((s) => s.fish),
+    damage,
+  );
+  let fish = 0;
+  here.forEach((s, i) => {
+    const n = taken[i]!;
+    if (n === 0) return;
+    s.fish -= n;
+    fish += n;
+    emit(ctx, "all", { type: "swarmCaught", swarm: s.id, at: s.at, fish: n, left: s.fish });
+  });
+  // K4: a swarm with 0 fish is removed.
+  if (here.some((s) => s.fish === 0)) ctx.g.swarms = ctx.g.swarms.filter((s) => s.fish > 0);
+  f.caught += fish;
+  emit(ctx, "all", {
+    type: "caught",
+    fisher: f.id,
+    at: plan.at,
+    fish,
+    damage,
+    totalCaught: f.caught,
+  });
+}

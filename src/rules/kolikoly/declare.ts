@@ -1,0 +1,141 @@
+/** K5: declarations, validated from untrusted input (a player, a socket, a file). */
+import type { Coord } from "../lake/geometry.ts";
+import { adjacent, onBoard } from "../lake/geometry.ts";
+import type { RoundContext } from "./context.ts";
+import { emit } from "./context.ts";
+import type { Declaration, FisherState, GameState, RoundInput, RuleError } from "./types.ts";
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: RuleError };
+
+const ACTIONS = ["catch", "track", "move", "herd"] as const;
+const TARGET_FIELD = { track: "target", move: "to", herd: "toward" } as const;
+
+export function fail(
+  code: string,
+  field: string,
+  message: string,
+): { ok: false; error: RuleError } {
+  return { ok: false, error: { code, field, message } };
+}
+
+export function isCoord(v: unknown): v is Coord {
+  return Array.isArray(v) && v.length === 3 && v.every((n) => Number.isInteger(n));
+}
+
+export function showCoord(v: unknown): string {
+  return JSON.stringify(v);
+}
+
+/** Why a fisher cannot declare this round, if they cannot (H4 lost actions, H5 conditions). */
+export function cannotActReason(f: FisherState): string | undefined {
+  if (f.condition !== "ok") return f.condition;
+  if (f.lostActions > 0) return f.lostReason ?? "restrained";
+  return undefined;
+}
+
+export function parseDeclaration(
+  state: GameState,
+  fisherId: string,
+  raw: unknown,
+  field: string,
+  fishers = state.fishers,
+): Checked<Declaration> {
+  const f = fishers.find((x) => x.id === fisherId);
+  if (!f) return fail("unknownFisher", field, `no fisher "${fisherId}" on this lake`);
+  const why = cannotActReason(f);
+  if (why) return fail("cannotAct", field, `${f.name} cannot act this round (${why})`);
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    return fail("badDeclaration", field, "must be an object with an action");
+  const o = raw as Record<string, unknown>;
+  const action = o.action;
+  if (!ACTIONS.includes(action as (typeof ACTIONS)[number]))
+    return fail(
+      "badAction",
+      `${field}.action`,
+      `must be one of catch, track, move, herd (got ${showCoord(action)})`,
+    );
+  if (action === "catch") return { ok: true, value: { action } };
+  const key = TARGET_FIELD[action as keyof typeof TARGET_FIELD];
+  const target = o[key];
+  const tf = `${field}.${key}`;
+  if (!isCoord(target))
+    return fail("badCoord", tf, `must be [x, y, level] whole numbers (got ${showCoord(target)})`);
+  if (!onBoard(state.lake, target))
+    return fail("offBoard", tf, `${showCoord(target)} is off the board`);
+  if (!adjacent(state.lake, f.at, target))
+    return fail("notAdjacent", tf, `${showCoord(target)} is not adjacent to ${showCoord(f.at)}`);
+  const t: Coord = [target[0], target[1], target[2]];
+  if (action === "move") {
+    if (o.attack !== undefined && typeof o.attack !== "boolean")
+      return fail("badField", `${field}.attack`, "must be true or false");
+    return {
+      ok: true,
+      value: o.attack === false ? { action, to: t, attack: false } : { action, to: t },
+    };
+  }
+  if (o.attack !== undefined)
+    return fail("badField", `${field}.attack`, "only a move may decline its attack");
+  return {
+    ok: true,
+    value: action === "track" ? { action: "track", target: t } : { action: "herd", toward: t },
+  };
+}
+
+/** The whole round's input, checked against the state before anything is rolled. */
+export function validateRoundInput(state: GameState, raw: unknown): Checked<RoundInput> {
+  if (state.over) return fail("gameOver", "", "the game is over");
+  if (typeof raw !== "object" || raw === null)
+    return fail("badRound", "", "must be an object with actions");
+  const o = raw as Record<string, unknown>;
+  const revive: string[] = [];
+  let fishers = state.fishers;
+  if (o.revive !== undefined) {
+    if (!Array.isArray(o.revive)) return fail("badField", "revive", "must be a list of fisher ids");
+    for (const [i, id] of o.revive.entries()) {
+      const f = state.fishers.find((x) => x.id === id);
+      if (!f)
+        return fail("unknownFisher", `revive[${i}]`, `no fisher ${showCoord(id)} on this lake`);
+      if (f.condition !== "unconscious" && f.condition !== "dying")
+        return fail(
+          "cannotRevive",
+          `revive[${i}]`,
+          `${f.name} is ${f.condition}, not unconscious or dying`,
+        );
+      if (!revive.includes(f.id)) revive.push(f.id);
+    }
+    fishers = fishers.map((f) => (revive.includes(f.id) ? { ...f, condition: "ok" } : f));
+  }
+  const actions = o.actions ?? {};
+  if (typeof actions !== "object" || actions === null || Array.isArray(actions))
+    return fail("badField", "actions", "must be an object keyed by fisher id");
+  const out: Record<string, Declaration> = {};
+  for (const [id, d] of Object.entries(actions)) {
+    const r = parseDeclaration(state, id, d, `actions.${id}`, fishers);
+    if (!r.ok) return r;
+    out[id] = r.value;
+  }
+  return { ok: true, value: revive.length ? { actions: out, revive } : { actions: out } };
+}
+
+/** K5 at resolution: declarations become public; a fisher with none takes no action (said in chat). */
+export function declare(ctx: RoundContext): void {
+  for (const id of ctx.input.revive ?? []) {
+    const f = ctx.g.fishers.find((x) => x.id === id)!;
+    f.condition = "ok";
+    f.hp = Math.max(1, f.hp);
+    emit(ctx, "all", { type: "revived", fisher: id });
+  }
+  for (const f of ctx.g.fishers) {
+    const decl = ctx.input.actions[f.id];
+    if (decl) {
+      ctx.acting.set(f.id, decl);
+      emit(ctx, "all", { type: "declared", fisher: f.id, declaration: decl });
+    } else if (f.condition !== "ok") {
+      emit(ctx, "all", { type: "noAction", fisher: f.id, reason: f.condition });
+    } else if (f.lostActions > 0) {
+      emit(ctx, "all", { type: "noAction", fisher: f.id, reason: f.lostReason ?? "restrained" });
+      f.lostActions -= 1;
+      if (f.lostActions === 0) delete f.lostReason;
+    } else emit(ctx, "all", { type: "noAction", fisher: f.id, reason: "undeclared" });
+  }
+}

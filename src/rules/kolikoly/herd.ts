@@ -1,0 +1,38 @@
+/** K16: Herd (Animal Handling) from the fisher's square S toward an adjacent square H. */
+import type { RoundContext } from "./context.ts";
+import { canAct, fisher, idx } from "./context.ts";
+
+/**
+ * 1-5: S's swarms scatter (flee, but not into H). 6-10: nothing. 11+: at the end of the round
+ * S's swarms move into H and the herder follows. Several successful herds of one square are a
+ * conflict (K7): they are kept highest initiative first, and the first wins (K17).
+ */
+export function recordHerds(ctx: RoundContext): void {
+  const herders = ctx.g.fishers.filter(
+    (f) => ctx.acting.get(f.id)?.action === "herd" && canAct(fisher(ctx, f.id)),
+  );
+  for (const f of orderByInitiative(
+    ctx,
+    herders.map((h) => h.id),
+  )) {
+    const decl = ctx.acting.get(f)!;
+    if (decl.action !== "herd") continue;
+    const band = ctx.checks.get(f)!.band;
+    const s = idx(ctx, fisher(ctx, f).at);
+    if (band === "scatter") {
+      const list = ctx.scatter.get(s) ?? [];
+      list.push(decl.toward);
+      ctx.scatter.set(s, list);
+    } else if (band === "herd") {
+      const list = ctx.herds.get(s) ?? [];
+      list.push({ fisher: f, toward: decl.toward });
+      ctx.herds.set(s, list);
+    }
+  }
+}
+
+function orderByInitiative(ctx: RoundContext, ids: string[]): string[] {
+  const rank = new Map<string, number>();
+  for (const order of ctx.conflictOrder.values()) order.forEach((id, i) => rank.set(id, i));
+  return [...ids].sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0));
+}

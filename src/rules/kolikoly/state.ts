@@ -1,0 +1,86 @@
+/** Setting up a game (K1, K3, K4) and copying state. */
+import { seedState } from "../dice/prng.ts";
+import type { Coord, LakeSpec } from "../lake/geometry.ts";
+import { indexOf, squareCount } from "../lake/geometry.ts";
+import { DEFAULT_AC, DEFAULT_HP, DEFAULT_MODS, DEFAULT_SETTINGS } from "./settings.ts";
+import type { FisherState, GameState, HazardChoice, Mods, Settings, SwarmState } from "./types.ts";
+
+export interface FisherSpec {
+  readonly id: string;
+  readonly name?: string;
+  readonly at: Coord;
+  readonly mods?: Partial<Mods>;
+  readonly hp?: number;
+  readonly armor?: number;
+  readonly ac?: number;
+  readonly hazardChoice?: HazardChoice;
+  readonly netDamage?: string;
+}
+
+export interface GameSetup {
+  readonly seed: number;
+  readonly lake: LakeSpec;
+  readonly settings?: Partial<Settings>;
+  readonly fishers: readonly FisherSpec[];
+  /** Squares the GM prepared: explored, holding swarms of these sizes (oldest first). */
+  readonly squares?: readonly { readonly at: Coord; readonly swarms: readonly number[] }[];
+}
+
+export function newGame(setup: GameSetup): GameState {
+  const lake: LakeSpec = { ...setup.lake };
+  const settings: Settings = { ...DEFAULT_SETTINGS, ...definedOnly(setup.settings ?? {}) };
+  const explored = new Array<number>(squareCount(lake)).fill(0);
+  const fishers: FisherState[] = setup.fishers.map((f) => {
+    explored[indexOf(lake, f.at)] = 1; // K3: a start square counts as explored and empty
+    const hp = f.hp ?? DEFAULT_HP;
+    return {
+      id: f.id,
+      name: f.name ?? f.id,
+      at: f.at,
+      caught: 0,
+      mods: { ...DEFAULT_MODS, ...definedOnly(f.mods ?? {}) },
+      hp,
+      maxHp: hp,
+      armor: f.armor ?? 0,
+      ac: f.ac ?? DEFAULT_AC,
+      hazardChoice: f.hazardChoice ?? "hp",
+      ...(f.netDamage ? { netDamage: f.netDamage } : {}),
+      condition: "ok",
+      lostActions: 0,
+      checkPenalty: 0,
+    };
+  });
+  const swarms: SwarmState[] = [];
+  let next = 1;
+  for (const sq of setup.squares ?? []) {
+    explored[indexOf(lake, sq.at)] = 1;
+    for (const n of sq.swarms)
+      swarms.push({ id: `s${next++}`, at: sq.at, fish: n, max: n, seen: false });
+  }
+  return {
+    round: 0,
+    over: false,
+    lake,
+    settings,
+    fishers,
+    swarms,
+    explored,
+    nextSwarm: next,
+    rng: seedState(setup.seed),
+  };
+}
+
+/** A deep copy that rule steps may change freely; coordinates are immutable tuples and shared. */
+export function cloneState(s: GameState): GameState {
+  return {
+    ...s,
+    fishers: s.fishers.map((f) => ({ ...f })),
+    swarms: s.swarms.map((w) => ({ ...w })),
+    explored: s.explored.slice(),
+    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
+  };
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

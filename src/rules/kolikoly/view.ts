@@ -1,0 +1,75 @@
+/**
+ * Secrecy is a projection: `viewFor` and `eventsFor` are the only filters between the GM's
+ * truth and anything a player receives (chat, sockets, the sandbox's player view, `replay --as`).
+ */
+import type { Audience } from "../dice/requests.ts";
+import type { Coord, LakeSpec } from "../lake/geometry.ts";
+import { coordOf } from "../lake/geometry.ts";
+import type { Condition, GameEvent, GameState } from "./types.ts";
+
+/** The GM; any player (only public facts); or the player of one fisher (public facts and that fisher's own). */
+export type Viewer = "gm" | "player" | { readonly fisher: string };
+
+export interface FisherView {
+  readonly id: string;
+  readonly name: string;
+  readonly at: Coord;
+  readonly caught: number;
+  readonly hp: number;
+  readonly maxHp: number;
+  readonly condition: Condition;
+}
+export interface SwarmView {
+  readonly id: string;
+  readonly at: Coord;
+  readonly fish: number;
+  readonly max: number;
+  readonly seen: boolean;
+}
+export interface LakeView {
+  readonly viewer: Viewer;
+  readonly round: number;
+  readonly over: boolean;
+  readonly lake: LakeSpec;
+  readonly fishers: FisherView[];
+  /** For players: only seen swarms (K20). */
+  readonly swarms: SwarmView[];
+  readonly explored: Coord[];
+}
+
+export function canSee(audience: Audience, viewer: Viewer): boolean {
+  if (viewer === "gm" || audience === "all") return true;
+  if (audience === "gm" || viewer === "player") return false;
+  return audience.fisher === viewer.fisher;
+}
+
+export function eventsFor(log: readonly GameEvent[], viewer: Viewer): GameEvent[] {
+  return log.filter((e) => canSee(e.audience, viewer));
+}
+
+export function viewFor(state: GameState, viewer: Viewer): LakeView {
+  const gm = viewer === "gm";
+  const explored: Coord[] = [];
+  state.explored.forEach((e, i) => {
+    if (e === 1) explored.push(coordOf(state.lake, i));
+  });
+  return {
+    viewer,
+    round: state.round,
+    over: state.over,
+    lake: state.lake,
+    fishers: state.fishers.map((f) => ({
+      id: f.id,
+      name: f.name,
+      at: f.at,
+      caught: f.caught,
+      hp: f.hp,
+      maxHp: f.maxHp,
+      condition: f.condition,
+    })),
+    swarms: state.swarms
+      .filter((s) => gm || s.seen)
+      .map((s) => ({ id: s.id, at: s.at, fish: s.fish, max: s.max, seen: s.seen })),
+    explored,
+  };
+}

@@ -1,0 +1,99 @@
+/** Board geometry every mode shares (K1, K2). Grid queries take the lake; there is no global board. */
+export type Coord = readonly [x: number, y: number, level: number];
+
+export interface LakeSpec {
+  readonly width: number;
+  readonly height: number;
+  readonly levels: number;
+  /** K2 setting: the squares directly above and below are neighbours (default on). */
+  readonly verticalAdjacency: boolean;
+}
+
+export const DEFAULT_LAKE: LakeSpec = { width: 6, height: 6, levels: 3, verticalAdjacency: true };
+
+export function squareCount(lake: LakeSpec): number {
+  return lake.width * lake.height * lake.levels;
+}
+
+export function onBoard(lake: LakeSpec, c: Coord): boolean {
+  const [x, y, l] = c;
+  return (
+    Number.isInteger(x) &&
+    Number.isInteger(y) &&
+    Number.isInteger(l) &&
+    x >= 0 &&
+    y >= 0 &&
+    l >= 0 &&
+    x < lake.width &&
+    y < lake.height &&
+    l < lake.levels
+  );
+}
+
+/** Flat index of a square: x + width * (y + height * level). */
+export function indexOf(lake: LakeSpec, c: Coord): number {
+  return c[0] + lake.width * (c[1] + lake.height * c[2]);
+}
+
+export function coordOf(lake: LakeSpec, i: number): Coord {
+  const x = i % lake.width;
+  const rest = (i - x) / lake.width;
+  const y = rest % lake.height;
+  return [x, y, (rest - y) / lake.height];
+}
+
+export function sameSquare(a: Coord, b: Coord): boolean {
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+}
+
+export function squareKey(c: Coord): string {
+  return `${c[0]},${c[1]},${c[2]}`;
+}
+
+const neighbourCache = new WeakMap<LakeSpec, Coord[][]>();
+
+/**
+ * K2: the 8 squares around on the same level (diagonals count), plus directly above and
+ * below when vertical adjacency is on, never off the board. Fixed order: same level row by
+ * row (y then x), then above, then below; random picks (K18) index into this order.
+ */
+export function neighbours(lake: LakeSpec, c: Coord): readonly Coord[] {
+  let table = neighbourCache.get(lake);
+  if (!table) {
+    table = [];
+    neighbourCache.set(lake, table);
+  }
+  const i = indexOf(lake, c);
+  let list = table[i];
+  if (!list) {
+    list = [];
+    const [x, y, l] = c;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        if (dx === 0 && dy === 0) continue;
+        const n: Coord = [x + dx, y + dy, l];
+        if (onBoard(lake, n)) list.push(n);
+      }
+    if (lake.verticalAdjacency) {
+      if (l > 0) list.push([x, y, l - 1]);
+      if (l + 1 < lake.levels) list.push([x, y, l + 1]);
+    }
+    table[i] = list;
+  }
+  return list;
+}
+
+export function adjacent(lake: LakeSpec, a: Coord, b: Coord): boolean {
+  const dx = Math.abs(a[0] - b[0]);
+  const dy = Math.abs(a[1] - b[1]);
+  const dl = Math.abs(a[2] - b[2]);
+  if (dl === 0) return dx <= 1 && dy <= 1 && dx + dy > 0;
+  return lake.verticalAdjacency && dl === 1 && dx === 0 && dy === 0;
+}
+
+/** Chebyshev steps on a level plus level changes: the least number of moves between squares. */
+export function distance(lake: LakeSpec, a: Coord, b: Coord): number {
+  const flat = Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]));
+  const dl = Math.abs(a[2] - b[2]);
+  return lake.verticalAdjacency || dl === 0 ? flat + dl : Infinity;
+}
