@@ -19,3 +19,4 @@ export * from "./kolikoly/game.ts";
 export * from "./scenario/format.ts";
 export * from "./scenario/json.ts";
 export { playScenario, playScenarioText, exportScenario, formatError } from "./scenario/play.ts";
+export * from "./scenario/replay.ts";
