@@ -135,8 +135,18 @@ export interface ForcedValue {
   readonly natural?: number;
 }
 
-/** Answers from `table` where it has a value for the request's key, else asks `inner`. */
-export function forcedLayer<D extends SyncDriver | AsyncDriver>(inner: D, table: ForcedTable): D {
+/**
+ * Answers from `table` where it has a value for the request's key, else asks `inner`. With
+ * `advanceInner` (synchronous drivers only: the seeded PRNG), `inner` is asked for every request
+ * and its answer dropped when a forced value replaces it, so the seeded sequence advances exactly
+ * as if nothing had been forced: a replay with every roll forced ends with the same PRNG state as
+ * the game it replays, and forcing one die does not reshuffle the unforced ones.
+ */
+export function forcedLayer<D extends SyncDriver | AsyncDriver>(
+  inner: D,
+  table: ForcedTable,
+  options: { advanceInner?: boolean } = {},
+): D {
   const used = new Map<string, number>();
   const take = (request: RollRequest): RollAnswer | undefined => {
     const queue = table.get(request.key);
@@ -146,6 +156,13 @@ export function forcedLayer<D extends SyncDriver | AsyncDriver>(inner: D, table:
     used.set(request.key, i + 1);
     return forcedAnswer(request, v);
   };
+  if (options.advanceInner)
+    return {
+      roll: (request: RollRequest) => {
+        const own = (inner as SyncDriver).roll(request);
+        return take(request) ?? own;
+      },
+    } as D;
   return { roll: (request: RollRequest) => take(request) ?? inner.roll(request) } as D;
 }
 

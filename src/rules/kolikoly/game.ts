@@ -43,7 +43,8 @@ export function resolveSeeded(
 ): RoundResult {
   const prng = new Xoshiro128(state.rng);
   const base = seededDriver(prng);
-  const driver = forced ? forcedLayer(base, forced) : base;
+  // The PRNG advances for forced rolls too, so a fully forced replay ends in the same PRNG state.
+  const driver = forced ? forcedLayer(base, forced, { advanceInner: true }) : base;
   const result = runSync(resolveRound(state, input), driver, rolls);
   if (result.ok) result.state.rng = prng.state();
   return result;
