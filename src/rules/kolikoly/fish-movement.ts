@@ -61,8 +61,16 @@ export function* moveFish(ctx: RoundContext): RollProgram<void> {
   }
 }
 
-/** K16, K8: every successful herder follows into H; H is explored now if new, after the fish arrived. */
+/**
+ * K16, K8: every successful herder follows into H; H is explored now if new, after the fish
+ * arrived. Herders follow in fisher order (K7: outside a conflict the order is fixed), so when two
+ * herds from different squares lead into one new square, the first in fisher order explores it.
+ */
 export function* herdersFollow(ctx: RoundContext): RollProgram<void> {
-  for (const list of ctx.herds.values())
-    for (const h of list) yield* enter(ctx, h.fisher, h.toward, "herd");
+  const toward = new Map<string, Coord>();
+  for (const list of ctx.herds.values()) for (const h of list) toward.set(h.fisher, h.toward);
+  for (const f of ctx.g.fishers) {
+    const to = toward.get(f.id);
+    if (to) yield* enter(ctx, f.id, to, "herd");
+  }
 }

@@ -211,7 +211,12 @@ export function validateScenario(raw: unknown): Checked<{ scenario: Scenario; se
   if (top.rounds.length > LIMITS.rounds)
     return fail("badField", "rounds", `at most ${LIMITS.rounds} rounds`);
   for (const [i, r] of top.rounds.entries()) {
-    const e = validateRound(r, `rounds[${i}]`, lake);
+    const e = validateRound(
+      r,
+      `rounds[${i}]`,
+      lake,
+      fishers.map((x) => x.id),
+    );
     if (e) return e;
   }
   if (top.endedByGm !== undefined && typeof top.endedByGm !== "boolean")
@@ -346,8 +351,21 @@ const ACTION_FIELDS = [
   "attackNatural",
 ];
 
+/** The declaration fields each action may carry (scenario-format.md). */
+const OWN_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  catch: [],
+  track: ["target"],
+  move: ["to", "attack"],
+  herd: ["toward"],
+};
+
 /** Static checks of one round; whether targets are adjacent is checked when the round is played. */
-function validateRound(v: unknown, f: string, lake: LakeSpec): Err | undefined {
+function validateRound(
+  v: unknown,
+  f: string,
+  lake: LakeSpec,
+  fisherIds: readonly string[],
+): Err | undefined {
   const o = obj(v, f, ["actions", "revive", "explore", "swarmSizes", "rolls"]);
   if (isErr(o)) return o;
   const actions = obj(
@@ -358,8 +376,22 @@ function validateRound(v: unknown, f: string, lake: LakeSpec): Err | undefined {
   if (isErr(actions)) return actions;
   for (const [id, a] of Object.entries(actions)) {
     const af = `${f}.actions.${id}`;
+    if (!fisherIds.includes(id)) return fail("unknownFisher", af, `no fisher "${id}" on this lake`);
     const ao = obj(a, af, ACTION_FIELDS);
     if (isErr(ao)) return ao;
+    const own =
+      typeof ao.action === "string" && Object.hasOwn(OWN_FIELDS, ao.action)
+        ? OWN_FIELDS[ao.action]
+        : undefined;
+    if (!own)
+      return fail(
+        "badAction",
+        `${af}.action`,
+        `must be one of catch, track, move, herd (got ${showCoord(ao.action)})`,
+      );
+    for (const k of ["target", "to", "toward", "attack"])
+      if (ao[k] !== undefined && !own.includes(k))
+        return fail("unknownField", `${af}.${k}`, `is not a field of a ${ao.action as string}`);
     for (const k of ["total", "initiative", "attackTotal"]) {
       if (ao[k] === undefined) continue;
       const e = int(ao[k], `${af}.${k}`, -100, 200);

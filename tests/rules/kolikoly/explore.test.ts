@@ -42,6 +42,39 @@ describe("K21 when a square is explored", () => {
     expect(ofType(r.events, "attack")).toMatchObject([{ result: "noFish" }]);
   });
 
+  test("K21 when herders from two squares lead into one new square, the first in fisher order explores it", () => {
+    // x is second in its conflict group and y first in theirs: initiative ranks from different
+    // groups do not order the two herds (K7: outside a conflict, fisher order)
+    const g = buildGame({
+      fishers: [
+        { id: "x", at: [1, 1, 0] },
+        { id: "y", at: [3, 1, 0] },
+        { id: "z", at: [1, 1, 0] },
+        { id: "w", at: [3, 1, 0] },
+      ],
+    });
+    const r = playForced(
+      g,
+      round({ x: act.herd([2, 1, 0]), y: act.herd([2, 1, 0]), z: act.catch(), w: act.catch() }),
+      {
+        "check:x": 11,
+        "check:y": 11,
+        "attack:z": 5,
+        "attack:w": 5,
+        "initiative:x": 5,
+        "initiative:z": 10,
+        "initiative:y": 10,
+        "initiative:w": 5,
+        "explore:2,1,0": 2,
+      },
+    );
+    expect(ofType(r.events, "conflict").map((e) => e.order)).toEqual([
+      ["z", "x"],
+      ["y", "w"],
+    ]);
+    expect(ofType(r.events, "explored")).toMatchObject([{ at: [2, 1, 0], by: "x" }]);
+  });
+
   test("K21 fish fleeing into a square do not explore it", () => {
     const g = buildGame({ swarms: [{ at: [0, 0, 0], fish: 2 }] });
     const r = playForced(g, round({ ana: act.catch() }), { "attack:ana": 1, "flee:s1": 4 });
