@@ -1,0 +1,5 @@
+// Worker thread entry for `kolikoly simulate`: workers need tsx too, so register it, then run the TS worker.
+import { register } from "tsx/esm/api";
+
+register();
+await import("./sim-worker.ts");

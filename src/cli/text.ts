@@ -1,0 +1,292 @@
+/**
+ * `replay --format text`: a readable play-by-play, round by round, of what one viewer may
+ * know: only the events `eventsFor` lets through and a map from `viewFor` after each round.
+ */
+import type { Session } from "../rules/kolikoly/game.ts";
+import { playRound, startSession, tableOf } from "../rules/kolikoly/game.ts";
+import type { Coord } from "../rules/lake/geometry.ts";
+import type { Declaration, GameEvent, GameState, SwarmFacts } from "../rules/kolikoly/types.ts";
+import type { Viewer } from "../rules/kolikoly/view.ts";
+import { eventsFor, viewFor } from "../rules/kolikoly/view.ts";
+import { fisherLetter, renderMap } from "./map.ts";
+import { t } from "./i18n.ts";
+
+const at = (c: Coord) => `[${c[0]},${c[1]},${c[2]}]`;
+
+/** The state after each round of a recorded session (the engine replays it with every roll forced). */
+export function statesByRound(session: Session): GameState[] {
+  const out: GameState[] = [];
+  let s = startSession(session.setup);
+  for (const rec of session.rounds) {
+    const r = playRound(s, rec.input, tableOf(rec.rolls));
+    if (!r.ok) throw new Error(`a recorded round no longer resolves: ${r.error.message}`);
+    s = rec.rng ? { ...r.session, state: { ...r.session.state, rng: rec.rng } } : r.session;
+    out.push(s.state);
+  }
+  return out;
+}
+
+export function viewerLabel(viewer: Viewer, names: ReadonlyMap<string, string>): string {
+  if (viewer === "gm") return t("KOLIKOLY.Cli.Viewer.Gm");
+  if (viewer === "player") return t("KOLIKOLY.Cli.Viewer.Player");
+  return t("KOLIKOLY.Cli.Viewer.Fisher", { name: names.get(viewer.fisher) ?? viewer.fisher });
+}
+
+function declaration(d: Declaration): string {
+  switch (d.action) {
+    case "catch":
+      return t("KOLIKOLY.Cli.Action.catch");
+    case "track":
+      return t("KOLIKOLY.Cli.Action.track", { at: at(d.target) });
+    case "move":
+      return d.attack === false
+        ? t("KOLIKOLY.Cli.Action.moveNoAttack", { at: at(d.to) })
+        : t("KOLIKOLY.Cli.Action.move", { at: at(d.to) });
+    case "herd":
+      return t("KOLIKOLY.Cli.Action.herd", { at: at(d.toward) });
+  }
+}
+
+const CHECK = {
+  catch: "KOLIKOLY.Cli.Check.catch",
+  track: "KOLIKOLY.Cli.Check.track",
+  move: "KOLIKOLY.Cli.Check.move",
+  herd: "KOLIKOLY.Cli.Check.herd",
+} as const;
+const BAND = {
+  none: "KOLIKOLY.Cli.Band.none",
+  count: "KOLIKOLY.Cli.Band.count",
+  catch: "KOLIKOLY.Cli.Band.catch",
+  noisy: "KOLIKOLY.Cli.Band.noisy",
+  quiet: "KOLIKOLY.Cli.Band.quiet",
+  swift: "KOLIKOLY.Cli.Band.swift",
+  scatter: "KOLIKOLY.Cli.Band.scatter",
+  stay: "KOLIKOLY.Cli.Band.stay",
+  herd: "KOLIKOLY.Cli.Band.herd",
+  hit: "KOLIKOLY.Cli.Band.hit",
+  miss: "KOLIKOLY.Cli.Band.miss",
+} as const;
+const ATTACK = {
+  hit: "KOLIKOLY.Cli.Event.attackHit",
+  miss: "KOLIKOLY.Cli.Event.attackMiss",
+  noFish: "KOLIKOLY.Cli.Event.attackNoFish",
+  skipped: "KOLIKOLY.Cli.Event.attackSkipped",
+} as const;
+const EXPLORED = {
+  bad: "KOLIKOLY.Cli.Event.exploredBad",
+  empty: "KOLIKOLY.Cli.Event.exploredEmpty",
+  fish: "KOLIKOLY.Cli.Event.exploredFish",
+} as const;
+
+function swarmList(swarms: readonly SwarmFacts[]): string {
+  return swarms
+    .map((s) => t("KOLIKOLY.Cli.Event.swarmFacts", { id: s.id, at: at(s.at), fish: s.fish }))
+    .join(", ");
+}
+
+/** One event as lines of text. */
+export function eventLines(e: GameEvent, name: (id: string) => string): string[] {
+  switch (e.type) {
+    case "declared":
+      return [
+        t("KOLIKOLY.Cli.Event.declared", {
+          name: name(e.fisher),
+          action: declaration(e.declaration),
+        }),
+      ];
+    case "noAction":
+      return [t("KOLIKOLY.Cli.Event.noAction", { name: name(e.fisher), reason: e.reason })];
+    case "revived":
+      return [t("KOLIKOLY.Cli.Event.revived", { name: name(e.fisher) })];
+    case "check":
+      return [
+        t("KOLIKOLY.Cli.Event.check", {
+          name: name(e.fisher),
+          check: t(CHECK[e.action]),
+          total: e.total,
+          natural:
+            e.natural === undefined ? "" : t("KOLIKOLY.Cli.Event.natural", { natural: e.natural }),
+          band: t(BAND[e.band]),
+        }),
+      ];
+    case "initiative":
+      return [
+        e.rollOffs
+          ? t("KOLIKOLY.Cli.Event.rollOffs", {
+              name: name(e.fisher),
+              total: e.total,
+              offs: e.rollOffs.join(", "),
+            })
+          : t("KOLIKOLY.Cli.Event.initiative", { name: name(e.fisher), total: e.total }),
+      ];
+    case "conflict":
+      return [
+        t("KOLIKOLY.Cli.Event.conflict", { at: at(e.at), order: e.order.map(name).join(", ") }),
+      ];
+    case "attack":
+      return [
+        t(e.critical ? "KOLIKOLY.Cli.Event.attackCritical" : ATTACK[e.result], {
+          name: name(e.fisher),
+          at: at(e.at),
+          total: e.total ?? "",
+        }),
+      ];
+    case "caught":
+      return [
+        t("KOLIKOLY.Cli.Event.caught", {
+          name: name(e.fisher),
+          fish: e.fish,
+          damage: e.damage,
+          totalCaught: e.totalCaught,
+        }),
+      ];
+    case "swarmCaught":
+      return [t("KOLIKOLY.Cli.Event.swarmCaught", { swarm: e.swarm, fish: e.fish, left: e.left })];
+    case "tracked": {
+      if (!e.learned)
+        return [t("KOLIKOLY.Cli.Event.trackedNothing", { name: name(e.fisher), at: at(e.target) })];
+      const data = {
+        name: name(e.fisher),
+        at: at(e.target),
+        fish: e.fish ?? 0,
+        swarms: e.swarms?.length ?? 0,
+        hazard: e.avoidedHazard ?? "",
+      };
+      return [
+        t(
+          e.avoidedHazard ? "KOLIKOLY.Cli.Event.trackedAvoided" : "KOLIKOLY.Cli.Event.tracked",
+          data,
+        ),
+      ];
+    }
+    case "moved":
+      return [
+        t("KOLIKOLY.Cli.Event.moved", {
+          name: name(e.fisher),
+          from: at(e.from),
+          to: at(e.to),
+          via: e.via,
+        }),
+      ];
+    case "explored":
+      return [
+        t(EXPLORED[e.outcome], {
+          at: at(e.at),
+          name: name(e.by),
+          face: e.face,
+          roll: e.roll,
+          count: e.swarms.length,
+          sizes: e.swarms.map((s) => s.fish).join(" + "),
+        }),
+      ];
+    case "hazard":
+      return hazardLines(e, name);
+    case "fishMoved":
+      return [
+        e.cause === "herd"
+          ? t("KOLIKOLY.Cli.Event.fishHerded", {
+              swarm: e.swarm,
+              fish: e.fish,
+              from: at(e.from),
+              to: at(e.to),
+              name: name(e.by ?? ""),
+            })
+          : t("KOLIKOLY.Cli.Event.fishMoved", {
+              swarm: e.swarm,
+              fish: e.fish,
+              from: at(e.from),
+              to: at(e.to),
+              cause: e.cause,
+            }),
+      ];
+    case "revealed":
+      return [t("KOLIKOLY.Cli.Event.revealed", { swarms: swarmList(e.swarms) })];
+    case "roundEnd":
+      return [t("KOLIKOLY.Cli.Event.roundEnd", { round: e.round, explored: e.explored })];
+    case "gameEnd":
+      return [
+        t(e.reason === "gm" ? "KOLIKOLY.Cli.Event.gameEndGm" : "KOLIKOLY.Cli.Event.gameEndLake", {
+          catches: e.catches.map((c) => `${name(c.fisher)} ${c.caught}`).join(", "),
+        }),
+      ];
+  }
+}
+
+function hazardLines(e: Extract<GameEvent, { type: "hazard" }>, name: (id: string) => string) {
+  const who = name(e.fisher);
+  const lines = [
+    t(e.avoided ? "KOLIKOLY.Cli.Event.hazardAvoided" : "KOLIKOLY.Cli.Event.hazard", {
+      hazard: e.name,
+      at: at(e.at),
+      name: who,
+    }),
+  ];
+  if (e.attack !== undefined)
+    lines.push(
+      t("KOLIKOLY.Cli.Event.hazardAttack", {
+        attack: e.attack,
+        defense: e.defense ?? "",
+        result: t(e.hit ? "KOLIKOLY.Cli.Event.hazardHit" : "KOLIKOLY.Cli.Event.hazardMiss"),
+      }),
+    );
+  if (e.damage !== undefined) {
+    const took =
+      e.wound !== undefined
+        ? t("KOLIKOLY.Cli.Event.hazardWound", {
+            wound: e.wound,
+            save: e.save ?? "",
+            dc: e.dc ?? "",
+            condition: e.condition ?? "",
+          })
+        : e.took === "aim"
+          ? t("KOLIKOLY.Cli.Event.hazardAim", { name: who, aim: e.aim ?? "" })
+          : t("KOLIKOLY.Cli.Event.hazardHp", { name: who, hp: e.hp ?? 0 });
+    lines.push(t("KOLIKOLY.Cli.Event.hazardDamage", { damage: e.damage, took }));
+  }
+  if (e.effect) lines.push(t("KOLIKOLY.Cli.Event.hazardEffect", { effect: e.effect }));
+  return lines;
+}
+
+/** The whole replay as text for one viewer. */
+export function replayText(session: Session, viewer: Viewer): string[] {
+  const states = statesByRound(session);
+  const names = new Map(session.state.fishers.map((f) => [f.id, f.name]));
+  const name = (id: string) => names.get(id) ?? id;
+  const lake = session.state.lake;
+  const out = [
+    t("KOLIKOLY.Cli.Replay.Header", {
+      lake: `${lake.width}x${lake.height}x${lake.levels}`,
+      seed: session.setup.seed,
+      viewer: viewerLabel(viewer, names),
+    }),
+    t("KOLIKOLY.Cli.Replay.Legend", {
+      fishers: session.state.fishers.map((f, i) => `${fisherLetter(i)} = ${f.name}`).join(", "),
+    }),
+    "",
+    ...renderMap(viewFor(startSession(session.setup).state, viewer)),
+  ];
+  let round = 0;
+  for (const e of eventsFor(session.log, viewer)) {
+    if (e.type !== "gameEnd" && e.round !== round) {
+      round = e.round;
+      out.push("", t("KOLIKOLY.Cli.Replay.Round", { round }));
+    }
+    for (const line of eventLines(e, name)) out.push(`  ${line}`);
+    if (e.type === "roundEnd") {
+      const state = states[e.round - 1];
+      if (state) out.push("", ...renderMap(viewFor(state, viewer)).map((l) => `  ${l}`));
+    }
+  }
+  const final = session.state;
+  out.push(
+    "",
+    t("KOLIKOLY.Cli.Replay.Final", {
+      round: final.round,
+      caught: final.fishers
+        .map((f) => t("KOLIKOLY.Cli.Replay.Caught", { name: f.name, caught: f.caught }))
+        .join(", "),
+    }),
+  );
+  if (final.over) out.push(t("KOLIKOLY.Cli.Replay.Over"));
+  return out;
+}

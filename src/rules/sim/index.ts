@@ -1,0 +1,4 @@
+/** The balance simulator: bots play whole games; statistics stream and merge. */
+export * from "./options.ts";
+export * from "./stats.ts";
+export * from "./play.ts";
