@@ -1,0 +1,278 @@
+/**
+ * The compendium packs as Foundry reads them: compiled from packs/_source with the real Foundry CLI
+ * and read back with classic-level. Every document is checked: its type against its pack, `_id`
+ * against its LevelDB key, ownership, links, file paths, and that each language holds the same
+ * content (docs/gm-guide.md, "Languages").
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_HAZARDS } from "../../src/rules/hazards/table.ts";
+import type { BuiltPack, Doc, Lang } from "./read-packs.ts";
+import {
+  buildAndRead,
+  COLLECTION_TYPE,
+  LANGS,
+  links,
+  MODULE_ID,
+  ROOT,
+  sourcePacks,
+  strings,
+} from "./read-packs.ts";
+
+/** What each pack must hold (besides its language folders). */
+const PACK_TYPES: Record<string, string> = {
+  "kolikoly-rules": "JournalEntry",
+  "kolikoly-macros": "Macro",
+  "kolikoly-hazards": "RollTable",
+};
+
+let out = "";
+let packs: Map<string, BuiltPack>;
+
+beforeAll(async () => {
+  ({ out, packs } = await buildAndRead());
+});
+afterAll(() => {
+  if (out) fs.rmSync(out, { recursive: true, force: true });
+});
+
+type Typed = Doc & { __collection: string };
+const pack = (name: string) => packs.get(name)!;
+const primaries = (name: string): Typed[] =>
+  [...pack(name).docs.values()].filter((d) => d.__collection !== "folders");
+const langOf = (d: Doc): string =>
+  (d.flags as Record<string, Record<string, string>>)[MODULE_ID]!.lang!;
+const byLang = (name: string, lang: Lang): Typed[] =>
+  primaries(name)
+    .filter((d) => langOf(d) === lang)
+    .sort((a, b) => (a.sort as number) - (b.sort as number));
+const flag = (d: Doc, key: string): unknown =>
+  ((d.flags as Record<string, Record<string, unknown>> | undefined)?.[MODULE_ID] ?? {})[key];
+
+/** Resolve a `Compendium.<package>.<pack>.<Type>.<id>[.<EmbeddedType>.<id>]` UUID in the built packs. */
+function resolve(uuid: string): Doc | undefined {
+  const parts = uuid.split(".");
+  if (parts[0] !== "Compendium" || parts[1] !== MODULE_ID) return undefined;
+  const p = packs.get(parts[2]!);
+  if (!p) return undefined;
+  let doc: Doc | undefined = p.docs.get(parts[4]!);
+  if (!doc || COLLECTION_TYPE[(doc as Typed).__collection] !== parts[3]) return undefined;
+  for (let i = 5; i < parts.length; i += 2) {
+    const field = { JournalEntryPage: "pages", TableResult: "results" }[parts[i]!];
+    const children: Doc[] | undefined = field ? (doc?.[field] as Doc[] | undefined) : undefined;
+    doc = children?.find((c: Doc) => c._id === parts[i + 1]);
+    if (!doc) return undefined;
+  }
+  return doc;
+}
+
+describe("compendium packs built by the Foundry CLI", () => {
+  it("compiles every source pack, and only the packs the module ships", () => {
+    expect(sourcePacks()).toEqual(Object.keys(PACK_TYPES).sort());
+    for (const name of sourcePacks()) expect(pack(name).entries.length).toBeGreaterThan(0);
+  });
+
+  it("every document has the pack's type (folders of that type aside)", () => {
+    for (const [name, type] of Object.entries(PACK_TYPES)) {
+      for (const d of pack(name).docs.values()) {
+        if (d.__collection === "folders") expect(d.type, `${name} folder ${d._id}`).toBe(type);
+        else expect(COLLECTION_TYPE[d.__collection], `${name} ${d._id}`).toBe(type);
+      }
+    }
+  });
+
+  it("every LevelDB key agrees with its document's _id, and every embedded key with its parent", () => {
+    for (const p of packs.values()) {
+      const keys = new Set(p.entries.map((e) => e.key));
+      for (const { key, value } of p.entries) {
+        expect(value._id, key).toMatch(/^[a-zA-Z0-9]{16}$/);
+        const primary = /^!([a-z]+)!(\w{16})$/.exec(key);
+        const embedded = /^!([a-z]+)\.([a-z]+)!(\w{16})\.(\w{16})$/.exec(key);
+        expect(primary ?? embedded, `${p.name}: malformed key ${key}`).toBeTruthy();
+        if (primary) expect(value._id).toBe(primary[2]);
+        if (embedded) {
+          expect(value._id).toBe(embedded[4]);
+          const parent = p.entries.find((e) => e.key === `!${embedded[1]}!${embedded[3]}`);
+          expect(parent, `${key} has no parent`).toBeTruthy();
+          expect(parent!.value[embedded[2]!] as string[]).toContain(value._id);
+        }
+        expect("_key" in value, `${key} kept its _key`).toBe(false);
+      }
+      // and the reverse: every embedded id a parent lists is stored
+      for (const { key, value } of p.entries) {
+        const m = /^!([a-z]+)!(\w{16})$/.exec(key);
+        if (!m) continue;
+        for (const field of ["pages", "results", "items", "effects"]) {
+          for (const id of (value[field] as string[] | undefined) ?? [])
+            expect(keys.has(`!${m[1]}.${field}!${m[2]}.${id}`), `${key}.${field}.${id}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("no stray ownership or volatile stats: documents default 0, pages inherit, nothing per user", () => {
+    for (const p of packs.values()) {
+      for (const { key, value } of p.entries) {
+        expect(value._stats, `${key} _stats`).toBeUndefined();
+        if (key.startsWith("!folders!") || key.startsWith("!tables.results!")) {
+          expect(value.ownership, key).toBeUndefined();
+        } else if (key.startsWith("!journal.pages!")) {
+          expect(value.ownership, key).toEqual({ default: -1 });
+        } else {
+          expect(value.ownership, key).toEqual({ default: 0 });
+        }
+      }
+    }
+  });
+
+  it("every @UUID / @Compendium link resolves to a document of the named type in the built packs", () => {
+    let count = 0;
+    for (const p of packs.values()) {
+      for (const { key, value } of p.entries) {
+        for (const [at, text] of strings(value)) {
+          for (const uuid of links(text)) {
+            count++;
+            expect(resolve(uuid), `${p.name} ${key} ${at}: ${uuid}`).toBeTruthy();
+          }
+        }
+      }
+    }
+    expect(count).toBeGreaterThan(30);
+  });
+
+  it("every file a document names is one of ours and exists (img, src)", () => {
+    const prefix = `modules/${MODULE_ID}/`;
+    let count = 0;
+    for (const p of packs.values()) {
+      for (const { key, value } of p.entries) {
+        for (const [at, s] of strings(value)) {
+          if (!/(^|\.)(img|src)$/.test(at) || s === "") continue;
+          count++;
+          expect(s.startsWith(prefix), `${key} ${at}: ${s}`).toBe(true);
+          expect(fs.existsSync(path.join(ROOT, s.slice(prefix.length))), `${key} ${at}: ${s}`).toBe(
+            true,
+          );
+        }
+      }
+    }
+    expect(count).toBeGreaterThan(20);
+  });
+
+  it("documents sit in the folder of their language", () => {
+    for (const p of packs.values()) {
+      for (const d of p.docs.values()) {
+        if (d.__collection === "folders") continue;
+        const folder = p.docs.get(d.folder as string);
+        expect(folder?.__collection, `${p.name} ${d._id}`).toBe("folders");
+        expect(langOf(folder!)).toBe(langOf(d));
+      }
+    }
+  });
+});
+
+describe("kolikoly-rules: the rules journal in every language", () => {
+  const ids = (html: string, re: RegExp) => [...new Set(html.match(re) ?? [])].sort();
+  const pageText = (pg: Doc): string =>
+    pg.type === "image"
+      ? `${(pg.image as { caption: string }).caption}`
+      : (pg.text as { content: string }).content;
+
+  it("one journal per language, each with the same pages in the same order", () => {
+    const shape = (lang: Lang) =>
+      byLang("kolikoly-rules", lang).map((j) =>
+        (j.pages as Doc[]).map((pg) => [flag(pg, "page"), pg.type, pg.sort]),
+      );
+    expect(byLang("kolikoly-rules", "en")).toHaveLength(1);
+    for (const lang of LANGS) expect(shape(lang), lang).toEqual(shape("en"));
+  });
+
+  it("the English journal states every rule K1-K23 and H1-H6 by its id", () => {
+    const all = (byLang("kolikoly-rules", "en")[0]!.pages as Doc[]).map(pageText).join("\n");
+    for (let k = 1; k <= 23; k++) expect(all, `K${k}`).toMatch(new RegExp(`K${k}(?!\\d)`));
+    for (let h = 1; h <= 6; h++) expect(all, `H${h}`).toMatch(new RegExp(`H${h}(?!\\d)`));
+  });
+
+  it("every page is localized: translated text, the same rule ids, tables, links and image per page", () => {
+    const en = byLang("kolikoly-rules", "en")[0]!.pages as Doc[];
+    for (const lang of LANGS.filter((l) => l !== "en")) {
+      const journal = byLang("kolikoly-rules", lang)[0]!;
+      expect(journal.name).not.toBe(byLang("kolikoly-rules", "en")[0]!.name);
+      const pages = journal.pages as Doc[];
+      pages.forEach((pg, i) => {
+        const ref = en[i]!;
+        const where = `${lang} page ${String(flag(pg, "page"))}`;
+        expect(pg.name, where).not.toBe(ref.name);
+        const text = pageText(pg);
+        const refText = pageText(ref);
+        expect(text.length, where).toBeGreaterThan(refText.length * 0.6);
+        expect(text, where).not.toBe(refText);
+        expect(ids(text, /\b[KH]\d+\b/g), `${where}: rule ids`).toEqual(
+          ids(refText, /\b[KH]\d+\b/g),
+        );
+        expect((text.match(/<tr>/g) ?? []).length, `${where}: table rows`).toBe(
+          (refText.match(/<tr>/g) ?? []).length,
+        );
+        // links point at the same targets, in this language's documents
+        const swap = (u: string) =>
+          u
+            .replace(/(kolikoly[A-Za-z]+?)En(0*)\b/g, `$1${lang[0]!.toUpperCase()}${lang[1]}$2`)
+            .replace(/\.enPg/g, `.${lang}Pg`);
+        expect(links(text), `${where}: links`).toEqual(links(refText).map(swap));
+        if (pg.type === "image")
+          expect(pg.src).toBe((ref.src as string).replace("-en.", `-${lang}.`));
+      });
+    }
+  });
+});
+
+describe("kolikoly-macros", () => {
+  it("each language has the same macros, with the same command and its own name", () => {
+    const en = byLang("kolikoly-macros", "en");
+    expect(en.map((m) => flag(m, "macro"))).toEqual([
+      "openPanel",
+      "openWizard",
+      "openDeclare",
+      "exportScenario",
+      "stockPresets",
+    ]);
+    for (const lang of LANGS) {
+      const ms = byLang("kolikoly-macros", lang);
+      expect(ms.map((m) => [flag(m, "macro"), m.command, m.type, m.img])).toEqual(
+        en.map((m) => [flag(m, "macro"), m.command, m.type, m.img]),
+      );
+      if (lang !== "en") ms.forEach((m, i) => expect(m.name).not.toBe(en[i]!.name));
+    }
+  });
+});
+
+describe("kolikoly-hazards: H1's table in every language", () => {
+  it("holds the engine's hazards with their stats, one result per face of its formula", () => {
+    for (const lang of LANGS) {
+      const [table] = byLang("kolikoly-hazards", lang);
+      const results = table!.results as Doc[];
+      expect(table!.formula).toBe(`1d${DEFAULT_HAZARDS.length}`);
+      expect(results.map((r) => r.range)).toEqual(DEFAULT_HAZARDS.map((_, i) => [i + 1, i + 1]));
+      expect(results.map((r) => flag(r, "hazard"))).toEqual(
+        DEFAULT_HAZARDS.map(({ id, size, hp, mod, attacks, aim }) => ({
+          id,
+          size,
+          hp,
+          mod,
+          attacks,
+          aim,
+        })),
+      );
+      for (const r of results) expect(r.type).toBe("text");
+    }
+    const en = byLang("kolikoly-hazards", "en")[0]!.results as Doc[];
+    expect(en.map((r) => r.name)).toEqual(DEFAULT_HAZARDS.map((h) => h.name));
+    for (const lang of ["fr", "de"] as const) {
+      const rs = byLang("kolikoly-hazards", lang)[0]!.results as Doc[];
+      rs.forEach((r, i) => {
+        expect(r.name).not.toBe(en[i]!.name);
+        expect(r.description).not.toBe(en[i]!.description);
+      });
+    }
+  });
+});
