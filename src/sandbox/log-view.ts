@@ -1,0 +1,238 @@
+/**
+ * The chat-like log: the viewer's events (`eventsFor` only) as localized lines. A whisper (an
+ * event for the GM or for one fisher) is marked with its audience; it is only ever in the list
+ * because `eventsFor` let it through for this viewer.
+ */
+import type { ActionKind, Band, Coord, Declaration, GameEvent, LakeView } from "../rules/index.ts";
+import type { Localize } from "../ui/handlebars-helpers.ts";
+import { coordLabel } from "../ui/handlebars-helpers.ts";
+import { escapeXml } from "./lake-svg.ts";
+
+export interface LogLine {
+  readonly round: number;
+  readonly text: string;
+  /** "" for public lines; else who it is whispered to (localized). */
+  readonly whisper: string;
+  readonly kind: GameEvent["type"];
+}
+
+const ACTION_KEY: Readonly<Record<ActionKind, string>> = {
+  catch: "KOLIKOLY.Sandbox.Log.ActionCatch",
+  track: "KOLIKOLY.Sandbox.Log.ActionTrack",
+  move: "KOLIKOLY.Sandbox.Log.ActionMove",
+  herd: "KOLIKOLY.Sandbox.Log.ActionHerd",
+};
+/** The check each action calls for (K6): the same strings as the declaration form. */
+const CHECK_KEY: Readonly<Record<ActionKind, string>> = {
+  catch: "KOLIKOLY.Declare.CheckAttack",
+  track: "KOLIKOLY.Declare.CheckSurvival",
+  move: "KOLIKOLY.Declare.CheckStealth",
+  herd: "KOLIKOLY.Declare.CheckAnimalHandling",
+};
+const BAND_KEY: Readonly<Record<Band, string>> = {
+  none: "KOLIKOLY.Sandbox.Band.None",
+  count: "KOLIKOLY.Sandbox.Band.Count",
+  catch: "KOLIKOLY.Sandbox.Band.Catch",
+  noisy: "KOLIKOLY.Sandbox.Band.Noisy",
+  quiet: "KOLIKOLY.Sandbox.Band.Quiet",
+  swift: "KOLIKOLY.Sandbox.Band.Swift",
+  scatter: "KOLIKOLY.Sandbox.Band.Scatter",
+  stay: "KOLIKOLY.Sandbox.Band.Stay",
+  herd: "KOLIKOLY.Sandbox.Band.Herd",
+  hit: "KOLIKOLY.Sandbox.Band.Hit",
+  miss: "KOLIKOLY.Sandbox.Band.Miss",
+};
+const REASON_KEY: Readonly<Record<string, string>> = {
+  undeclared: "KOLIKOLY.Sandbox.Reason.Undeclared",
+  restrained: "KOLIKOLY.Sandbox.Reason.Restrained",
+  seized: "KOLIKOLY.Sandbox.Reason.Seized",
+  disarmed: "KOLIKOLY.Sandbox.Reason.Disarmed",
+  unconscious: "KOLIKOLY.Sandbox.Reason.Unconscious",
+  dying: "KOLIKOLY.Sandbox.Reason.Dying",
+  dead: "KOLIKOLY.Sandbox.Reason.Dead",
+};
+const ATTACK_KEY = {
+  hit: "KOLIKOLY.Sandbox.Log.AttackHit",
+  miss: "KOLIKOLY.Sandbox.Log.AttackMiss",
+  noFish: "KOLIKOLY.Sandbox.Log.AttackNoFish",
+  skipped: "KOLIKOLY.Sandbox.Log.AttackSkipped",
+} as const;
+const OUTCOME_KEY = {
+  bad: "KOLIKOLY.Sandbox.Log.ExploredBad",
+  empty: "KOLIKOLY.Sandbox.Log.ExploredEmpty",
+  fish: "KOLIKOLY.Sandbox.Log.ExploredFish",
+} as const;
+const CAUSE_KEY = {
+  herd: "KOLIKOLY.Sandbox.Cause.Herd",
+  catch: "KOLIKOLY.Sandbox.Cause.Catch",
+  noisy: "KOLIKOLY.Sandbox.Cause.Noisy",
+  scatter: "KOLIKOLY.Sandbox.Cause.Scatter",
+} as const;
+
+export function declarationText(d: Declaration, localize: Localize): string {
+  const sq = (c: Coord) => coordLabel(c);
+  switch (d.action) {
+    case "catch":
+      return localize(ACTION_KEY.catch);
+    case "track":
+      return localize(ACTION_KEY.track, { square: sq(d.target) });
+    case "move":
+      return (
+        localize(ACTION_KEY.move, { square: sq(d.to) }) +
+        (d.attack === false ? " " + localize("KOLIKOLY.Sandbox.Log.NoAttack") : "")
+      );
+    case "herd":
+      return localize(ACTION_KEY.herd, { square: sq(d.toward) });
+  }
+}
+
+export function eventText(e: GameEvent, names: (id: string) => string, localize: Localize): string {
+  const L = localize;
+  const sq = coordLabel;
+  switch (e.type) {
+    case "declared":
+      return L("KOLIKOLY.Sandbox.Log.Declared", {
+        name: names(e.fisher),
+        action: declarationText(e.declaration, L),
+      });
+    case "noAction":
+      return L("KOLIKOLY.Sandbox.Log.NoAction", {
+        name: names(e.fisher),
+        reason: L(REASON_KEY[e.reason] ?? REASON_KEY.undeclared!),
+      });
+    case "revived":
+      return L("KOLIKOLY.Sandbox.Log.Revived", { name: names(e.fisher) });
+    case "check":
+      return L(
+        e.natural === undefined
+          ? "KOLIKOLY.Sandbox.Log.Check"
+          : "KOLIKOLY.Sandbox.Log.CheckNatural",
+        {
+          name: names(e.fisher),
+          action: L(CHECK_KEY[e.action]),
+          total: e.total,
+          natural: e.natural ?? "",
+          band: L(BAND_KEY[e.band]),
+        },
+      );
+    case "initiative":
+      return L("KOLIKOLY.Sandbox.Log.Initiative", { name: names(e.fisher), total: e.total });
+    case "conflict":
+      return L("KOLIKOLY.Sandbox.Log.Conflict", {
+        square: sq(e.at),
+        order: e.order.map(names).join(", "),
+      });
+    case "attack":
+      return (
+        L(ATTACK_KEY[e.result], {
+          name: names(e.fisher),
+          square: sq(e.at),
+          total: e.total ?? "",
+        }) + (e.critical ? " " + L("KOLIKOLY.Sandbox.Log.Critical") : "")
+      );
+    case "caught":
+      return L("KOLIKOLY.Sandbox.Log.Caught", {
+        name: names(e.fisher),
+        fish: e.fish,
+        total: e.totalCaught,
+      });
+    case "swarmCaught":
+      return L("KOLIKOLY.Sandbox.Log.SwarmCaught", {
+        square: sq(e.at),
+        fish: e.fish,
+        left: e.left,
+      });
+    case "tracked":
+      return e.learned
+        ? L("KOLIKOLY.Sandbox.Log.TrackedLearned", {
+            name: names(e.fisher),
+            square: sq(e.target),
+            fish: e.fish ?? 0,
+          })
+        : L("KOLIKOLY.Sandbox.Log.TrackedNothing", { name: names(e.fisher), square: sq(e.target) });
+    case "moved":
+      return L("KOLIKOLY.Sandbox.Log.Moved", {
+        name: names(e.fisher),
+        from: sq(e.from),
+        to: sq(e.to),
+      });
+    case "explored":
+      return L(OUTCOME_KEY[e.outcome], {
+        square: sq(e.at),
+        face: e.face,
+        roll: e.roll,
+        swarms: e.swarms.length,
+        fish: e.swarms.reduce((n, s) => n + s.fish, 0),
+      });
+    case "hazard":
+      return (
+        L(e.avoided ? "KOLIKOLY.Sandbox.Log.HazardAvoided" : "KOLIKOLY.Sandbox.Log.Hazard", {
+          name: names(e.fisher),
+          hazard: e.name,
+          square: sq(e.at),
+        }) +
+        (e.damage !== undefined
+          ? " " + L("KOLIKOLY.Sandbox.Log.HazardDamage", { damage: e.damage, hp: e.hp ?? "" })
+          : "")
+      );
+    case "fishMoved":
+      return L("KOLIKOLY.Sandbox.Log.FishMoved", {
+        fish: e.fish,
+        max: e.max,
+        from: sq(e.from),
+        to: sq(e.to),
+        cause: L(CAUSE_KEY[e.cause]),
+      });
+    case "revealed":
+      return L("KOLIKOLY.Sandbox.Log.Revealed", {
+        swarms: e.swarms.length,
+        squares: [...new Set(e.swarms.map((s) => sq(s.at)))].join(", "),
+      });
+    case "roundEnd":
+      return L("KOLIKOLY.Sandbox.Log.RoundEnd", { round: e.round, explored: e.explored });
+    case "gameEnd":
+      return L("KOLIKOLY.Sandbox.Log.GameEnd", {
+        catches: e.catches.map((c) => `${names(c.fisher)} ${c.caught}`).join(", "),
+      });
+  }
+}
+
+export function logLines(
+  view: LakeView,
+  events: readonly GameEvent[],
+  localize: Localize,
+): LogLine[] {
+  const byId = new Map(view.fishers.map((f) => [f.id, f.name]));
+  const names = (id: string) => byId.get(id) ?? id;
+  return events.map((e) => ({
+    round: e.round,
+    kind: e.type,
+    text: eventText(e, names, localize),
+    whisper:
+      e.audience === "all"
+        ? ""
+        : e.audience === "gm"
+          ? localize("KOLIKOLY.Sandbox.Log.ToGm")
+          : localize("KOLIKOLY.Sandbox.Log.ToFisher", { name: names(e.audience.fisher) }),
+  }));
+}
+
+/** The log as HTML list items, newest round last; whispers carry their audience. */
+export function logHtml(lines: readonly LogLine[], localize: Localize): string {
+  const out: string[] = [];
+  let round = -1;
+  for (const l of lines) {
+    if (l.round !== round) {
+      round = l.round;
+      out.push(
+        `<li class="kolikoly-log__round" role="presentation">${escapeXml(localize("KOLIKOLY.Sandbox.Log.RoundHeading", { round }))}</li>`,
+      );
+    }
+    out.push(
+      `<li class="kolikoly-log__line kolikoly-log__line--${l.kind}${l.whisper ? " kolikoly-log__line--whisper" : ""}" data-kind="${l.kind}">` +
+        (l.whisper ? `<span class="kolikoly-log__whisper">${escapeXml(l.whisper)}</span> ` : "") +
+        `${escapeXml(l.text)}</li>`,
+    );
+  }
+  return out.join("");
+}

@@ -1,0 +1,292 @@
+/**
+ * The standalone Kolikoly table: the page's wiring (DOM, events, keyboard). All game logic is
+ * the rules engine's; the state transitions are in table.ts and every drawn part comes from
+ * render.ts, from the current viewer's `viewFor` / `eventsFor` only.
+ */
+import Handlebars from "handlebars";
+import declareSource from "../../templates/declare-action.hbs?raw";
+import "../../styles/declare.css";
+import "../../styles/sandbox.css";
+import type { Coord } from "../rules/index.ts";
+import { draftFromFields } from "../ui/declare-view.ts";
+import { mountBalance } from "./balance.ts";
+import { declareRenderer } from "./declare-render.ts";
+import { localize } from "./i18n.ts";
+import { logHtml } from "./log-view.ts";
+import {
+  declareContextFor,
+  declaredList,
+  fisherTabs,
+  lakeFor,
+  logItems,
+  parseViewer,
+  project,
+  scoreList,
+  viewerOptions,
+} from "./render.ts";
+import { shell } from "./shell.ts";
+import type { NewTableOptions, Table } from "./table.ts";
+import * as T from "./table.ts";
+
+const renderDeclare = declareRenderer(Handlebars.create(), declareSource, localize);
+
+const root = document.getElementById("app")!;
+document.title = localize("KOLIKOLY.Sandbox.Title");
+root.innerHTML = shell(localize);
+const $ = <E extends Element = HTMLElement>(sel: string) => root.querySelector<E & Element>(sel)!;
+
+function optionsFromUrl(): NewTableOptions {
+  const q = new URLSearchParams(location.search);
+  const n = (k: string, d: number) => (q.has(k) ? Number(q.get(k)) : d);
+  return {
+    width: n("width", 6),
+    height: n("height", 6),
+    levels: n("levels", 3),
+    fishers: n("fishers", 3),
+    seed: n("seed", 42),
+  };
+}
+
+let table: Table = (() => {
+  const o = optionsFromUrl();
+  return T.checkOptions(o)
+    ? T.newTable({ width: 6, height: 6, levels: 3, fishers: 3, seed: 42 })
+    : T.newTable(o);
+})();
+/** The square holding the lake's roving focus. */
+let focusAt: Coord | undefined;
+let renderedLog = { viewer: "", count: 0 };
+
+function update(next: Table, opts: { keepFocus?: boolean } = {}): void {
+  const changed = next !== table;
+  table = next;
+  if (changed) render(opts.keepFocus ?? true);
+}
+
+function render(keepFocus: boolean): void {
+  const active = document.activeElement;
+  const restore = keepFocus ? focusKey(active) : undefined;
+  const r = project(table);
+  const state = table.session.state;
+
+  $("#ks-round").textContent = localize(
+    state.over ? "KOLIKOLY.Sandbox.RoundOver" : "KOLIKOLY.Sandbox.Round",
+    { round: state.round + (state.over ? 0 : 1) },
+  );
+  $<HTMLSelectElement>("#ks-viewer").innerHTML = viewerOptions(table, localize);
+  $("#ks-lake").innerHTML = lakeFor(table, r, localize, focusAt);
+  $("#ks-tabs").innerHTML = fisherTabs(table, localize);
+  const ctx = declareContextFor(table, r);
+  $("#ks-declare").innerHTML = ctx
+    ? renderDeclare(ctx)
+    : `<p class="ks-note">${localize("KOLIKOLY.Sandbox.PublicNoDeclare")}</p>`;
+  $("#ks-declared").innerHTML = declaredList(table, localize);
+  $("#ks-score").innerHTML = scoreList(r, localize);
+  $<HTMLButtonElement>("#ks-resolve").disabled = state.over;
+  $<HTMLButtonElement>("#ks-end").disabled = state.over;
+  $<HTMLButtonElement>("#ks-undo").disabled =
+    table.session.rounds.length === 0 && !table.session.endedByGm;
+  // Saving writes the whole truth (every roll) to a file: only from the GM's view.
+  $<HTMLButtonElement>("#ks-save").hidden = table.viewer !== "gm";
+  const err = $("#ks-error");
+  err.textContent = table.error ? localize(table.error.key, table.error.data) : "";
+  err.hidden = !table.error;
+
+  // The log is a role="log" live region: append new lines; rebuild when the viewer or history changes.
+  const lines = logItems(r, localize);
+  const vk = JSON.stringify(table.viewer);
+  const log = $("#ks-log");
+  if (vk === renderedLog.viewer && lines.length >= renderedLog.count && renderedLog.count > 0) {
+    const fresh = lines.slice(renderedLog.count);
+    if (fresh.length) {
+      const prevRound = lines[renderedLog.count - 1]?.round;
+      const html = logHtml(fresh, localize);
+      // logHtml starts a round heading for the first line; drop it when that round is already shown.
+      log.insertAdjacentHTML(
+        "beforeend",
+        fresh[0]!.round === prevRound
+          ? html.replace(/^<li class="kolikoly-log__round"[^>]*>.*?<\/li>/, "")
+          : html,
+      );
+    }
+  } else log.innerHTML = logHtml(lines, localize);
+  renderedLog = { viewer: vk, count: lines.length };
+  log.scrollTop = log.scrollHeight;
+  document.body.dataset.round = String(state.round);
+  if (restore) restoreFocus(restore);
+}
+
+/** Remembers what had focus as a selector that survives re-rendering. */
+function focusKey(el: Element | null): string | undefined {
+  if (!el || !root.contains(el)) return undefined;
+  if (el.classList.contains("kolikoly-sq")) return `.kolikoly-sq[tabindex="0"]`;
+  if (el instanceof HTMLInputElement && el.form?.classList.contains("kolikoly-declare"))
+    return el.type === "radio"
+      ? `.kolikoly-declare input[name="${el.name}"][value="${el.value}"]`
+      : `.kolikoly-declare [name="${el.name}"]`;
+  if (el.id) return `#${el.id}`;
+  if (el instanceof HTMLElement && el.dataset.fisher && el.classList.contains("ks-tab"))
+    return `.ks-tab[data-fisher="${el.dataset.fisher}"]`;
+  if (el.classList.contains("kolikoly-declare__submit")) return ".kolikoly-declare__submit";
+  return undefined;
+}
+function restoreFocus(sel: string): void {
+  const el = root.querySelector<HTMLElement | SVGElement>(sel);
+  if (el && !(el as HTMLButtonElement).disabled) el.focus();
+  else if (sel.startsWith(".kolikoly-declare"))
+    root.querySelector<HTMLElement>(".kolikoly-declare")?.focus();
+}
+
+const coordOf = (el: Element): Coord =>
+  (el.getAttribute("data-at") ?? "0,0,0").split(",").map(Number) as unknown as Coord;
+
+// --- the lake: click or Enter picks a square; arrows move the focus ---------------------------
+const lake = $("#ks-lake");
+lake.addEventListener("click", (ev) => {
+  const sq = (ev.target as Element).closest(".kolikoly-sq");
+  if (!sq) return;
+  focusAt = coordOf(sq);
+  update(T.chooseSquare(T.clearError(table), focusAt));
+  root.querySelector<SVGElement>(`.kolikoly-sq[tabindex="0"]`)?.focus();
+});
+lake.addEventListener("keydown", (ev) => {
+  const sq = (ev.target as Element).closest(".kolikoly-sq");
+  if (!sq) return;
+  const [x, y, l] = coordOf(sq);
+  const { width, height, levels } = table.session.state.lake;
+  const moves: Record<string, Coord> = {
+    ArrowLeft: [x - 1, y, l],
+    ArrowRight: [x + 1, y, l],
+    ArrowUp: [x, y - 1, l],
+    ArrowDown: [x, y + 1, l],
+    PageUp: [x, y, l - 1],
+    PageDown: [x, y, l + 1],
+    Home: [0, y, l],
+    End: [width - 1, y, l],
+  };
+  if (ev.key === "Enter" || ev.key === " ") {
+    ev.preventDefault();
+    focusAt = [x, y, l];
+    update(T.chooseSquare(T.clearError(table), focusAt));
+    root.querySelector<SVGElement>(`.kolikoly-sq[tabindex="0"]`)?.focus();
+    return;
+  }
+  const to = moves[ev.key];
+  if (!to) return;
+  ev.preventDefault();
+  const [nx, ny, nl] = to;
+  if (nx < 0 || ny < 0 || nl < 0 || nx >= width || ny >= height || nl >= levels) return;
+  const next = lake.querySelector<SVGGElement>(`.kolikoly-sq[data-at="${nx},${ny},${nl}"]`);
+  if (!next) return;
+  sq.setAttribute("tabindex", "-1");
+  next.setAttribute("tabindex", "0");
+  next.focus();
+  focusAt = to;
+});
+
+// --- the declaration form (the shared template) ------------------------------------------------
+const declare = $("#ks-declare");
+const formDraft = (form: HTMLFormElement) => {
+  const fields: Record<string, unknown> = {};
+  new FormData(form).forEach((v, k) => (fields[k] = v));
+  return draftFromFields(fields);
+};
+declare.addEventListener("change", (ev) => {
+  const form = (ev.target as Element).closest("form");
+  if (!form?.dataset.fisher) return;
+  update(T.setDraft(T.clearError(table), form.dataset.fisher, formDraft(form)));
+});
+declare.addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const form = ev.target as HTMLFormElement;
+  const id = form.dataset.fisher;
+  if (!id) return;
+  const t = T.setDraft(T.clearError(table), id, formDraft(form));
+  update(T.lockDeclaration(t, id));
+  announce(localize("KOLIKOLY.Sandbox.Announce.Declared", { name: nameOf(id) }));
+});
+
+$("#ks-tabs").addEventListener("click", (ev) => {
+  const tab = (ev.target as Element).closest<HTMLElement>(".ks-tab");
+  if (tab?.dataset.fisher) {
+    focusAt = undefined;
+    update(T.setActive(T.clearError(table), tab.dataset.fisher));
+    root.querySelector<HTMLElement>(`.ks-tab[aria-selected="true"]`)?.focus();
+  }
+});
+$("#ks-tabs").addEventListener("keydown", (ev) => {
+  if (ev.key !== "ArrowLeft" && ev.key !== "ArrowRight") return;
+  const ids = T.declarers(table);
+  const i = ids.indexOf(T.activeFisher(table) ?? "");
+  const next = ids[(i + (ev.key === "ArrowRight" ? 1 : ids.length - 1)) % ids.length];
+  if (!next) return;
+  ev.preventDefault();
+  focusAt = undefined;
+  update(T.setActive(table, next));
+  root.querySelector<HTMLElement>(`.ks-tab[aria-selected="true"]`)?.focus();
+});
+
+// --- round controls ---------------------------------------------------------------------------
+$("#ks-resolve").addEventListener("click", () => {
+  const before = table.session.state.round;
+  update(T.resolve(T.clearError(table)));
+  if (table.session.state.round > before)
+    announce(localize("KOLIKOLY.Sandbox.Announce.Resolved", { round: table.session.state.round }));
+});
+$("#ks-undo").addEventListener("click", () => update(T.undo(T.clearError(table))));
+$("#ks-end").addEventListener("click", () => update(T.endGame(T.clearError(table))));
+$("#ks-viewer").addEventListener("change", (ev) => {
+  focusAt = undefined;
+  update(T.setViewer(T.clearError(table), parseViewer((ev.target as HTMLSelectElement).value)));
+});
+
+// --- new game, load, save ---------------------------------------------------------------------
+$("#ks-new").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const f = new FormData(ev.target as HTMLFormElement);
+  const num = (k: string) => Number(f.get(k));
+  focusAt = undefined;
+  update(
+    T.newTable(
+      {
+        width: num("width"),
+        height: num("height"),
+        levels: num("levels"),
+        fishers: num("fishers"),
+        seed: num("seed"),
+      },
+      T.clearError(table),
+    ),
+  );
+});
+$<HTMLInputElement>("#ks-load").addEventListener("change", async (ev) => {
+  const input = ev.target as HTMLInputElement;
+  const file = input.files?.[0];
+  if (!file) return;
+  const text = await file.text();
+  input.value = "";
+  focusAt = undefined;
+  update(T.loadScenario(T.clearError(table), text, file.name));
+});
+$("#ks-save").addEventListener("click", () => {
+  const blob = new Blob([T.scenarioText(table)], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = `kolikoly-seed${table.session.setup.seed}-round${table.session.state.round}.json`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+});
+
+function nameOf(id: string): string {
+  return table.session.state.fishers.find((f) => f.id === id)?.name ?? id;
+}
+function announce(text: string): void {
+  $("#ks-announce").textContent = text;
+}
+
+mountBalance($("#ks-balance"), () => table, localize);
+render(false);
+performance.mark("kolikoly-lake-drawn");
+document.body.dataset.ready = "true";

@@ -1,0 +1,72 @@
+/** The page's fixed frame (localized); the changing parts are filled in by main.ts. */
+import type { Localize } from "../ui/handlebars-helpers.ts";
+import { TABLE_LIMITS } from "./table.ts";
+
+export function shell(L: Localize): string {
+  const { minSide, maxSide, maxLevels, maxFishers } = TABLE_LIMITS;
+  const num = (name: string, label: string, min: number, max: number, value: number) =>
+    `<label class="ks-field">${L(label)} <input type="number" name="${name}" min="${min}" max="${max}" step="1" value="${value}" required></label>`;
+  return `
+<a class="ks-skip" href="#ks-lake">${L("KOLIKOLY.Sandbox.SkipToLake")}</a>
+<header class="ks-header">
+  <h1 class="ks-title">${L("KOLIKOLY.Sandbox.Title")}</h1>
+  <p class="ks-round" id="ks-round" aria-live="polite"></p>
+  <label class="ks-field ks-viewer">${L("KOLIKOLY.Sandbox.Viewer.Label")}
+    <select id="ks-viewer"></select></label>
+</header>
+<div class="ks-error" id="ks-error" role="alert" hidden></div>
+<p class="ks-visually-hidden" id="ks-announce" aria-live="polite"></p>
+<main class="ks-main">
+  <section class="ks-board" aria-labelledby="ks-lake-heading">
+    <h2 id="ks-lake-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.LakeHeading")}</h2>
+    <p class="ks-visually-hidden" id="kolikoly-target-hint">${L("KOLIKOLY.Sandbox.Lake.TargetHint")}</p>
+    <div id="ks-lake" class="ks-lake"></div>
+    <p class="ks-help">${L("KOLIKOLY.Sandbox.KeyboardHelp")}</p>
+    <ul class="ks-legend" aria-label="${L("KOLIKOLY.Sandbox.Legend.Label")}">
+      <li><span class="ks-key ks-key--fog" aria-hidden="true"></span>${L("KOLIKOLY.Sandbox.Legend.Fog")}</li>
+      <li><span class="ks-key ks-key--swarm" aria-hidden="true"></span>${L("KOLIKOLY.Sandbox.Legend.Swarm")}</li>
+      <li><span class="ks-key ks-key--unseen" aria-hidden="true"></span>${L("KOLIKOLY.Sandbox.Legend.Unseen")}</li>
+      <li><span class="ks-key ks-key--fisher-arrow" aria-hidden="true"></span>${L("KOLIKOLY.Sandbox.Legend.FisherMove")}</li>
+      <li><span class="ks-key ks-key--fish-arrow" aria-hidden="true"></span>${L("KOLIKOLY.Sandbox.Legend.FishMove")}</li>
+    </ul>
+  </section>
+  <div class="ks-side">
+    <section class="ks-panel" aria-labelledby="ks-declare-heading">
+      <h2 id="ks-declare-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.DeclareHeading")}</h2>
+      <div id="ks-tabs" class="ks-tabs" role="tablist" aria-label="${L("KOLIKOLY.Sandbox.TabsLabel")}"></div>
+      <div id="ks-declare" class="ks-declare" role="tabpanel"></div>
+      <ul id="ks-declared" class="ks-declared-list" aria-label="${L("KOLIKOLY.Sandbox.DeclaredLabel")}"></ul>
+      <div class="ks-buttons">
+        <button type="button" id="ks-resolve" class="ks-primary">${L("KOLIKOLY.Sandbox.Resolve")}</button>
+        <button type="button" id="ks-undo">${L("KOLIKOLY.Sandbox.Undo")}</button>
+        <button type="button" id="ks-end">${L("KOLIKOLY.Sandbox.EndGame")}</button>
+      </div>
+    </section>
+    <section class="ks-panel" aria-labelledby="ks-score-heading">
+      <h2 id="ks-score-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.ScoreHeading")}</h2>
+      <ul id="ks-score" class="ks-score"></ul>
+    </section>
+    <section class="ks-panel ks-log-panel" aria-labelledby="ks-log-heading">
+      <h2 id="ks-log-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.LogHeading")}</h2>
+      <ol id="ks-log" class="kolikoly-log" role="log" aria-live="polite" aria-relevant="additions" tabindex="0" aria-labelledby="ks-log-heading"></ol>
+    </section>
+  </div>
+</main>
+<section class="ks-panel ks-setup" aria-labelledby="ks-setup-heading">
+  <h2 id="ks-setup-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.SetupHeading")}</h2>
+  <form id="ks-new" class="ks-new">
+    ${num("width", "KOLIKOLY.Sandbox.Width", minSide, maxSide, 6)}
+    ${num("height", "KOLIKOLY.Sandbox.Height", minSide, maxSide, 6)}
+    ${num("levels", "KOLIKOLY.Sandbox.Levels", 1, maxLevels, 3)}
+    ${num("fishers", "KOLIKOLY.Sandbox.Fishers", 1, maxFishers, 3)}
+    ${num("seed", "KOLIKOLY.Sandbox.Seed", 0, Number.MAX_SAFE_INTEGER, 42)}
+    <button type="submit">${L("KOLIKOLY.Sandbox.NewGame")}</button>
+  </form>
+  <div class="ks-files">
+    <label class="ks-file">${L("KOLIKOLY.Sandbox.Load")} <input type="file" id="ks-load" accept=".json,application/json"></label>
+    <button type="button" id="ks-save">${L("KOLIKOLY.Sandbox.Save")}</button>
+  </div>
+</section>
+<section class="ks-panel ks-balance" id="ks-balance" aria-labelledby="ks-balance-heading"></section>
+`;
+}

@@ -1,0 +1,258 @@
+/**
+ * The sandbox table's state and its transitions, with no DOM: a game session (the engine's
+ * record), the viewer, each fisher's draft and locked declaration for the coming round, and the
+ * last error. Every transition returns a new table; a refused one returns the same table with
+ * `error` set, and nothing else changed.
+ */
+import type {
+  Coord,
+  FisherSpec,
+  ForcedValue,
+  GameSetup,
+  LakeSpec,
+  RuleError,
+  Session,
+  Viewer,
+} from "../rules/index.ts";
+import {
+  endSession,
+  exportScenario,
+  parseDeclaration,
+  playRound,
+  playScenarioText,
+  startSession,
+  undo as undoSession,
+} from "../rules/index.ts";
+import { SIM_MODS, startSquares } from "../rules/sim/index.ts";
+import type { DeclareDraft } from "../ui/declare-view.ts";
+import { declarationOf } from "../ui/declare-view.ts";
+
+/** A declaration locked in for the coming round (K5), with a typed total if one was given (K6). */
+export interface Locked {
+  readonly declaration: Record<string, unknown>;
+  readonly total?: number;
+}
+
+export interface TableError {
+  readonly key: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+export interface Table {
+  readonly session: Session;
+  readonly viewer: Viewer;
+  /** In the GM's view, whose declaration the form and the lake's clicks are for. */
+  readonly active: string;
+  readonly drafts: Readonly<Record<string, DeclareDraft>>;
+  readonly locked: Readonly<Record<string, Locked>>;
+  readonly error?: TableError;
+  /** Bumped by every accepted change (the page re-renders on it). */
+  readonly version: number;
+}
+
+export const PARTY: readonly { id: string; name: string }[] = [
+  { id: "ana", name: "Ana" },
+  { id: "bo", name: "Bo" },
+  { id: "cai", name: "Cai" },
+  { id: "dara", name: "Dara" },
+  { id: "eli", name: "Eli" },
+  { id: "fen", name: "Fen" },
+];
+
+/**
+ * The party has the simulator's modifiers and start squares (src/rules/sim), so the balance
+ * panel simulates exactly the party on the table.
+ */
+export const PARTY_MODS = SIM_MODS;
+
+export interface NewTableOptions {
+  readonly width: number;
+  readonly height: number;
+  readonly levels: number;
+  readonly fishers: number;
+  readonly seed: number;
+}
+
+export const TABLE_LIMITS = { minSide: 2, maxSide: 16, maxLevels: 6, maxFishers: 6 } as const;
+
+export function setupFor(opts: NewTableOptions): GameSetup {
+  const lake: LakeSpec = {
+    width: opts.width,
+    height: opts.height,
+    levels: opts.levels,
+    verticalAdjacency: true,
+  };
+  const at = startSquares(lake, opts.fishers);
+  const fishers: FisherSpec[] = PARTY.slice(0, opts.fishers).map((p, i) => ({
+    ...p,
+    at: at[i]!,
+    mods: { ...PARTY_MODS },
+  }));
+  return { seed: opts.seed, lake, fishers };
+}
+
+/** Checks new-game options; the first bad field is the error. */
+export function checkOptions(opts: NewTableOptions): TableError | undefined {
+  const bad = (field: string, min: number, max: number) => ({
+    key: "KOLIKOLY.Sandbox.Error.Range",
+    data: { field, min, max },
+  });
+  const { minSide, maxSide, maxLevels, maxFishers } = TABLE_LIMITS;
+  const within = (v: number, min: number, max: number) =>
+    Number.isInteger(v) && v >= min && v <= max;
+  if (!within(opts.width, minSide, maxSide)) return bad("width", minSide, maxSide);
+  if (!within(opts.height, minSide, maxSide)) return bad("height", minSide, maxSide);
+  if (!within(opts.levels, 1, maxLevels)) return bad("levels", 1, maxLevels);
+  if (!within(opts.fishers, 1, maxFishers)) return bad("fishers", 1, maxFishers);
+  if (!Number.isSafeInteger(opts.seed) || opts.seed < 0)
+    return bad("seed", 0, Number.MAX_SAFE_INTEGER);
+  return undefined;
+}
+
+function fresh(session: Session, viewer: Viewer, version: number): Table {
+  return {
+    session,
+    viewer,
+    active: session.state.fishers[0]?.id ?? "",
+    drafts: {},
+    locked: {},
+    version,
+  };
+}
+
+export function newTable(opts: NewTableOptions, prev?: Table): Table {
+  const err = checkOptions(opts);
+  if (err && prev) return { ...prev, error: err };
+  if (err) throw new Error(`bad table options: ${JSON.stringify(err.data)}`);
+  return fresh(startSession(setupFor(opts)), "gm", (prev?.version ?? 0) + 1);
+}
+
+function ok(t: Table, patch: Partial<Table>): Table {
+  const { error: _e, ...rest } = t;
+  return { ...rest, ...patch, version: t.version + 1 };
+}
+
+function ruleError(e: RuleError): TableError {
+  return {
+    key: "KOLIKOLY.Sandbox.Error.Rule",
+    data: { field: e.field || "-", message: e.message },
+  };
+}
+
+/** The fishers this viewer may declare for: every fisher for the GM, their own for a player. */
+export function declarers(t: Table): string[] {
+  const v = t.viewer;
+  if (v === "gm") return t.session.state.fishers.map((f) => f.id);
+  if (v === "player") return [];
+  return t.session.state.fishers.some((f) => f.id === v.fisher) ? [v.fisher] : [];
+}
+
+/** The fisher whose form is shown and whom lake clicks act for, in this view (if any). */
+export function activeFisher(t: Table): string | undefined {
+  const ids = declarers(t);
+  return ids.includes(t.active) ? t.active : ids[0];
+}
+
+export function setViewer(t: Table, viewer: Viewer): Table {
+  const active = typeof viewer === "object" ? viewer.fisher : t.active;
+  return ok(t, { viewer, active });
+}
+
+export function setActive(t: Table, id: string): Table {
+  if (!declarers(t).includes(id)) return t;
+  return ok(t, { active: id });
+}
+
+export function setDraft(t: Table, id: string, draft: DeclareDraft): Table {
+  if (!declarers(t).includes(id)) return t;
+  return ok(t, { drafts: { ...t.drafts, [id]: draft } });
+}
+
+/** Picks a lake square for the active fisher: their own square means Catch, an adjacent one a target. */
+export function chooseSquare(t: Table, at: Coord): Table {
+  const id = activeFisher(t);
+  if (!id) return t;
+  const f = t.session.state.fishers.find((x) => x.id === id)!;
+  const d = t.drafts[id] ?? {};
+  if (f.at[0] === at[0] && f.at[1] === at[1] && f.at[2] === at[2])
+    return setDraft(t, id, {
+      ...(d.total !== undefined ? { total: d.total } : {}),
+      action: "catch",
+    });
+  const action = d.action && d.action !== "catch" ? d.action : "move";
+  const draft: DeclareDraft = { ...d, action, target: at };
+  const r = parseDeclaration(t.session.state, id, declarationOf(draft), `actions.${id}`);
+  if (!r.ok) return { ...t, error: ruleError(r.error) };
+  return setDraft(t, id, draft);
+}
+
+/** K5: locks the fisher's draft in as their declaration (changeable until the round resolves). */
+export function lockDeclaration(t: Table, id: string): Table {
+  if (!declarers(t).includes(id))
+    return { ...t, error: { key: "KOLIKOLY.Sandbox.Error.NotYours", data: {} } };
+  const draft = t.drafts[id] ?? {};
+  const raw = declarationOf(draft);
+  if (!raw) return { ...t, error: { key: "KOLIKOLY.Sandbox.Error.Incomplete", data: {} } };
+  const r = parseDeclaration(t.session.state, id, raw, `actions.${id}`);
+  if (!r.ok) return { ...t, error: ruleError(r.error) };
+  const locked: Locked =
+    draft.total !== undefined ? { declaration: raw, total: draft.total } : { declaration: raw };
+  return ok(t, { locked: { ...t.locked, [id]: locked } });
+}
+
+/** Resolves the round with the seeded driver; typed totals are forced (K6 "the GM may enter a total"). */
+export function resolve(t: Table): Table {
+  const actions: Record<string, unknown> = {};
+  const forced = new Map<string, ForcedValue[]>();
+  for (const [id, l] of Object.entries(t.locked)) {
+    actions[id] = l.declaration;
+    if (l.total !== undefined) {
+      // A Catch's check is its attack roll (K6); every other action rolls a check first.
+      const kind = l.declaration.action === "catch" ? "attack" : "check";
+      forced.set(`${kind}:${id}`, [{ total: l.total }]);
+    }
+  }
+  const r = playRound(t.session, { actions }, forced);
+  if (!r.ok) return { ...t, error: ruleError(r.error) };
+  return ok(t, { session: r.session, drafts: {}, locked: {} });
+}
+
+export function undo(t: Table): Table {
+  const session = undoSession(t.session);
+  if (session === t.session)
+    return { ...t, error: { key: "KOLIKOLY.Sandbox.Error.NothingToUndo", data: {} } };
+  return ok(t, { session, drafts: {}, locked: {} });
+}
+
+export function endGame(t: Table): Table {
+  const r = endSession(t.session);
+  if (!r.ok) return { ...t, error: ruleError(r.error) };
+  return ok(t, { session: r.session, drafts: {}, locked: {} });
+}
+
+/** Loads a scenario file; a bad file leaves the table as it was and names the field. */
+export function loadScenario(t: Table, text: string, fileName: string): Table {
+  const r = playScenarioText(text);
+  if (!r.ok)
+    return {
+      ...t,
+      error: {
+        key: "KOLIKOLY.Sandbox.Error.Load",
+        data: { file: fileName, field: r.error.field || "-", message: r.error.message },
+      },
+    };
+  // Keep the viewer where it still makes sense, so loading a file never shows a player the GM's view.
+  const v = t.viewer;
+  const keep = typeof v !== "object" || r.session.state.fishers.some((f) => f.id === v.fisher);
+  return fresh(r.session, keep ? v : "player", t.version + 1);
+}
+
+export function scenarioText(t: Table): string {
+  return JSON.stringify(exportScenario(t.session), null, 2) + "\n";
+}
+
+export function clearError(t: Table): Table {
+  if (!t.error) return t;
+  const { error: _e, ...rest } = t;
+  return rest;
+}

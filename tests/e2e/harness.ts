@@ -1,0 +1,72 @@
+/**
+ * End-to-end harness: a Vite dev server for the sandbox on a free localhost port, and Debian's
+ * Chromium driven by playwright-core (DEVELOPERS.md: never `npx playwright install`).
+ */
+import { mkdirSync } from "node:fs";
+import { createServer as netServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { chromium } from "playwright-core";
+import type { ViteDevServer } from "vite";
+import { createServer } from "vite";
+
+export const REPO = fileURLToPath(new URL("../..", import.meta.url));
+export const OUT = `${REPO}test-output/e2e`;
+export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = netServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startSandbox(): Promise<{ server: ViteDevServer; url: string }> {
+  const port = await freePort();
+  const server = await createServer({
+    configFile: `${REPO}vite.config.ts`,
+    logLevel: "silent",
+    server: { port, strictPort: true, host: "127.0.0.1", hmr: false },
+  });
+  await server.listen();
+  return { server, url: `http://127.0.0.1:${port}/` };
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+export async function openTable(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  (page as unknown as { kolikolyErrors: string[] }).kolikolyErrors = errors;
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]");
+  return page;
+}
+
+export function pageErrors(page: Page): string[] {
+  return (page as unknown as { kolikolyErrors: string[] }).kolikolyErrors;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  await page.screenshot({ path: `${OUT}/${name}.png`, fullPage: true });
+}
