@@ -1,0 +1,225 @@
+/**
+ * Chat cards built from events (architecture.md: chat uses eventsFor only). One public card per
+ * round from `all` events; one GM whisper and one whisper per fisher with private news, whose
+ * stored content is a fixed placeholder: the details are filled in when the message is rendered
+ * on a client that may know them (render-chat-message.ts), because Foundry may deliver a
+ * whisper to every client (foundry-notes.md, Dice and chat).
+ */
+import type { GameEvent, Viewer } from "../rules/index.ts";
+import { canSee, eventsFor } from "../rules/index.ts";
+import { coordLabel } from "../ui/handlebars-helpers.ts";
+import { MODULE_ID, TEMPLATE_ROOT } from "./constants.ts";
+import type { ChatCreate, Port } from "./port.ts";
+
+export type CardKind = "round" | "gm" | "private" | "undo" | "end";
+
+export interface CardFlag {
+  readonly kind: CardKind;
+  readonly lake: string;
+  readonly round: number;
+  readonly fisher?: string;
+}
+
+export function cardFlagOf(
+  flags: Readonly<Record<string, unknown>> | undefined,
+): CardFlag | undefined {
+  const f = flags?.[MODULE_ID] as CardFlag | undefined;
+  return f && typeof f.kind === "string" && typeof f.lake === "string" ? f : undefined;
+}
+
+type L = Port["localize"];
+
+function sq(at: readonly number[]): string {
+  return coordLabel(at);
+}
+
+/** One localized line per event; `name` maps fisher ids to names. */
+export function eventLine(e: GameEvent, name: (id: string) => string, t: L): string {
+  const k = (key: string, data: Record<string, unknown> = {}) =>
+    t(`KOLIKOLY.Foundry.Event.${key}`, data);
+  switch (e.type) {
+    case "declared": {
+      const d = e.declaration;
+      const target =
+        d.action === "track"
+          ? d.target
+          : d.action === "move"
+            ? d.to
+            : d.action === "herd"
+              ? d.toward
+              : undefined;
+      return k("Declared", {
+        fisher: name(e.fisher),
+        action: t(`KOLIKOLY.Foundry.Action.${d.action}`),
+        target: target ? sq(target) : "",
+      });
+    }
+    case "noAction":
+      return k("NoAction", {
+        fisher: name(e.fisher),
+        reason: t(`KOLIKOLY.Foundry.Reason.${e.reason}`),
+      });
+    case "revived":
+      return k("Revived", { fisher: name(e.fisher) });
+    case "check":
+      return k("Check", {
+        fisher: name(e.fisher),
+        action: t(`KOLIKOLY.Foundry.Action.${e.action}`),
+        total: e.total,
+        band: t(`KOLIKOLY.Foundry.Band.${e.band}`),
+      });
+    case "initiative":
+      return k("Initiative", { fisher: name(e.fisher), total: e.total });
+    case "conflict":
+      return k("Conflict", { at: sq(e.at), order: e.order.map(name).join(", ") });
+    case "attack":
+      return k(`Attack.${e.result}`, {
+        fisher: name(e.fisher),
+        at: sq(e.at),
+        total: e.total ?? "",
+      });
+    case "caught":
+      return k("Caught", { fisher: name(e.fisher), fish: e.fish, total: e.totalCaught });
+    case "swarmCaught":
+      return k("SwarmCaught", { fish: e.fish, left: e.left, at: sq(e.at) });
+    case "tracked":
+      return e.learned
+        ? k("TrackedLearned", { fisher: name(e.fisher), target: sq(e.target), fish: e.fish ?? 0 }) +
+            (e.avoidedHazard ? " " + k("Avoided", { hazard: e.avoidedHazard }) : "")
+        : k("TrackedNothing", { fisher: name(e.fisher), target: sq(e.target) });
+    case "moved":
+      return k("Moved", { fisher: name(e.fisher), from: sq(e.from), to: sq(e.to) });
+    case "explored":
+      return k(`Explored.${e.outcome}`, { at: sq(e.at), roll: e.roll, swarms: e.swarms.length });
+    case "hazard":
+      return (
+        k("Hazard", { fisher: name(e.fisher), hazard: e.name }) +
+        (e.hit === undefined
+          ? ""
+          : " " +
+            k(e.hit ? "HazardHit" : "HazardMiss", {
+              attack: e.attack ?? 0,
+              defense: e.defense ?? 0,
+            })) +
+        (e.effect ? " " + t(`KOLIKOLY.Foundry.Effect.${e.effect}`) : "")
+      );
+    case "fishMoved":
+      return k(e.cause === "herd" ? "FishHerded" : "FishFled", {
+        from: sq(e.from),
+        to: sq(e.to),
+        fish: e.fish,
+        by: e.by ? name(e.by) : "",
+      });
+    case "revealed":
+      return k("Revealed", {
+        count: e.swarms.length,
+        fish: e.swarms.reduce((n, s) => n + s.fish, 0),
+      });
+    case "roundEnd":
+      return k("RoundEnd", { explored: e.explored });
+    case "gameEnd":
+      return k("GameEnd", {});
+  }
+}
+
+export interface CardContext {
+  readonly title: string;
+  readonly lines: readonly string[];
+  readonly catches?: readonly { name: string; caught: number }[];
+  readonly placeholder?: string;
+}
+
+export async function renderCard(port: Port, ctx: CardContext): Promise<string> {
+  return port.render(`${TEMPLATE_ROOT}/card.hbs`, ctx);
+}
+
+export interface RoundMessagesInput {
+  readonly lakeId: string;
+  readonly lakeName: string;
+  readonly round: number;
+  readonly events: readonly GameEvent[];
+  readonly fisherNames: (id: string) => string;
+  /** Owners of each fisher's actor (user ids). */
+  readonly ownersOf: (fisher: string) => string[];
+  readonly gmIds: readonly string[];
+  readonly publicRolls: readonly object[];
+}
+
+/** The round's messages: a public card, a GM whisper (always, so its presence says nothing), private whispers. */
+export async function roundMessages(port: Port, m: RoundMessagesInput): Promise<ChatCreate[]> {
+  const t = port.localize.bind(port);
+  const speaker = { alias: m.lakeName };
+  const pub = eventsFor(m.events, "player");
+  const end = pub.find((e) => e.type === "gameEnd");
+  const content = await renderCard(port, {
+    title: t("KOLIKOLY.Foundry.Chat.RoundTitle", { round: m.round, lake: m.lakeName }),
+    lines: pub.map((e) => eventLine(e, m.fisherNames, t)),
+    ...(end && end.type === "gameEnd"
+      ? { catches: end.catches.map((c) => ({ name: m.fisherNames(c.fisher), caught: c.caught })) }
+      : {}),
+  });
+  const base = { lake: m.lakeId, round: m.round };
+  const out: ChatCreate[] = [
+    {
+      content,
+      speaker,
+      ...(m.publicRolls.length ? { rolls: m.publicRolls } : {}),
+      flags: { [MODULE_ID]: { kind: "round", ...base } },
+    },
+    await placeholderMessage(port, speaker, [...m.gmIds], { kind: "gm", ...base }),
+  ];
+  const privateFishers = new Set<string>();
+  for (const e of m.events)
+    if (typeof e.audience === "object") privateFishers.add(e.audience.fisher);
+  for (const fisher of privateFishers) {
+    const whisper = [...new Set([...m.ownersOf(fisher), ...m.gmIds])];
+    out.push(
+      await placeholderMessage(port, speaker, whisper, { kind: "private", ...base, fisher }),
+    );
+  }
+  return out;
+}
+
+async function placeholderMessage(
+  port: Port,
+  speaker: { alias: string },
+  whisper: string[],
+  flag: CardFlag,
+): Promise<ChatCreate> {
+  const key =
+    flag.kind === "gm"
+      ? "KOLIKOLY.Foundry.Chat.GmPlaceholder"
+      : "KOLIKOLY.Foundry.Chat.PrivatePlaceholder";
+  return {
+    content: await renderCard(port, {
+      title: port.localize(
+        flag.kind === "gm" ? "KOLIKOLY.Foundry.Chat.GmTitle" : "KOLIKOLY.Foundry.Chat.PrivateTitle",
+        { round: flag.round },
+      ),
+      lines: [],
+      placeholder: port.localize(key),
+    }),
+    speaker,
+    whisper,
+    flags: { [MODULE_ID]: flag },
+  };
+}
+
+/** The events a placeholder message stands for, for a viewer allowed to read them. */
+export function detailEvents(
+  log: readonly GameEvent[],
+  flag: CardFlag,
+  viewer: Viewer,
+): GameEvent[] {
+  return log.filter((e) => {
+    if (e.round !== flag.round) return false;
+    if (flag.kind === "gm") return e.audience === "gm" && canSee(e.audience, viewer);
+    if (flag.kind === "private")
+      return (
+        typeof e.audience === "object" &&
+        e.audience.fisher === flag.fisher &&
+        canSee(e.audience, viewer)
+      );
+    return false;
+  });
+}

@@ -1,0 +1,30 @@
+/** Names the module shares with Foundry: its id, the swarm sub-type, flag scopes, query names. */
+export const MODULE_ID = "kolikoly-fishing";
+/** Module sub-types are namespaced by the module id at runtime (foundry-notes.md, Documents). */
+export const SWARM_TYPE = `${MODULE_ID}.swarm`;
+/** The world compendium holding GM-only lake records (docs/foundry.md, "Where secrets live"). */
+export const STORE_PACK_NAME = "kolikoly-gm-store";
+export const STORE_PACK_ID = `world.${STORE_PACK_NAME}`;
+export const TEMPLATE_ROOT = `modules/${MODULE_ID}/templates/foundry`;
+export const SWARM_ICON = `modules/${MODULE_ID}/assets/swarm.svg`;
+/** Token bars shown to everyone (CONST.TOKEN_DISPLAY_MODES.ALWAYS). */
+export const DISPLAY_ALWAYS = 50;
+
+/** `User#query` names, registered in `CONFIG.queries` (must be prefixed with the package id). */
+export const QUERY = {
+  /** GM -> one player: private news for fishers that player owns (K12 track results). */
+  private: `${MODULE_ID}.private`,
+  /** Player -> active GM: typed intents (issue 4 builds declarations on this). */
+  intent: `${MODULE_ID}.intent`,
+} as const;
+
+/** Hooks the module fires (docs/foundry.md). */
+export const HOOK = {
+  preResolveRound: "kolikoly.preResolveRound",
+  roundResolved: "kolikoly.roundResolved",
+  fishCaught: "kolikoly.fishCaught",
+  gameEnded: "kolikoly.gameEnded",
+  preRoll: "kolikoly.preRoll",
+  roll: "kolikoly.roll",
+  lakeChanged: "kolikoly.lakeChanged",
+} as const;

@@ -1,0 +1,114 @@
+/**
+ * The port: exactly the part of Foundry's API the module's logic uses, in one interface.
+ * `live-port.ts` implements it with Foundry's globals (one Foundry call per method, named
+ * beside it); `tests/foundry/fake/` implements it with a behavioural fake of a Foundry server
+ * and its clients. The module's logic (service.ts, projection.ts, chat.ts, transport.ts)
+ * only ever talks to a Port.
+ */
+import type { GmRecord } from "./record.ts";
+
+export interface UserInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly isGM: boolean;
+  readonly active: boolean;
+}
+
+/** The token fields the module reads and writes (TokenDocument source). */
+export interface TokenData {
+  readonly _id: string;
+  readonly name: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly elevation: number;
+  readonly actorId: string | null;
+  readonly actorLink: boolean;
+  readonly hidden: boolean;
+  readonly texture?: { readonly src: string };
+  readonly bar1?: { readonly attribute: string | null };
+  readonly displayBars?: number;
+  readonly delta?: { readonly system?: { readonly fish?: { value: number; max: number } } };
+  readonly flags?: Readonly<Record<string, unknown>>;
+}
+
+export type TokenCreate = Omit<TokenData, "_id">;
+export type TokenUpdate = Partial<TokenCreate> & { readonly _id: string };
+
+/** What the module needs of a scene: its flags, tokens and grid geometry (canvas.dimensions). */
+export interface SceneData {
+  readonly _id: string;
+  readonly name: string;
+  readonly flags: Readonly<Record<string, unknown>>;
+  readonly tokens: readonly TokenData[];
+  readonly gridSize: number;
+  /** Where the scene's inner rectangle starts (the scene has padding): canvas.dimensions.sceneX/Y. */
+  readonly sceneX: number;
+  readonly sceneY: number;
+}
+
+export interface ChatCreate {
+  readonly content: string;
+  readonly speaker?: { readonly alias: string };
+  /** User ids; empty or absent means public. */
+  readonly whisper?: readonly string[];
+  /** Serialised core Rolls (Roll#toJSON) of public rolls only; never a secret roll. */
+  readonly rolls?: readonly object[];
+  readonly flags: Readonly<Record<string, unknown>>;
+}
+
+/** One database operation; `write` runs a list of them as one batch where Foundry can (v14). */
+export type WriteOp =
+  | { readonly kind: "tokens.create"; readonly sceneId: string; readonly data: TokenCreate[] }
+  | { readonly kind: "tokens.update"; readonly sceneId: string; readonly updates: TokenUpdate[] }
+  | { readonly kind: "tokens.delete"; readonly sceneId: string; readonly ids: string[] }
+  | { readonly kind: "scene.update"; readonly sceneId: string; readonly update: object }
+  | { readonly kind: "chat.create"; readonly data: ChatCreate[] }
+  | { readonly kind: "chat.delete"; readonly ids: string[] }
+  | { readonly kind: "store.put"; readonly record: GmRecord };
+
+export interface RollResult {
+  readonly total: number;
+  /** Faces of the first die term, in order (its first is the natural of a d20 roll). */
+  readonly firstDieFaces: readonly number[];
+  /** Roll#toJSON, for attaching public rolls to a chat message. */
+  readonly json: object;
+}
+
+export interface Port {
+  /** game.release.generation */
+  readonly generation: number;
+  /** game.user */
+  me(): UserInfo;
+  /** game.users */
+  users(): UserInfo[];
+  /** game.users.activeGM?.id */
+  activeGmId(): string | undefined;
+  /** game.scenes.get(id) with canvas dimensions */
+  scene(id: string): SceneData | undefined;
+  /** Users with OWNER on an actor: actor.testUserPermission(user, "OWNER") */
+  ownersOf(actorId: string): string[];
+  /** The user's display language for an actor id's name (game.actors.get(id)?.name) */
+  actorName(actorId: string): string | undefined;
+  /** Creates the lake's swarm Actor (Actor.create), returning its id. */
+  createSwarmActor(name: string): Promise<string>;
+  /** Writes: v14 foundry.documents.modifyBatch, v13 one call per op (compat.ts). Returns created ids per op. */
+  write(ops: readonly WriteOp[]): Promise<string[][]>;
+  /** Reads a lake record from the GM store (the world compendium); undefined when absent. */
+  storeGet(lakeId: string): Promise<GmRecord | undefined>;
+  /** new Roll(formula).evaluate({allowInteractive: false}) */
+  roll(formula: string): Promise<RollResult>;
+  /** Hooks.call: false when a listener vetoed. */
+  callHook(name: string, ...args: unknown[]): boolean;
+  /** Hooks.callAll */
+  callAllHook(name: string, ...args: unknown[]): void;
+  /** User#query: to one user through the server; only the caller gets the answer. */
+  query(userId: string, name: string, data: object): Promise<unknown>;
+  /** game.i18n.format / localize */
+  localize(key: string, data?: Readonly<Record<string, unknown>>): string;
+  /** foundry.applications.handlebars.renderTemplate */
+  render(template: string, context: object): Promise<string>;
+  /** game.settings.get(MODULE_ID, key) */
+  setting(key: string): unknown;
+}

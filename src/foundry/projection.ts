@@ -1,0 +1,310 @@
+/**
+ * What players may see of a lake, as Foundry data: the public lake flag on the scene and the
+ * swarm tokens. Everything here is computed from `viewFor(state, "player")` and the public
+ * events only (secrecy is a projection, architecture.md), so no secret can reach a scene,
+ * a token or a flag, which every client receives (foundry-notes.md).
+ */
+import type { Coord, GameEvent, GameState, LakeSpec, LakeView } from "../rules/index.ts";
+import { coordOf, indexOf, sameSquare, squareCount, viewFor } from "../rules/index.ts";
+import { DISPLAY_ALWAYS, MODULE_ID, SWARM_ICON } from "./constants.ts";
+import type { SceneData, TokenCreate, TokenData, TokenUpdate, WriteOp } from "./port.ts";
+
+export type Layout = "side-by-side" | "scene-levels";
+export type MarkerMode = "remove" | "lastSeen";
+
+export interface PublicFisher {
+  readonly id: string;
+  readonly name: string;
+  readonly tokenId: string;
+  readonly actorId: string | null;
+}
+
+/** The public lake: a flag on its scene (`flags.kolikoly-fishing.lakes.<id>`). No secret in it. */
+export interface PublicLake {
+  readonly id: string;
+  readonly name: string;
+  readonly sceneId: string;
+  readonly lake: LakeSpec;
+  /** Grid column and row of square (0, 0) of level 0. */
+  readonly origin: { readonly col: number; readonly row: number };
+  readonly layout: Layout;
+  /** Empty columns between levels laid out side by side. */
+  readonly gap: number;
+  readonly fishers: readonly PublicFisher[];
+  readonly swarmActorId: string;
+  readonly markers: MarkerMode;
+  readonly round: number;
+  readonly over: boolean;
+  /** Explored squares by index (public: viewFor gives them to players). */
+  readonly explored: readonly number[];
+  /** K5: who has declared this round (never what). */
+  readonly declared: readonly string[];
+  readonly catches: Readonly<Record<string, number>>;
+}
+
+export interface SceneFlags {
+  readonly lakes?: Readonly<Record<string, PublicLake>>;
+  readonly active?: string;
+}
+
+export function sceneFlags(scene: SceneData): SceneFlags {
+  return (scene.flags[MODULE_ID] ?? {}) as SceneFlags;
+}
+
+export function publicLakeOf(scene: SceneData, lakeId: string): PublicLake | undefined {
+  return sceneFlags(scene).lakes?.[lakeId];
+}
+
+/** The public lake after a state change: round, explored squares, catches; `declared` is reset. */
+export function publicLakeFor(
+  base: PublicLake,
+  state: GameState,
+  declared: readonly string[],
+): PublicLake {
+  const view = viewFor(state, "player");
+  return {
+    ...base,
+    round: view.round,
+    over: view.over,
+    explored: view.explored.map((c) => indexOf(state.lake, c)),
+    declared: [...declared],
+    catches: Object.fromEntries(view.fishers.map((f) => [f.id, f.caught])),
+  };
+}
+
+/** Top-left pixel of a board square (K1 layout): levels side by side with a gap, or stacked (v14 Scene Levels). */
+export function squareOrigin(
+  pub: Pick<PublicLake, "origin" | "layout" | "gap" | "lake">,
+  scene: Pick<SceneData, "gridSize" | "sceneX" | "sceneY">,
+  at: Coord,
+): { x: number; y: number; elevation: number } {
+  const [x, y, level] = at;
+  const levelShift = pub.layout === "side-by-side" ? level * (pub.lake.width + pub.gap) : 0;
+  return {
+    x: scene.sceneX + (pub.origin.col + levelShift + x) * scene.gridSize,
+    y: scene.sceneY + (pub.origin.row + y) * scene.gridSize,
+    elevation: pub.layout === "scene-levels" ? -level : 0,
+  };
+}
+
+/** The square a pixel position lies in, if it is on the board (the wizard reads fishers' starts this way). */
+export function squareAt(
+  pub: Pick<PublicLake, "origin" | "layout" | "gap" | "lake">,
+  scene: Pick<SceneData, "gridSize" | "sceneX" | "sceneY">,
+  px: number,
+  py: number,
+): Coord | undefined {
+  const col = Math.floor((px - scene.sceneX) / scene.gridSize) - pub.origin.col;
+  const row = Math.floor((py - scene.sceneY) / scene.gridSize) - pub.origin.row;
+  if (row < 0 || row >= pub.lake.height || col < 0) return undefined;
+  const stride = pub.layout === "side-by-side" ? pub.lake.width + pub.gap : Infinity;
+  const level = pub.layout === "side-by-side" ? Math.floor(col / stride) : 0;
+  const x = pub.layout === "side-by-side" ? col - level * stride : col;
+  if (x >= pub.lake.width || level >= pub.lake.levels) return undefined;
+  return [x, row, level];
+}
+
+export interface SwarmFlag {
+  readonly lake: string;
+  readonly swarm: string;
+  /** "last seen" marker: the swarm was here when players last saw it. */
+  readonly stale?: boolean;
+}
+
+export function swarmFlagOf(t: TokenData): SwarmFlag | undefined {
+  const f = t.flags?.[MODULE_ID] as SwarmFlag | undefined;
+  return f && typeof f.swarm === "string" ? f : undefined;
+}
+
+export function isFisherToken(pub: PublicLake, t: TokenData): boolean {
+  return pub.fishers.some((f) => f.tokenId === t._id);
+}
+
+interface Wanted {
+  readonly swarm: string;
+  readonly at: Coord;
+  readonly fish: number;
+  readonly max: number;
+  readonly stale: boolean;
+}
+
+/**
+ * K20: the swarm tokens players may see. `remove`: exactly the seen swarms. `lastSeen`: also a
+ * marker where an unseen swarm was last seen, dropped once a fisher stands there or the swarm
+ * was publicly caught out; markers come from earlier public tokens, never from the truth.
+ */
+export function wantedSwarms(
+  pub: PublicLake,
+  view: LakeView,
+  existing: readonly TokenData[],
+  publicEvents: readonly GameEvent[],
+): Wanted[] {
+  const out: Wanted[] = view.swarms.map((s) => ({
+    swarm: s.id,
+    at: s.at,
+    fish: s.fish,
+    max: s.max,
+    stale: false,
+  }));
+  if (pub.markers !== "lastSeen") return out;
+  const gone = new Set(
+    publicEvents.flatMap((e) => (e.type === "swarmCaught" && e.left === 0 ? [e.swarm] : [])),
+  );
+  for (const t of existing) {
+    const f = swarmFlagOf(t);
+    if (!f || f.lake !== pub.id || out.some((w) => w.swarm === f.swarm) || gone.has(f.swarm))
+      continue;
+    const at = (t.flags?.[MODULE_ID] as { at?: Coord }).at;
+    if (!at || view.fishers.some((x) => sameSquare(x.at, at))) continue;
+    const fish = t.delta?.system?.fish;
+    out.push({ swarm: f.swarm, at, fish: fish?.value ?? 0, max: fish?.max ?? 0, stale: true });
+  }
+  return out;
+}
+
+function swarmToken(
+  pub: PublicLake,
+  scene: SceneData,
+  w: Wanted,
+  slot: number,
+  name: string,
+): TokenCreate {
+  const o = squareOrigin(pub, scene, w.at);
+  const half = scene.gridSize / 2;
+  return {
+    name,
+    x: o.x + (slot % 2) * half,
+    y: o.y + (Math.floor(slot / 2) % 2) * half,
+    width: 0.5,
+    height: 0.5,
+    elevation: o.elevation,
+    actorId: pub.swarmActorId,
+    actorLink: false,
+    hidden: false,
+    texture: { src: SWARM_ICON },
+    bar1: { attribute: "fish" },
+    displayBars: DISPLAY_ALWAYS,
+    delta: { system: { fish: { value: w.fish, max: w.max } } },
+    flags: {
+      [MODULE_ID]: {
+        lake: pub.id,
+        swarm: w.swarm,
+        at: [...w.at],
+        ...(w.stale ? { stale: true } : {}),
+      },
+    },
+  };
+}
+
+/**
+ * The token writes that make the scene show `state` to players: fisher moves, and swarm tokens
+ * created, updated and deleted. At most one op of each kind, whatever the number of tokens.
+ */
+export function tokenOps(
+  pub: PublicLake,
+  scene: SceneData,
+  state: GameState,
+  publicEvents: readonly GameEvent[],
+  swarmName: string,
+): WriteOp[] {
+  const view = viewFor(state, "player");
+  const mine = scene.tokens.filter((t) => swarmFlagOf(t)?.lake === pub.id);
+  const wanted = wantedSwarms(pub, view, mine, publicEvents);
+  const slots = new Map<string, number>();
+  const create: TokenCreate[] = [];
+  const update: TokenUpdate[] = [];
+  const keep = new Set<string>();
+  for (const w of wanted) {
+    const key = `${w.at.join(",")}`;
+    const slot = slots.get(key) ?? 0;
+    slots.set(key, slot + 1);
+    const data = swarmToken(pub, scene, w, slot, swarmName);
+    const old = mine.find((t) => swarmFlagOf(t)?.swarm === w.swarm);
+    if (!old) {
+      create.push(data);
+      continue;
+    }
+    keep.add(old._id);
+    const fish = old.delta?.system?.fish;
+    const oldFlag = old.flags?.[MODULE_ID] as Record<string, unknown>;
+    if (
+      old.x !== data.x ||
+      old.y !== data.y ||
+      old.elevation !== data.elevation ||
+      fish?.value !== w.fish ||
+      fish?.max !== w.max ||
+      Boolean(oldFlag.stale) !== w.stale ||
+      JSON.stringify(oldFlag.at) !== JSON.stringify(w.at)
+    )
+      update.push({
+        _id: old._id,
+        x: data.x,
+        y: data.y,
+        elevation: data.elevation,
+        delta: data.delta!,
+        flags: { [MODULE_ID]: { ...(data.flags![MODULE_ID] as object), stale: w.stale } },
+      });
+  }
+  for (const f of view.fishers) {
+    const pf = pub.fishers.find((x) => x.id === f.id);
+    const t = pf && scene.tokens.find((x) => x._id === pf.tokenId);
+    if (!t) continue;
+    const o = squareOrigin(pub, scene, f.at);
+    if (t.x !== o.x || t.y !== o.y || t.elevation !== o.elevation)
+      update.push({ _id: t._id, x: o.x, y: o.y, elevation: o.elevation });
+  }
+  const remove = mine.filter((t) => !keep.has(t._id)).map((t) => t._id);
+  const ops: WriteOp[] = [];
+  if (create.length) ops.push({ kind: "tokens.create", sceneId: scene._id, data: create });
+  if (update.length) ops.push({ kind: "tokens.update", sceneId: scene._id, updates: update });
+  if (remove.length) ops.push({ kind: "tokens.delete", sceneId: scene._id, ids: remove });
+  return ops;
+}
+
+export function sceneLakeOp(scene: SceneData, pub: PublicLake): WriteOp {
+  return {
+    kind: "scene.update",
+    sceneId: scene._id,
+    update: { [`flags.${MODULE_ID}.lakes.${pub.id}`]: pub, [`flags.${MODULE_ID}.active`]: pub.id },
+  };
+}
+
+export interface BoardRect {
+  readonly kind: "level" | "unexplored";
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  readonly label?: string;
+}
+
+/** The board drawn on every client from the public lake: level outlines with labels, unexplored squares. */
+export function boardShapes(
+  pub: PublicLake,
+  scene: Pick<SceneData, "gridSize" | "sceneX" | "sceneY">,
+  levelLabel: (level: number) => string,
+): BoardRect[] {
+  const out: BoardRect[] = [];
+  const g = scene.gridSize;
+  const shown = pub.layout === "side-by-side" ? pub.lake.levels : 1;
+  for (let l = 0; l < shown; l++) {
+    const o = squareOrigin(pub, scene, [0, 0, l]);
+    out.push({
+      kind: "level",
+      x: o.x,
+      y: o.y,
+      w: pub.lake.width * g,
+      h: pub.lake.height * g,
+      label: levelLabel(l),
+    });
+  }
+  const explored = new Set(pub.explored);
+  for (let i = 0; i < squareCount(pub.lake); i++) {
+    if (explored.has(i)) continue;
+    const at = coordOf(pub.lake, i);
+    if (pub.layout !== "side-by-side" && at[2] > 0) continue;
+    const o = squareOrigin(pub, scene, at);
+    out.push({ kind: "unexplored", x: o.x, y: o.y, w: g, h: g });
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+/**
+ * The GM-only record of one lake: everything needed to rebuild the game exactly (setup, every
+ * round's input and rolls) plus what is pending in the current round. It lives only in the GM
+ * store (store.ts); nothing in it is ever written where a player's client receives it.
+ */
+import type { Declaration, GameSetup, RoundRecord } from "../rules/index.ts";
+
+/** A total the GM typed (or a player's roll picked up) for a fisher's check, before resolution. */
+export interface PendingTotal {
+  readonly total: number;
+  readonly natural?: number;
+}
+
+/** The round being declared: secret until it is resolved (K5). */
+export interface Pending {
+  readonly actions: Readonly<Record<string, Declaration>>;
+  readonly totals: Readonly<Record<string, PendingTotal>>;
+  readonly revive: readonly string[];
+}
+
+export const EMPTY_PENDING: Pending = { actions: {}, totals: {}, revive: [] };
+
+export interface GmRecord {
+  readonly format: "kolikoly-gm-record/1";
+  readonly lakeId: string;
+  readonly sceneId: string;
+  /** Bumped on every write; a stale writer is refused. */
+  readonly rev: number;
+  readonly setup: GameSetup;
+  readonly rounds: readonly RoundRecord[];
+  readonly endedByGm: boolean;
+  readonly pending: Pending;
+  /** What was pending before each resolved round, so undo gives back exactly the prior state. */
+  readonly pendingBefore: readonly Pending[];
+}
+
+export function isGmRecord(v: unknown): v is GmRecord {
+  if (typeof v !== "object" || v === null) return false;
+  const r = v as Record<string, unknown>;
+  return (
+    r.format === "kolikoly-gm-record/1" &&
+    typeof r.lakeId === "string" &&
+    typeof r.rev === "number" &&
+    Array.isArray(r.rounds) &&
+    typeof r.setup === "object" &&
+    typeof r.pending === "object"
+  );
+}

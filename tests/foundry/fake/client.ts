@@ -1,0 +1,333 @@
+/**
+ * A fake Foundry client: one user's browser. It holds only what the fake server sent it (the
+ * world at login, then each change), records every payload in `received` for the secrecy
+ * tests, and implements the module's Port the way live-port.ts does in Foundry.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import Handlebars from "handlebars";
+import type { GmRecord } from "../../../src/foundry/record.ts";
+import type { Port, RollResult, SceneData, UserInfo, WriteOp } from "../../../src/foundry/port.ts";
+import { Runtime } from "../../../src/foundry/runtime.ts";
+import { WriteError } from "../../../src/foundry/service.ts";
+import { MODULE_ID, TEMPLATE_ROOT } from "../../../src/foundry/constants.ts";
+import { Xoshiro128, parseFormula, seedState } from "../../../src/rules/index.ts";
+import { lookup, format, registerKolikolyHelpers } from "../../../src/ui/handlebars-helpers.ts";
+import type { MessageDoc, Payload, WorldSnapshot } from "./server.ts";
+import type { FakeServer } from "./server.ts";
+import { clone, mergeObject } from "./util.ts";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const LANG: unknown = JSON.parse(readFileSync(`${ROOT}lang/en.json`, "utf8"));
+
+/** Hooks: `call` stops at the first listener returning false (API docs v13, Hooks.call); `callAll` runs all. */
+export class FakeHooks {
+  private readonly listeners = new Map<string, ((...args: unknown[]) => unknown)[]>();
+  readonly fired: { name: string; args: unknown[] }[] = [];
+
+  on(name: string, fn: (...args: unknown[]) => unknown): void {
+    const list = this.listeners.get(name) ?? [];
+    list.push(fn);
+    this.listeners.set(name, list);
+  }
+
+  call(name: string, ...args: unknown[]): boolean {
+    this.fired.push({ name, args });
+    for (const fn of this.listeners.get(name) ?? []) if (fn(...args) === false) return false;
+    return true;
+  }
+
+  callAll(name: string, ...args: unknown[]): void {
+    this.fired.push({ name, args });
+    for (const fn of this.listeners.get(name) ?? []) fn(...args);
+  }
+
+  reset(): void {
+    this.listeners.clear();
+    this.fired.length = 0;
+  }
+}
+
+/** Real Handlebars, templates from the repository, helpers as the module registers them. */
+export function makeHandlebars(): typeof Handlebars {
+  const hb = Handlebars.create();
+  registerKolikolyHelpers(hb, { localize: strictLocalize });
+  return hb;
+}
+
+/** game.i18n.format over lang/en.json; the fake throws on a missing key (Foundry would show the key). */
+export function strictLocalize(key: string, data?: Readonly<Record<string, unknown>>): string {
+  const s = lookup(LANG, key);
+  if (s === undefined) throw new Error(`fake i18n: missing key ${key}`);
+  return format(s, data);
+}
+
+const templates = new Map<string, Handlebars.TemplateDelegate>();
+const hbs = makeHandlebars();
+
+export function renderTemplateFile(path: string, context: object): string {
+  if (!path.startsWith(`${TEMPLATE_ROOT}/`))
+    throw new Error(`fake render: not a module template ${path}`);
+  let t = templates.get(path);
+  if (!t) {
+    const file = `${ROOT}templates/foundry/${path.slice(TEMPLATE_ROOT.length + 1)}`;
+    t = hbs.compile(readFileSync(file, "utf8"), { strict: false });
+    templates.set(path, t);
+  }
+  return t(context);
+}
+
+export class FakeClient implements Port {
+  readonly received: Payload[] = [];
+  readonly hooks = new FakeHooks();
+  private world: WorldSnapshot | undefined;
+  private queries: Record<string, (data: unknown, options?: unknown) => Promise<unknown>> = {};
+  runtime: Runtime | undefined;
+  private rng: Xoshiro128;
+  /** Roll formulas evaluated on this client, in order (what Foundry's dice produced). */
+  readonly rolls: string[] = [];
+  private rollFailure: number | undefined;
+
+  /** The roll after `after` more rolls throws, as a broken dice module would. */
+  failRoll(after: number): void {
+    this.rollFailure = after;
+  }
+
+  constructor(
+    readonly server: FakeServer,
+    readonly userId: string,
+    seed = 1,
+  ) {
+    this.rng = new Xoshiro128(seedState(seed));
+  }
+
+  get generation(): number {
+    return this.server.generation;
+  }
+
+  /** Login and module start-up (init: CONFIG.queries; ready: the GM reconciles its lakes). */
+  async connect(): Promise<void> {
+    const snapshot = this.server.connect(this);
+    this.received.push({ channel: "world", data: clone(snapshot) });
+    this.world = snapshot;
+    this.runtime = new Runtime(this);
+    this.queries = this.runtime.queries();
+  }
+
+  /** A browser reload: everything in memory is gone; the client logs in again. */
+  async reload(): Promise<void> {
+    this.server.disconnect(this.userId);
+    this.world = undefined;
+    this.runtime = undefined;
+    this.queries = {};
+    this.hooks.reset();
+    await this.connect();
+  }
+
+  disconnect(): void {
+    this.server.disconnect(this.userId);
+    this.world = undefined;
+    this.runtime = undefined;
+  }
+
+  private get w(): WorldSnapshot {
+    if (!this.world) throw new Error("fake client: not connected");
+    return this.world;
+  }
+
+  receive(p: Payload): void {
+    this.received.push(p);
+    if (!this.world) return;
+    if (p.channel === "userActivity") {
+      this.world.users = this.world.users.map((u) =>
+        u.id === p.data.userId ? { ...u, active: p.data.active } : u,
+      );
+      if (!this.world.users.some((u) => u.id === p.data.userId))
+        this.world.users = this.server.allUsers();
+      if (p.data.active) {
+        const lakes = this.lakeIds();
+        void this.runtime?.userConnected(p.data.userId, lakes);
+      }
+      return;
+    }
+    if (p.channel !== "modifyDocument") return;
+    const w = this.world;
+    const d = p.data as never;
+    switch (p.op) {
+      case "tokens.create": {
+        const c = d as unknown as { sceneId: string; tokens: SceneData["tokens"] };
+        w.scenes = w.scenes.map((s) =>
+          s._id === c.sceneId ? { ...s, tokens: [...s.tokens, ...c.tokens] } : s,
+        );
+        break;
+      }
+      case "tokens.update": {
+        const c = d as unknown as { sceneId: string; updates: { _id: string }[] };
+        w.scenes = w.scenes.map((s) =>
+          s._id !== c.sceneId
+            ? s
+            : {
+                ...s,
+                tokens: s.tokens.map((t) => {
+                  const u = c.updates.find((x) => x._id === t._id);
+                  return u ? mergeObject(t, u as Record<string, unknown>) : t;
+                }),
+              },
+        );
+        break;
+      }
+      case "tokens.delete": {
+        const c = d as unknown as { sceneId: string; ids: string[] };
+        w.scenes = w.scenes.map((s) =>
+          s._id === c.sceneId
+            ? { ...s, tokens: s.tokens.filter((t) => !c.ids.includes(t._id)) }
+            : s,
+        );
+        break;
+      }
+      case "scene.update": {
+        const u = d as unknown as { _id: string } & Record<string, unknown>;
+        w.scenes = w.scenes.map((s) => (s._id === u._id ? mergeObject(s, omitId(u)) : s));
+        break;
+      }
+      case "chat.create":
+        w.messages.push(...(d as unknown as MessageDoc[]));
+        break;
+      case "chat.delete": {
+        const ids = d as unknown as string[];
+        w.messages = w.messages.filter((m) => !ids.includes(m._id));
+        break;
+      }
+      case "actor.create":
+        w.actors.push((d as unknown as { actor: WorldSnapshot["actors"][number] }).actor);
+        break;
+      default:
+        break;
+    }
+  }
+
+  answerQuery(name: string, data: unknown, options: unknown): Promise<unknown> {
+    this.received.push({ channel: "query", name, data: clone(data) });
+    const h = this.queries[name];
+    if (!h) throw new Error(`fake client: query ${name} is not registered in CONFIG.queries`);
+    return h(data, options);
+  }
+
+  /** The lakes on this client's scenes (from public flags). */
+  lakeIds(): string[] {
+    return this.w.scenes.flatMap((s) =>
+      Object.keys((s.flags[MODULE_ID] as { lakes?: object } | undefined)?.lakes ?? {}),
+    );
+  }
+
+  messages(): MessageDoc[] {
+    return clone(this.w.messages);
+  }
+
+  scenes(): SceneData[] {
+    return clone(this.w.scenes);
+  }
+
+  /** How a message looks on this client (renderChatMessageHTML). */
+  async shown(m: MessageDoc): Promise<string> {
+    if (!this.runtime) throw new Error("fake client: not connected");
+    return this.runtime.messageHtml(
+      m,
+      this.w.scenes.map((s) => s._id),
+    );
+  }
+
+  // ---- Port ----
+  me(): UserInfo {
+    return this.w.users.find((u) => u.id === this.userId)!;
+  }
+  users(): UserInfo[] {
+    return clone(this.w.users);
+  }
+  activeGmId(): string | undefined {
+    return this.w.users
+      .filter((u) => u.isGM && u.active)
+      .map((u) => u.id)
+      .sort()[0];
+  }
+  scene(id: string): SceneData | undefined {
+    return clone(this.w.scenes.find((s) => s._id === id));
+  }
+  ownersOf(actorId: string): string[] {
+    const a = this.w.actors.find((x) => x._id === actorId);
+    if (!a) return [];
+    return this.w.users
+      .filter((u) => u.isGM || (a.ownership[u.id] ?? a.ownership.default ?? 0) >= 3)
+      .map((u) => u.id);
+  }
+  actorName(actorId: string): string | undefined {
+    return this.w.actors.find((a) => a._id === actorId)?.name;
+  }
+  async createSwarmActor(name: string): Promise<string> {
+    return this.server.createActor(this.userId, name, `${MODULE_ID}.swarm`);
+  }
+  async write(ops: readonly WriteOp[]): Promise<string[][]> {
+    // compat.ts: v14 sends one modifyBatch, v13 one request per operation, in order.
+    if (this.generation >= 14) {
+      return this.server.modify(this.userId, ops);
+    }
+    const done: string[][] = [];
+    for (const op of ops) {
+      try {
+        done.push(...this.server.modify(this.userId, [op]));
+      } catch (e) {
+        throw new WriteError((e as Error).message, done);
+      }
+    }
+    return done;
+  }
+  async storeGet(lakeId: string): Promise<GmRecord | undefined> {
+    return this.server.storeGet(this.userId, lakeId);
+  }
+  /** Roll#evaluate with the client's own random source (Foundry rolls on the client). */
+  async roll(formula: string): Promise<RollResult> {
+    if (this.rollFailure !== undefined && this.rollFailure-- <= 0) {
+      this.rollFailure = undefined;
+      throw new Error("fake Roll: the dice failed (test)");
+    }
+    const p = parseFormula(formula);
+    if (!p.ok || p.formula.refs.length) throw new Error(`fake Roll: cannot evaluate ${formula}`);
+    this.rolls.push(formula);
+    let total = p.formula.constant;
+    const first: number[] = [];
+    for (const [i, d] of p.formula.dice.entries())
+      for (let k = 0; k < d.count; k++) {
+        const face = this.rng.die(d.faces);
+        if (i === 0) first.push(face);
+        total += d.sign * face;
+      }
+    return {
+      total,
+      firstDieFaces: first,
+      json: { class: "Roll", formula, total, evaluated: true },
+    };
+  }
+  callHook(name: string, ...args: unknown[]): boolean {
+    return this.hooks.call(name, ...args);
+  }
+  callAllHook(name: string, ...args: unknown[]): void {
+    this.hooks.callAll(name, ...args);
+  }
+  query(userId: string, name: string, data: object): Promise<unknown> {
+    return this.server.query(this.userId, userId, name, data);
+  }
+  localize(key: string, data?: Readonly<Record<string, unknown>>): string {
+    return strictLocalize(key, data);
+  }
+  async render(template: string, context: object): Promise<string> {
+    return renderTemplateFile(template, context);
+  }
+  setting(key: string): unknown {
+    return this.w.settings.find((s) => s.key === `${MODULE_ID}.${key}`)?.value;
+  }
+}
+
+function omitId(u: { _id: string } & Record<string, unknown>): Record<string, unknown> {
+  const { _id: _ignored, ...rest } = u;
+  return rest;
+}

@@ -1,0 +1,394 @@
+/**
+ * A behavioural fake of a Foundry server: documents, permissions, and what it sends to each
+ * client. Each behaviour names where it comes from (foundry-notes.md gathers the sources:
+ * Foundry v13/v14 API docs and the fvtt-types definitions). It is stateful and fails loudly
+ * on misuse (an unknown document, a player writing what only a GM may), like libWrapper's
+ * test fakes; `reset()` starts a fresh world.
+ */
+import type { GmRecord } from "../../../src/foundry/record.ts";
+import type {
+  ChatCreate,
+  SceneData,
+  TokenData,
+  UserInfo,
+  WriteOp,
+} from "../../../src/foundry/port.ts";
+import { WriteError } from "../../../src/foundry/service.ts";
+import type { FakeClient } from "./client.ts";
+import { clone, mergeObject } from "./util.ts";
+
+export interface ActorDoc {
+  readonly _id: string;
+  readonly name: string;
+  readonly type: string;
+  /** DOCUMENT_OWNERSHIP_LEVELS by user id, "default" for everyone else (OWNER = 3). */
+  readonly ownership: Readonly<Record<string, number>>;
+}
+
+export interface MessageDoc extends ChatCreate {
+  readonly _id: string;
+  readonly author: string;
+}
+
+export interface SettingDoc {
+  readonly key: string;
+  readonly value: unknown;
+}
+
+/** What a client holds after connecting: the world data Foundry sends at login. */
+export interface WorldSnapshot {
+  users: UserInfo[];
+  scenes: SceneData[];
+  actors: ActorDoc[];
+  messages: MessageDoc[];
+  settings: SettingDoc[];
+}
+
+export type Payload =
+  | { readonly channel: "world"; readonly data: WorldSnapshot }
+  | {
+      readonly channel: "modifyDocument";
+      readonly op: WriteOp["kind"] | "actor.create" | "setting";
+      readonly data: unknown;
+    }
+  | { readonly channel: "query"; readonly name: string; readonly data: unknown }
+  | { readonly channel: "userActivity"; readonly data: { userId: string; active: boolean } };
+
+interface State {
+  scenes: Map<string, SceneData>;
+  actors: Map<string, ActorDoc>;
+  messages: Map<string, MessageDoc>;
+  settings: Map<string, SettingDoc>;
+  store: Map<string, GmRecord>;
+}
+
+const OWNER = 3;
+
+export class FakeServer {
+  generation: 13 | 14 = 13;
+  private users: UserInfo[] = [];
+  private state: State = FakeServer.empty();
+  private readonly clients = new Map<string, FakeClient>();
+  private nextId = 1;
+  /** Every database request a client made: one per operation on v13, one per batch on v14. */
+  requests: { user: string; ops: string[] }[] = [];
+  private failing: { kind: WriteOp["kind"]; after: number } | undefined;
+
+  private static empty(): State {
+    return {
+      scenes: new Map(),
+      actors: new Map(),
+      messages: new Map(),
+      settings: new Map(),
+      store: new Map(),
+    };
+  }
+
+  reset(): void {
+    this.users = [];
+    this.state = FakeServer.empty();
+    this.clients.clear();
+    this.nextId = 1;
+    this.requests = [];
+    this.failing = undefined;
+    this.generation = 13;
+  }
+
+  id(): string {
+    return `id${String(this.nextId++).padStart(14, "0")}`;
+  }
+
+  addUser(name: string, isGM: boolean): string {
+    const id = this.id();
+    this.users.push({ id, name, isGM, active: false });
+    return id;
+  }
+
+  addScene(
+    name: string,
+    tokens: Omit<TokenData, "_id">[],
+    grid = { gridSize: 100, sceneX: 200, sceneY: 300 },
+  ): string {
+    const _id = this.id();
+    this.state.scenes.set(_id, {
+      _id,
+      name,
+      flags: {},
+      tokens: tokens.map((t) => ({ ...t, _id: this.id() })),
+      ...grid,
+    });
+    return _id;
+  }
+
+  addActor(name: string, type: string, owners: readonly string[]): string {
+    const _id = this.id();
+    this.state.actors.set(_id, {
+      _id,
+      name,
+      type,
+      ownership: Object.fromEntries([...owners.map((u) => [u, OWNER]), ["default", 0]]),
+    });
+    return _id;
+  }
+
+  /** Foundry world settings: every client loads them (foundry-notes.md). */
+  setWorldSetting(key: string, value: unknown): void {
+    this.state.settings.set(key, { key, value: clone(value) });
+    this.broadcast(() => true, { channel: "modifyDocument", op: "setting", data: { key, value } });
+  }
+
+  user(id: string): UserInfo {
+    const u = this.users.find((x) => x.id === id);
+    if (!u) throw new Error(`fake server: no user ${id}`);
+    return u;
+  }
+
+  allUsers(): UserInfo[] {
+    return clone(this.users);
+  }
+
+  /** game.users.activeGM: the active GM with the lowest id (API docs v13, Users#activeGM). */
+  activeGmId(): string | undefined {
+    return this.users
+      .filter((u) => u.isGM && u.active)
+      .map((u) => u.id)
+      .sort()[0];
+  }
+
+  /**
+   * Login: Foundry sends the connecting client the whole world: every scene with every token
+   * (hidden ones too), every actor, every chat message (whispers included: for plain whispers
+   * the filtering is undocumented, so the fake assumes the worst) and every world setting.
+   * Compendium contents are not sent; they load on request (foundry-notes.md).
+   */
+  connect(client: FakeClient): WorldSnapshot {
+    const u = this.user(client.userId);
+    if (u.active) throw new Error(`fake server: user ${u.name} is already connected`);
+    this.clients.set(u.id, client);
+    this.users = this.users.map((x) => (x.id === u.id ? { ...x, active: true } : x));
+    const snapshot: WorldSnapshot = clone({
+      users: this.users,
+      scenes: [...this.state.scenes.values()],
+      actors: [...this.state.actors.values()],
+      messages: [...this.state.messages.values()],
+      settings: [...this.state.settings.values()],
+    });
+    this.broadcast((c) => c.userId !== u.id, {
+      channel: "userActivity",
+      data: { userId: u.id, active: true },
+    });
+    return snapshot;
+  }
+
+  disconnect(userId: string): void {
+    if (!this.clients.delete(userId))
+      throw new Error(`fake server: user ${userId} is not connected`);
+    this.users = this.users.map((x) => (x.id === userId ? { ...x, active: false } : x));
+    this.broadcast(() => true, { channel: "userActivity", data: { userId, active: false } });
+  }
+
+  /** The next write request of this kind (after `after` more of that kind) fails on the server. */
+  failNext(kind: WriteOp["kind"], after = 0): void {
+    this.failing = { kind, after };
+  }
+
+  /**
+   * A client's database request. v13: one operation per request (Document.createDocuments and
+   * friends). v14: foundry.documents.modifyBatch, several operations in one request, all or
+   * nothing (API docs v14, modifyBatch: "either all must succeed, or all must fail").
+   */
+  modify(userId: string, ops: readonly WriteOp[]): string[][] {
+    this.requireActive(userId);
+    if (ops.length === 0) throw new Error("fake server: an empty write request");
+    if (ops.length > 1 && this.generation < 14)
+      throw new Error("fake server: v13 has no batched writes");
+    this.requests.push({ user: userId, ops: ops.map((o) => o.kind) });
+    const draft: State = {
+      scenes: new Map(this.state.scenes),
+      actors: this.state.actors,
+      messages: new Map(this.state.messages),
+      settings: this.state.settings,
+      store: new Map(this.state.store),
+    };
+    const results = ops.map((op) => this.apply(draft, userId, op));
+    this.state = draft;
+    for (const [i, op] of ops.entries()) this.announce(op, results[i]!);
+    return results.map((r) => r.ids);
+  }
+
+  private requireActive(userId: string): UserInfo {
+    const u = this.user(userId);
+    if (!u.active) throw new Error(`fake server: ${u.name} is not connected`);
+    return u;
+  }
+
+  private requireGm(userId: string, what: string): void {
+    // Scenes and their tokens are created and deleted by GMs (Scene/Token document permissions).
+    if (!this.user(userId).isGM) throw new Error(`fake server: a player may not ${what}`);
+  }
+
+  private maybeFail(kind: WriteOp["kind"]): void {
+    if (this.failing?.kind !== kind) return;
+    if (this.failing.after > 0) {
+      this.failing = { kind, after: this.failing.after - 1 };
+      return;
+    }
+    this.failing = undefined;
+    throw new WriteError(`fake server refused ${kind}`, []);
+  }
+
+  private apply(s: State, userId: string, op: WriteOp): { ids: string[]; data: unknown } {
+    this.maybeFail(op.kind);
+    switch (op.kind) {
+      case "tokens.create":
+      case "tokens.update":
+      case "tokens.delete":
+      case "scene.update": {
+        this.requireGm(userId, op.kind);
+        const scene = s.scenes.get(op.sceneId);
+        if (!scene) throw new Error(`fake server: no scene ${op.sceneId}`);
+        if (op.kind === "scene.update") {
+          const next = mergeObject(scene, op.update as Record<string, unknown>);
+          s.scenes.set(scene._id, next);
+          return { ids: [], data: { _id: scene._id, ...op.update } };
+        }
+        if (op.kind === "tokens.create") {
+          const created = op.data.map((d) => {
+            if (typeof d.x !== "number" || typeof d.y !== "number" || typeof d.name !== "string")
+              throw new Error("fake server: a token needs a name, x and y");
+            if (d.actorId && !s.actors.has(d.actorId))
+              throw new Error(`fake server: no actor ${d.actorId}`);
+            return { ...clone(d), _id: this.id() } as TokenData;
+          });
+          s.scenes.set(scene._id, { ...scene, tokens: [...scene.tokens, ...created] });
+          return { ids: created.map((t) => t._id), data: { sceneId: scene._id, tokens: created } };
+        }
+        if (op.kind === "tokens.update") {
+          const byId = new Map(scene.tokens.map((t) => [t._id, t]));
+          for (const u of op.updates) {
+            const t = byId.get(u._id);
+            if (!t) throw new Error(`fake server: no token ${u._id}`);
+            byId.set(u._id, mergeObject(t, u as unknown as Record<string, unknown>));
+          }
+          s.scenes.set(scene._id, { ...scene, tokens: scene.tokens.map((t) => byId.get(t._id)!) });
+          return { ids: [], data: { sceneId: scene._id, updates: op.updates } };
+        }
+        for (const id of op.ids)
+          if (!scene.tokens.some((t) => t._id === id))
+            throw new Error(`fake server: no token ${id}`);
+        s.scenes.set(scene._id, {
+          ...scene,
+          tokens: scene.tokens.filter((t) => !op.ids.includes(t._id)),
+        });
+        return { ids: [], data: { sceneId: scene._id, ids: op.ids } };
+      }
+      case "chat.create": {
+        const created = op.data.map((d) => {
+          if (typeof d.content !== "string")
+            throw new Error("fake server: a message needs content");
+          for (const w of d.whisper ?? []) this.user(w);
+          return { ...clone(d), _id: this.id(), author: userId } as MessageDoc;
+        });
+        for (const m of created) s.messages.set(m._id, m);
+        return { ids: created.map((m) => m._id), data: created };
+      }
+      case "chat.delete": {
+        for (const id of op.ids) {
+          const m = s.messages.get(id);
+          if (!m) throw new Error(`fake server: no message ${id}`);
+          if (m.author !== userId && !this.user(userId).isGM)
+            throw new Error("fake server: not your message");
+          s.messages.delete(id);
+        }
+        return { ids: [], data: op.ids };
+      }
+      case "store.put": {
+        // A world compendium's documents are written by GMs only (its ownership: PLAYER NONE).
+        this.requireGm(userId, "write the GM store");
+        s.store.set(op.record.lakeId, clone(op.record));
+        return { ids: [], data: op.record };
+      }
+    }
+  }
+
+  /**
+   * After a write, Foundry sends the change to the clients that hold the document: world
+   * documents to everyone; a compendium document change only to users who may read that pack
+   * (the assumption tests/quench/secrecy checks in a live world).
+   */
+  private announce(op: WriteOp, r: { data: unknown }): void {
+    const canReadStore = (c: FakeClient) => this.user(c.userId).isGM;
+    this.broadcast(op.kind === "store.put" ? canReadStore : () => true, {
+      channel: "modifyDocument",
+      op: op.kind,
+      data: r.data,
+    });
+  }
+
+  private broadcast(to: (c: FakeClient) => boolean, p: Payload): void {
+    for (const c of this.clients.values()) if (to(c)) c.receive(clone(p));
+  }
+
+  /**
+   * Reading the GM store: a compendium loads on request, and the server answers only a user
+   * with at least OBSERVER on the pack; players have NONE (docs/foundry.md, "Where secrets live").
+   */
+  storeGet(userId: string, lakeId: string): GmRecord | undefined {
+    const u = this.requireActive(userId);
+    if (!u.isGM) throw new Error("fake server: a player may not read the GM store");
+    return clone(this.state.store.get(lakeId));
+  }
+
+  /** A world actor created by a GM (Actor.create). */
+  createActor(userId: string, name: string, type: string): string {
+    this.requireGm(userId, "create actors");
+    this.requests.push({ user: userId, ops: ["actor.create"] });
+    const _id = this.id();
+    const a: ActorDoc = { _id, name, type, ownership: { default: 0 } };
+    this.state.actors.set(_id, a);
+    this.broadcast(() => true, {
+      channel: "modifyDocument",
+      op: "actor.create",
+      data: { actor: a },
+    });
+    return _id;
+  }
+
+  /**
+   * User#query (v13+): the server hands the query to the one target user and the answer back
+   * to the caller only; the target must be active, and the name registered in its CONFIG.queries.
+   * v14 passes the calling user to the handler; v13 does not (foundry-notes.md).
+   */
+  async query(from: string, to: string, name: string, data: object): Promise<unknown> {
+    this.requireActive(from);
+    const target = this.clients.get(to);
+    if (!target) throw new Error(`fake server: user ${to} is not connected`);
+    const payload = clone(data);
+    return clone(
+      await target.answerQuery(name, payload, this.generation >= 14 ? { user: { id: from } } : {}),
+    );
+  }
+
+  /** The server's truth, for tests (never visible to a client). */
+  get truth(): {
+    scenes: SceneData[];
+    messages: MessageDoc[];
+    store: Map<string, GmRecord>;
+    actors: ActorDoc[];
+  } {
+    return {
+      scenes: clone([...this.state.scenes.values()]),
+      messages: clone([...this.state.messages.values()]),
+      actors: clone([...this.state.actors.values()]),
+      store: new Map([...this.state.store].map(([k, v]) => [k, clone(v)])),
+    };
+  }
+
+  ownersOf(actorId: string): string[] {
+    const a = this.state.actors.get(actorId);
+    if (!a) throw new Error(`fake server: no actor ${actorId}`);
+    return this.users
+      .filter((u) => u.isGM || (a.ownership[u.id] ?? a.ownership.default ?? 0) >= OWNER)
+      .map((u) => u.id);
+  }
+}

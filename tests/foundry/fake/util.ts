@@ -1,0 +1,36 @@
+/**
+ * Foundry's object helpers as the fake needs them: `expandObject` turns dotted keys into nested
+ * objects and `mergeObject` merges an update into a source (objects recursively, arrays and
+ * primitives replaced). API docs v13: foundry.utils.expandObject / mergeObject.
+ */
+export function expandObject(o: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) {
+    const parts = k.split(".");
+    let node = out;
+    for (const p of parts.slice(0, -1)) {
+      if (typeof node[p] !== "object" || node[p] === null) node[p] = {};
+      node = node[p] as Record<string, unknown>;
+    }
+    const last = parts.at(-1)!;
+    node[last] = isPlain(v) ? expandObject(v as Record<string, unknown>) : v;
+  }
+  return out;
+}
+
+function isPlain(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+export function mergeObject<T>(source: T, update: Record<string, unknown>): T {
+  const out: Record<string, unknown> = { ...(source as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(expandObject(update))) {
+    out[k] = isPlain(v) && isPlain(out[k]) ? mergeObject(out[k], v) : clone(v);
+  }
+  return out as T;
+}
+
+/** What crosses the network is JSON: the fake copies every payload this way. */
+export function clone<T>(v: T): T {
+  return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
+}

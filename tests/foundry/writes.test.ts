@@ -1,0 +1,158 @@
+/** Issue 3: batched writes, undo, reload mid-round and failures, through the behavioural fake. */
+import { describe, expect, test } from "vitest";
+import type { Coord } from "../../src/rules/index.ts";
+import { viewFor } from "../../src/rules/index.ts";
+import { MODULE_ID } from "../../src/foundry/constants.ts";
+import { publicLakeOf } from "../../src/foundry/projection.ts";
+import type { LakeHost } from "../../src/foundry/service.ts";
+import type { Table } from "./fake/world.ts";
+import { makeTable, randomDeclaration, rngFor } from "./fake/world.ts";
+
+async function setUp(t: Table, swarms: number, width = 6) {
+  const host = t.gm.runtime!.host;
+  const squares: { at: Coord; swarms: number[] }[] = [];
+  for (let i = 0; i < swarms; i++) {
+    const at: Coord = [i % width, 1 + (Math.floor(i / width) % (width - 1)), 0];
+    const sq = squares.find((s) => s.at.join() === at.join());
+    if (sq) sq.swarms.push(5 + (i % 4));
+    else squares.push({ at, swarms: [5 + (i % 4)] });
+  }
+  const r = await host.createLake({
+    sceneId: t.sceneId,
+    name: "Mirror lake",
+    lake: { width, height: width, levels: 2, verticalAdjacency: true },
+    origin: { col: 0, row: 0 },
+    fishers: t.tokenIds.map((tokenId, i) => ({ tokenId, at: [i % width, 0, 0] as Coord })),
+    squares,
+    seed: 3,
+  });
+  if (!r.ok) throw new Error(r.error.code);
+  return { host, id: r.value.id };
+}
+
+async function declareAll(host: LakeHost, id: string, seed: number): Promise<void> {
+  const rng = rngFor(seed);
+  const s = host.cached(id)!;
+  for (const f of s.state.fishers) {
+    const d = randomDeclaration(viewFor(s.state, { fisher: f.id }), f.id, rng);
+    if (d) await host.setDeclaration(id, f.id, d);
+  }
+}
+
+/** Document write requests per resolved round (only the resolution: declarations are separate). */
+export async function writesPerRound(
+  generation: 13 | 14,
+  fishers: number,
+  swarms: number,
+  rounds = 12,
+): Promise<number[]> {
+  const t = await makeTable({ generation, fishers, seed: 9 });
+  const { host, id } = await setUp(t, swarms);
+  const out: number[] = [];
+  for (let r = 0; r < rounds && !host.cached(id)!.state.over; r++) {
+    await declareAll(host, id, r);
+    const before = t.server.requests.length;
+    const res = await host.resolveRound(id);
+    if (!res.ok) throw new Error(res.error.code);
+    out.push(t.server.requests.length - before);
+  }
+  return out;
+}
+
+function visible(t: Table) {
+  const truth = t.server.truth;
+  const scene = truth.scenes.find((s) => s._id === t.sceneId)!;
+  return {
+    flags: scene.flags,
+    tokens: scene.tokens
+      .map(({ _id: _ignored, ...rest }) => rest)
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    store: [...truth.store.values()].map(({ rev: _rev, ...rest }) => rest),
+  };
+}
+
+describe("document writes (issue 3 item 5)", () => {
+  test("v14: one batched write per resolved round, for 2 fishers / 3 swarms and for 8 fishers / 30 swarms", async () => {
+    const small = await writesPerRound(14, 2, 3);
+    const large = await writesPerRound(14, 8, 30);
+    expect(new Set(small)).toEqual(new Set([1]));
+    expect(new Set(large)).toEqual(new Set([1]));
+  });
+
+  test("v13: at most six single writes per round, the same bound for both sizes", async () => {
+    const small = await writesPerRound(13, 2, 3);
+    const large = await writesPerRound(13, 8, 30);
+    expect(Math.max(...small)).toBeLessThanOrEqual(6);
+    expect(Math.max(...large)).toBeLessThanOrEqual(6);
+    expect(Math.min(...small, ...large)).toBeGreaterThanOrEqual(3); // scene, chat, store at least
+  });
+});
+
+describe("undo, reload, failure", () => {
+  test("undo restores the exact prior state: record, public lake, tokens and pending declarations", async () => {
+    for (const generation of [13, 14] as const) {
+      const t = await makeTable({ generation, fishers: 2 });
+      const { host, id } = await setUp(t, 4, 4);
+      for (let r = 0; r < 3; r++) {
+        await declareAll(host, id, r);
+        expect((await host.resolveRound(id)).ok).toBe(true);
+      }
+      await declareAll(host, id, 99);
+      await host.setTotal(id, "f1", { total: 13 });
+      const before = visible(t);
+      expect((await host.resolveRound(id)).ok).toBe(true);
+      expect(visible(t)).not.toEqual(before);
+      expect((await host.undoRound(id)).ok).toBe(true);
+      expect(visible(t)).toEqual(before);
+      const undoCard = t.players[0].messages().at(-1)!;
+      expect((undoCard.flags[MODULE_ID] as { kind: string }).kind).toBe("undo");
+    }
+  });
+
+  test("a reload mid-round loses nothing: declarations, typed totals, the public lake, private news", async () => {
+    const t = await makeTable({ fishers: 2 });
+    const { host, id } = await setUp(t, 4, 4);
+    await host.setDeclaration(id, "f1", { action: "track", target: [1, 1, 0] });
+    await host.setDeclaration(id, "f2", { action: "catch" });
+    await host.setTotal(id, "f1", { total: 12 });
+    await t.gm.reload();
+    for (const p of t.players) await p.reload();
+    expect(publicLakeOf(t.players[0].scene(t.sceneId)!, id)!.declared).toEqual(["f1", "f2"]);
+    const host2 = t.gm.runtime!.host;
+    expect(host2).not.toBe(host);
+    const r = await host2.resolveRound(id);
+    if (!r.ok) throw new Error(r.error.code);
+    const check = r.value.events.find((e) => e.type === "check" && e.fisher === "f1");
+    expect(check).toMatchObject({ total: 12, band: "count" });
+    expect(r.value.events.filter((e) => e.type === "declared").length).toBe(2);
+    // K12: the tracker's private news reaches Ana's player only, and again after her reload
+    const whisper = t.players[0]
+      .messages()
+      .find((m) => (m.flags[MODULE_ID] as { kind?: string }).kind === "private")!;
+    expect(await t.players[0].shown(whisper)).toContain("tracks 2,2 L0");
+    expect(await t.players[1].shown(whisper)).not.toContain("tracks");
+    await t.players[0].reload();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await t.players[0].shown(whisper)).toContain("tracks 2,2 L0");
+  });
+
+  test("an error in the middle of resolution leaves the previous state whole (dice, v13 write, v14 batch)", async () => {
+    for (const generation of [13, 14] as const) {
+      for (const failure of ["dice", "write"] as const) {
+        const t = await makeTable({ generation, fishers: 2 });
+        const { host, id } = await setUp(t, 4, 4);
+        await declareAll(host, id, 1);
+        const before = visible(t);
+        const messages = t.server.truth.messages.length;
+        if (failure === "dice") t.gm.failRoll(2);
+        else t.server.failNext(generation >= 14 ? "store.put" : "chat.create");
+        const r = await host.resolveRound(id);
+        expect(r.ok).toBe(false);
+        expect(visible(t)).toEqual(before);
+        expect(t.server.truth.messages.length).toBe(messages);
+        // and the round resolves once the fault is gone
+        expect((await host.resolveRound(id)).ok).toBe(true);
+      }
+    }
+  });
+});
