@@ -80,6 +80,8 @@ const MOD_KEYS: readonly (keyof Mods)[] = [
   "constitution",
 ];
 const ID = /^[A-Za-z0-9_-]{1,40}$/;
+/** The largest forced damage or swarm size: the most a valid formula (100 dice of 1000 faces) rolls. */
+const MAX_ROLL = 100_000;
 export const LIMITS = { side: 32, levels: 9, fishers: 12, rounds: 10_000 } as const;
 
 const join = (path: string, key: string) => (path === "" ? key : `${path}.${key}`);
@@ -403,7 +405,8 @@ function validateRound(
       if (e) return e;
     }
     if (ao.damage !== undefined) {
-      const e = int(ao.damage, `${af}.damage`, 0, 1000);
+      // the damage roll's total as rolled: 1d6-2 can give -1 (the engine catches no fewer than 0)
+      const e = int(ao.damage, `${af}.damage`, -MAX_ROLL, MAX_ROLL);
       if (e) return e;
     }
     if (
@@ -441,7 +444,7 @@ function validateRound(
     if (!Array.isArray(o.swarmSizes))
       return fail("badField", `${f}.swarmSizes`, "must be a list of swarm sizes");
     for (const [j, n] of o.swarmSizes.entries()) {
-      const e = int(n, `${f}.swarmSizes[${j}]`, 1, 1000);
+      const e = int(n, `${f}.swarmSizes[${j}]`, 1, MAX_ROLL);
       if (e) return e;
     }
   }
