@@ -17,6 +17,7 @@ export function shell(L: Localize): string {
 <div class="ks-error" id="ks-error" role="alert" hidden></div>
 <p class="ks-visually-hidden" id="ks-announce" aria-live="polite"></p>
 <main class="ks-main">
+  <div class="ks-left">
   <section class="ks-board" aria-labelledby="ks-lake-heading">
     <h2 id="ks-lake-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.LakeHeading")}</h2>
     <p class="ks-visually-hidden" id="kolikoly-target-hint">${L("KOLIKOLY.Sandbox.Lake.TargetHint")}</p>
@@ -30,6 +31,11 @@ export function shell(L: Localize): string {
       <li><span class="ks-key ks-key--fish-arrow" aria-hidden="true"></span>${L("KOLIKOLY.Sandbox.Legend.FishMove")}</li>
     </ul>
   </section>
+    <section class="ks-panel ks-log-panel" aria-labelledby="ks-log-heading">
+      <h2 id="ks-log-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.LogHeading")}</h2>
+      <ol id="ks-log" class="kolikoly-log" role="log" aria-live="polite" aria-relevant="additions" tabindex="0" aria-labelledby="ks-log-heading"></ol>
+    </section>
+  </div>
   <div class="ks-side">
     <section class="ks-panel" aria-labelledby="ks-declare-heading">
       <h2 id="ks-declare-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.DeclareHeading")}</h2>
@@ -46,10 +52,7 @@ export function shell(L: Localize): string {
       <h2 id="ks-score-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.ScoreHeading")}</h2>
       <ul id="ks-score" class="ks-score"></ul>
     </section>
-    <section class="ks-panel ks-log-panel" aria-labelledby="ks-log-heading">
-      <h2 id="ks-log-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.LogHeading")}</h2>
-      <ol id="ks-log" class="kolikoly-log" role="log" aria-live="polite" aria-relevant="additions" tabindex="0" aria-labelledby="ks-log-heading"></ol>
-    </section>
+
   </div>
 </main>
 <section class="ks-panel ks-setup" aria-labelledby="ks-setup-heading">

@@ -1,0 +1,55 @@
+/** Shared builders for the sandbox's unit tests. */
+import { readFileSync } from "node:fs";
+import Handlebars from "handlebars";
+import en from "../../lang/en.json";
+import type { Declaration, Session } from "../../src/rules/index.ts";
+import { neighbours, playRound, sameSquare, startSession } from "../../src/rules/index.ts";
+import { declareRenderer } from "../../src/sandbox/declare-render.ts";
+import type { NewTableOptions } from "../../src/sandbox/table.ts";
+import { setupFor } from "../../src/sandbox/table.ts";
+import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
+
+export const L = makeLocalize(en);
+export const REPO = new URL("../../", import.meta.url);
+export const readRepo = (path: string) => readFileSync(new URL(path, REPO), "utf8");
+
+/** The shared template, rendered by the real handlebars package with the shared helpers. */
+export function renderDeclare() {
+  return declareRenderer(Handlebars.create(), readRepo("templates/declare-action.hbs"), L);
+}
+
+export const SMALL: NewTableOptions = { width: 5, height: 5, levels: 2, fishers: 2, seed: 1 };
+
+/**
+ * Plays until the game holds a secret: a swarm moved in secret and unseen (K19), with GM-only
+ * events in the log. Fishers catch where there are fish, else move into an unexplored square.
+ */
+export function secretSession(maxSeed = 200): Session {
+  for (let seed = 1; seed < maxSeed; seed++) {
+    let s = startSession(setupFor({ ...SMALL, seed }));
+    for (let round = 0; round < 12 && !s.state.over; round++) {
+      const st = s.state;
+      const actions: Record<string, Declaration> = {};
+      for (const f of st.fishers) {
+        if (st.swarms.some((w) => sameSquare(w.at, f.at))) actions[f.id] = { action: "catch" };
+        else {
+          const ns = neighbours(st.lake, f.at);
+          const fresh = ns.find(
+            (c) => st.explored[c[0] + st.lake.width * (c[1] + st.lake.height * c[2])] === 0,
+          );
+          actions[f.id] = { action: "move", to: fresh ?? ns[0]! };
+        }
+      }
+      const r = playRound(s, { actions });
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.session;
+      if (
+        s.log.some((e) => e.audience === "gm") &&
+        s.state.swarms.some((w) => !w.seen) &&
+        !s.state.over
+      )
+        return s;
+    }
+  }
+  throw new Error("no seed gave a game with a secret");
+}

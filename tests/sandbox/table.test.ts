@@ -1,0 +1,103 @@
+/** The table's transitions: refused input changes nothing; typed totals are forced (K5, K6). */
+import { describe, expect, it } from "vitest";
+import { exportScenario, playScenarioText } from "../../src/rules/index.ts";
+import * as T from "../../src/sandbox/table.ts";
+import { SMALL } from "./fixtures.ts";
+
+describe("sandbox table", () => {
+  it("K3 a new table has the simulator's party on spread start squares", () => {
+    const t = T.newTable({ width: 6, height: 6, levels: 3, fishers: 4, seed: 9 });
+    expect(t.session.state.fishers.map((f) => f.at)).toEqual([
+      [0, 0, 0],
+      [5, 5, 0],
+      [5, 0, 0],
+      [0, 5, 0],
+    ]);
+    expect(t.viewer).toBe("gm");
+  });
+
+  it("refuses bad new-game options, naming the field, and keeps the game", () => {
+    const t = T.newTable(SMALL);
+    const r = T.newTable({ ...SMALL, levels: 9 }, t);
+    expect(r.session).toBe(t.session);
+    expect(r.error?.data.field).toBe("levels");
+  });
+
+  it("K5 a declaration is locked only when legal, and only by whoever may declare for that fisher", () => {
+    let t = T.newTable(SMALL);
+    const before = t;
+    t = T.setDraft(t, "ana", { action: "move", target: [3, 3, 0] });
+    t = T.lockDeclaration(t, "ana");
+    expect(t.error?.data.field).toBe("actions.ana.to");
+    expect(t.locked).toEqual({});
+    expect(t.session).toBe(before.session);
+    // Bo's player cannot declare for Ana.
+    let p = T.setViewer(T.newTable(SMALL), { fisher: "bo" });
+    expect(T.declarers(p)).toEqual(["bo"]);
+    expect(T.setDraft(p, "ana", { action: "catch" })).toBe(p);
+    p = T.lockDeclaration(p, "ana");
+    expect(p.error?.key).toBe("KOLIKOLY.Sandbox.Error.NotYours");
+    // The public view declares for nobody.
+    expect(T.declarers(T.setViewer(p, "player"))).toEqual([]);
+  });
+
+  it("K5 picking squares: the own square is Catch, a neighbour a Move target, a far square refused", () => {
+    let t = T.newTable(SMALL);
+    t = T.chooseSquare(t, [0, 0, 0]);
+    expect(t.drafts.ana).toEqual({ action: "catch" });
+    t = T.chooseSquare(t, [1, 1, 0]);
+    expect(t.drafts.ana).toEqual({ action: "move", target: [1, 1, 0] });
+    t = T.setDraft(t, "ana", { action: "track", target: [1, 1, 0] });
+    t = T.chooseSquare(t, [0, 0, 1]);
+    expect(t.drafts.ana).toEqual({ action: "track", target: [0, 0, 1] });
+    const far = T.chooseSquare(t, [4, 4, 0]);
+    expect(far.error?.data.field).toBe("actions.ana.target");
+    expect(far.drafts).toBe(t.drafts);
+  });
+
+  it("K6 a typed total is the check's total; the round resolves with the seeded driver otherwise", () => {
+    let t = T.newTable(SMALL);
+    t = T.setDraft(t, "ana", { action: "move", target: [1, 0, 0], total: 3 });
+    t = T.lockDeclaration(t, "ana");
+    t = T.setDraft(t, "bo", { action: "catch", total: 19 });
+    t = T.lockDeclaration(t, "bo");
+    t = T.resolve(t);
+    expect(t.error).toBeUndefined();
+    const checks = t.session.log.filter((e) => e.type === "check");
+    expect(checks).toMatchObject([
+      { fisher: "ana", total: 3, band: "noisy" },
+      { fisher: "bo", total: 19, band: "hit" },
+    ]);
+    expect(t.locked).toEqual({});
+    expect(t.session.state.round).toBe(1);
+    // The saved file replays to the same log.
+    const replay = playScenarioText(T.scenarioText(t));
+    expect(replay.ok && replay.session.log).toEqual(t.session.log);
+    // Undo takes the round back; a second undo has nothing to undo.
+    const u = T.undo(t);
+    expect(u.session.state.round).toBe(0);
+    expect(T.undo(u).error?.key).toBe("KOLIKOLY.Sandbox.Error.NothingToUndo");
+  });
+
+  it("a bad scenario file is refused with its field named, and the table is unchanged", () => {
+    let t = T.resolve(T.newTable(SMALL));
+    const scenario = exportScenario(t.session);
+    const bad = { ...scenario, lake: { ...scenario.lake, width: 0 } };
+    const r = T.loadScenario(t, JSON.stringify(bad), "bad.json");
+    expect(r.session).toBe(t.session);
+    expect(r.error?.key).toBe("KOLIKOLY.Sandbox.Error.Load");
+    expect(r.error?.data).toMatchObject({ file: "bad.json", field: "lake.width" });
+    t = T.setViewer(t, { fisher: "bo" });
+    const good = T.loadScenario(t, JSON.stringify(scenario), "good.json");
+    expect(good.session.log).toEqual(t.session.log);
+    // Loading never switches a player's screen to the GM's view.
+    expect(good.viewer).toEqual({ fisher: "bo" });
+  });
+
+  it("K23 the GM ends the game; nothing more can be declared or resolved", () => {
+    let t = T.endGame(T.newTable(SMALL));
+    expect(t.session.state.over).toBe(true);
+    t = T.resolve(t);
+    expect(t.error?.data.message).toMatch(/over/);
+  });
+});
