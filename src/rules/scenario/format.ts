@@ -123,6 +123,9 @@ export function validateScenario(raw: unknown): Checked<{ scenario: Scenario; se
     "description",
   ]);
   if (isErr(top)) return top;
+  for (const k of ["name", "description", "$schema"])
+    if (top[k] !== undefined && typeof top[k] !== "string")
+      return fail("badField", k, "must be text");
   if (top.format !== SCENARIO_FORMAT)
     return fail(
       "badFormat",
@@ -420,11 +423,17 @@ function validateRound(
         "only a track or a move of 17+ makes a second attack roll",
       );
   }
-  if (
-    o.revive !== undefined &&
-    (!Array.isArray(o.revive) || o.revive.some((x) => typeof x !== "string"))
-  )
-    return fail("badField", `${f}.revive`, "must be a list of fisher ids");
+  if (o.revive !== undefined) {
+    if (!Array.isArray(o.revive))
+      return fail("badField", `${f}.revive`, "must be a list of fisher ids");
+    for (const [j, id] of o.revive.entries())
+      if (typeof id !== "string" || !fisherIds.includes(id))
+        return fail(
+          "unknownFisher",
+          `${f}.revive[${j}]`,
+          `no fisher ${showCoord(id)} on this lake`,
+        );
+  }
   if (o.explore !== undefined) {
     const ex = obj(o.explore, `${f}.explore`, Object.keys((o.explore as Obj) ?? {}));
     if (isErr(ex)) return ex;

@@ -3,17 +3,25 @@
  * fisher" is an error, not a silent overwrite), naming the field.
  */
 export type JsonResult =
-  { ok: true; value: unknown } | { ok: false; field: string; message: string };
+  | { ok: true; value: unknown }
+  | { ok: false; code: "badJson" | "duplicateKey"; field: string; message: string };
 
 export function parseJsonStrict(text: string): JsonResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return { ok: false, field: "(file)", message: `not valid JSON: ${(e as Error).message}` };
+    return {
+      ok: false,
+      code: "badJson",
+      field: "(file)",
+      message: `not valid JSON: ${(e as Error).message}`,
+    };
   }
   const dup = findDuplicateKey(text);
-  return dup ? { ok: false, field: dup, message: "is given twice" } : { ok: true, value };
+  return dup
+    ? { ok: false, code: "duplicateKey", field: dup, message: "is given twice" }
+    : { ok: true, value };
 }
 
 /** Scans valid JSON text; returns the path of the first duplicated key, if any. */

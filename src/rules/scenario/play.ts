@@ -35,7 +35,10 @@ export function playScenario(raw: unknown): PlayResult {
 export function playScenarioText(text: string): PlayResult {
   const parsed = parseJsonStrict(text);
   if (!parsed.ok)
-    return { ok: false, error: { code: "badJson", field: parsed.field, message: parsed.message } };
+    return {
+      ok: false,
+      error: { code: parsed.code, field: parsed.field, message: parsed.message },
+    };
   return playScenario(parsed.value);
 }
 
