@@ -21,6 +21,8 @@ export default defineConfig({
     fs: { allow: [repo] },
   },
   preview: { host: "127.0.0.1", port: 4173 },
+  // Pre-bundle handlebars up front so the dev server never reloads the page mid-session to add it.
+  optimizeDeps: { include: ["handlebars"] },
   worker: { format: "es" },
   build: {
     outDir: fileURLToPath(new URL("./dist-sandbox", import.meta.url)),

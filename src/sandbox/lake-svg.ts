@@ -226,8 +226,14 @@ function squareTokens(view: LakeView, at: Coord, sx: number, sy: number): string
 }
 
 function arrowPath(view: LakeView, L: LakeLayout, a: Arrow): string {
-  const [x1, y1] = L.centre(a.from);
   const [x2, y2] = L.centre(a.to);
+  const down = a.to[2] > a.from[2];
+  const levelChange = a.to[2] !== a.from[2];
+  // A move between levels is drawn inside the square entered, from its corner, with a level
+  // mark (down or up), rather than as a line across the other panels.
+  const [x1, y1] = levelChange
+    ? [x2 - CELL * 0.62, y2 + (down ? -CELL * 0.62 : CELL * 0.62)]
+    : L.centre(a.from);
   const dx = x2 - x1;
   const dy = y2 - y1;
   const len = Math.hypot(dx, dy) || 1;
@@ -235,14 +241,18 @@ function arrowPath(view: LakeView, L: LakeLayout, a: Arrow): string {
   const off = a.kind === "fish" ? 7 : -7;
   const nx = (-dy / len) * off;
   const ny = (dx / len) * off;
-  const trim = Math.min(14, len / 3);
-  const sx = x1 + (dx / len) * trim + nx;
-  const sy = y1 + (dy / len) * trim + ny;
+  const trim = levelChange ? 10 : Math.min(14, len / 3);
+  const sx = x1 + (levelChange ? 0 : (dx / len) * trim) + nx;
+  const sy = y1 + (levelChange ? 0 : (dy / len) * trim) + ny;
   const ex = x2 - (dx / len) * trim + nx;
   const ey = y2 - (dy / len) * trim + ny;
-  if (a.kind === "fisher") {
-    const [fill] = fisherColour(view, a.who);
-    return `<line class="kolikoly-arrow kolikoly-arrow--fisher" x1="${sx.toFixed(1)}" y1="${sy.toFixed(1)}" x2="${ex.toFixed(1)}" y2="${ey.toFixed(1)}" stroke="${fill}" stroke-width="3.5" marker-end="url(#kolikoly-head-fisher)"/>`;
-  }
-  return `<line class="kolikoly-arrow kolikoly-arrow--fish" x1="${sx.toFixed(1)}" y1="${sy.toFixed(1)}" x2="${ex.toFixed(1)}" y2="${ey.toFixed(1)}" stroke="${FISH_MOVE_COLOUR}" stroke-width="2.5" stroke-dasharray="5 3" marker-end="url(#kolikoly-head-fish)"/>`;
+  const colour = a.kind === "fisher" ? fisherColour(view, a.who)[0] : FISH_MOVE_COLOUR;
+  const mark = levelChange
+    ? `<text class="kolikoly-arrow__level" x="${(sx - 2).toFixed(1)}" y="${(sy + (down ? -1 : 9)).toFixed(1)}" text-anchor="middle" fill="${colour}">${down ? "▼" : "▲"}</text>`
+    : "";
+  const line =
+    a.kind === "fisher"
+      ? `<line class="kolikoly-arrow kolikoly-arrow--fisher" x1="${sx.toFixed(1)}" y1="${sy.toFixed(1)}" x2="${ex.toFixed(1)}" y2="${ey.toFixed(1)}" stroke="${colour}" stroke-width="3.5" marker-end="url(#kolikoly-head-fisher)"/>`
+      : `<line class="kolikoly-arrow kolikoly-arrow--fish" x1="${sx.toFixed(1)}" y1="${sy.toFixed(1)}" x2="${ex.toFixed(1)}" y2="${ey.toFixed(1)}" stroke="${colour}" stroke-width="2.5" stroke-dasharray="5 3" marker-end="url(#kolikoly-head-fish)"/>`;
+  return line + mark;
 }

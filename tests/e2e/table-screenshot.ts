@@ -1,0 +1,75 @@
+/**
+ * Writes docs/table.png, the README's picture of the table: a greedy-bot game loaded from a
+ * scenario file into the GM's view, with a declaration being made. Run: `npx tsx tests/e2e/table-screenshot.ts`.
+ */
+import type { Declaration, Session } from "../../src/rules/index.ts";
+import { exportScenario, playRound, startSession } from "../../src/rules/index.ts";
+import { createBot, decideFor } from "../../src/rules/bots/index.ts";
+import { setupFor } from "../../src/sandbox/table.ts";
+import { REPO, launch, startSandbox } from "./harness.ts";
+
+/** A game whose last round shows both kinds of arrow, with swarms in sight and fog left. */
+function pictureGame(): Session {
+  for (let seed = 1; seed < 400; seed++) {
+    let s = startSession(setupFor({ width: 6, height: 6, levels: 3, fishers: 4, seed }));
+    const bots = s.state.fishers.map((f, i) => createBot("greedy", f.id, seed * 7 + i));
+    for (let round = 0; round < 12; round++) {
+      const actions: Record<string, Declaration> = {};
+      for (const [i, f] of s.state.fishers.entries()) {
+        const d =
+          f.condition === "ok" && f.lostActions === 0 ? decideFor(bots[i]!, s.state) : undefined;
+        if (d) actions[f.id] = d;
+      }
+      const r = playRound(s, { actions });
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.session;
+      const last = s.log.filter((e) => e.round === s.state.round);
+      const fishArrows = last.filter((e) => e.type === "fishMoved").length;
+      const moves = last.filter((e) => e.type === "moved").length;
+      const explored = s.state.explored.filter((e) => e === 1).length;
+      if (
+        round >= 5 &&
+        fishArrows >= 1 &&
+        moves >= 2 &&
+        s.state.swarms.filter((w) => w.seen).length >= 3 &&
+        s.state.swarms.some((w) => !w.seen) &&
+        explored < 60 &&
+        !s.state.over
+      )
+        return s;
+    }
+  }
+  throw new Error("no picture game found");
+}
+
+const session = pictureGame();
+const { server, url } = await startSandbox();
+const browser = await launch();
+try {
+  const page = await browser.newPage({
+    viewport: { width: 1440, height: 900 },
+    deviceScaleFactor: 1,
+  });
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.setInputFiles("#ks-load", {
+    name: "picture.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(exportScenario(session))),
+  });
+  await page.waitForSelector(`body[data-round="${session.state.round}"]`);
+  // Ana is declaring a Move: the lake highlights where she may go.
+  const ana = session.state.fishers[0]!;
+  await page.click(`.ks-tab[data-fisher="${ana.id}"]`);
+  await page.click(`form.kolikoly-declare input[name=action][value=move]`);
+  await page.locator("#ks-log").evaluate((el) => (el.scrollTop = el.scrollHeight));
+  const main = await page.locator(".ks-main").boundingBox();
+  await page.screenshot({
+    path: `${REPO}docs/table.png`,
+    clip: { x: 0, y: 0, width: 1440, height: Math.min(900, (main!.y + main!.height + 12) | 0) },
+  });
+  console.log(`docs/table.png: seed ${session.setup.seed}, round ${session.state.round}`);
+} finally {
+  await browser.close();
+  await server.close();
+}
