@@ -8,6 +8,13 @@ import type { WorkerMessage, WorkerTask } from "./sim-worker.ts";
 
 const WORKER = new URL("./sim-worker.mjs", import.meta.url);
 
+/**
+ * A worker's live data is a few MB (one game and a fixed-size accumulator); without limits V8
+ * lets each thread's heap grow far past that before collecting. These caps keep a run's memory
+ * flat and small whatever the number of games.
+ */
+export const WORKER_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 4 } as const;
+
 /** Plays `options.games` games on `workers` threads; `onProgress` gets the games done so far. */
 export function runSimulation(
   options: SimOptions,
@@ -26,7 +33,7 @@ export function runSimulation(
     };
     parts.forEach((part, k) => {
       const task: WorkerTask = { options, from: part.from, to: part.to };
-      const w = new Worker(WORKER, { workerData: task });
+      const w = new Worker(WORKER, { workerData: task, resourceLimits: WORKER_LIMITS });
       threads.push(w);
       w.on("message", (m: WorkerMessage) => {
         if (m.type === "progress") {

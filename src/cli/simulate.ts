@@ -190,7 +190,13 @@ export async function simulateCommand(args: string[], io: Io): Promise<number> {
   }
   const o = parsed.value;
   const start = Date.now();
-  const stats = await simulateWithProgress(o, io);
+  let stats: SimStats;
+  try {
+    stats = await simulateWithProgress(o, io);
+  } catch (e) {
+    io.err(`${t("KOLIKOLY.Cli.Error.Worker", { message: (e as Error).message })}\n`);
+    return 1;
+  }
   const summary = summarize(stats);
   if (o.json) io.out(`${JSON.stringify(summary, null, 2)}\n`);
   else {
