@@ -1,0 +1,126 @@
+/**
+ * A player's side of the table (issue 4): intents to the active GM with the attestation, the
+ * roll buttons of the roll card, and sheet rolls noticed by the system's own hooks (dnd5e
+ * `rollSkillV2` / `rollAttackV2`). Nothing here decides anything: the active GM does.
+ */
+import type { RuleError } from "../../rules/index.ts";
+import type { PickedRoll, RollAdapter } from "../systems/types.ts";
+import type { Credential } from "./attest.ts";
+import { checksFlagOf } from "./desk.ts";
+import type { PlayerPort } from "./port.ts";
+import type { FisherDesk, OwedCheck, PlayerIntent, Reply } from "./protocol.ts";
+import { PLAYER_QUERY, errorKey, fail } from "./protocol.ts";
+
+type Distribute<T> = T extends unknown ? Omit<T, "type"> : never;
+type Args<K extends PlayerIntent["type"]> = Distribute<Extract<PlayerIntent, { type: K }>>;
+
+export class PlayerDesk {
+  constructor(
+    readonly port: PlayerPort,
+    private readonly credential: Credential,
+    private readonly adapter: () => RollAdapter,
+  ) {}
+
+  /** Sends one intent to the active GM; a refusal comes back as a typed error, never a throw. */
+  async send<T>(intent: PlayerIntent): Promise<Reply<T>> {
+    const gm = this.port.activeGmId();
+    if (!gm) return fail("noActiveGm");
+    try {
+      const auth = await this.credential.auth();
+      const reply = (await this.port.query(gm, PLAYER_QUERY, { ...intent, auth })) as
+        Reply<T> | undefined;
+      if (!reply || typeof reply !== "object" || typeof reply.ok !== "boolean")
+        return fail("noReply");
+      return reply;
+    } catch (e) {
+      return fail("noReply", "", String((e as Error).message));
+    }
+  }
+
+  view(a: Args<"view">): Promise<Reply<FisherDesk>> {
+    return this.send({ type: "view", ...a });
+  }
+  declare(a: Args<"declare">): Promise<Reply<unknown>> {
+    return this.send({ type: "declare", ...a });
+  }
+  withdraw(a: Args<"withdraw">): Promise<Reply<unknown>> {
+    return this.send({ type: "withdraw", ...a });
+  }
+  checks(a: Args<"checks">): Promise<Reply<OwedCheck[]>> {
+    return this.send({ type: "checks", ...a });
+  }
+
+  /** The localized text of an error, for this player (ui.notifications). */
+  errorText(error: RuleError): string {
+    const key = errorKey(error.code, (k) => this.port.hasKey(k));
+    return this.port.localize(key, {
+      code: error.code,
+      field: error.field,
+      message: error.message,
+    });
+  }
+
+  /** Shows an error to this player; returns the reply for chaining. */
+  report<T>(reply: Reply<T>): Reply<T> {
+    if (!reply.ok) this.port.notifyError(this.errorText(reply.error));
+    return reply;
+  }
+
+  /**
+   * The roll card's button: the GM says which checks this player owes (only for fishers they
+   * own), and each is rolled through the system with the player's roll mode.
+   */
+  async rollFromCard(lake: string, round: number, fisher?: string): Promise<Reply<number>> {
+    const owed = await this.checks({ lake, round });
+    if (!owed.ok) return this.report(owed);
+    let rolled = 0;
+    for (const c of owed.value) {
+      if (c.rolled || (fisher && c.fisher !== fisher)) continue;
+      const actor = this.port.actor(c.actorId);
+      if (!actor) continue;
+      const out = await this.adapter().roll(actor, c.kind, {
+        rollMode: this.port.rollMode(),
+        request: { round, fisher: c.fisher, kind: c.kind },
+        flavor: this.port.localize(`KOLIKOLY.Players.Check.${c.kind}`),
+        core: this.port.coreRoll,
+      });
+      if (!out) continue;
+      rolled += 1;
+      if (out.messageId)
+        this.report(await this.send({ type: "rolled", lake, round, messageId: out.messageId }));
+    }
+    return { ok: true, value: rolled };
+  }
+
+  /**
+   * A roll made on this client through the system's own hooks (a sheet roll): if an open roll
+   * card lists a fisher of that actor, the GM is told which message holds it. A self roll is
+   * whispered to this user alone, so the GM cannot read it: the player is told so.
+   */
+  async sheetRoll(picked: PickedRoll): Promise<void> {
+    if (this.port.rollMode() === "selfroll") {
+      this.port.notifyError(this.port.localize("KOLIKOLY.Players.SelfRoll"));
+      return;
+    }
+    if (!picked.messageId) return; // the GM reads the message when it is created (createChatMessage)
+    for (const card of this.port.messageList()) {
+      const flag = checksFlagOf(card);
+      if (!flag || flag.closed) continue;
+      await this.send({
+        type: "rolled",
+        lake: flag.lake,
+        round: flag.round,
+        messageId: picked.messageId,
+      });
+    }
+  }
+
+  /** Listens to the adapter's after-roll hooks on this client. */
+  listen(): void {
+    for (const hook of this.adapter().rollHooks)
+      this.port.on(hook.name, (...args: unknown[]) => {
+        const picked = hook.read(...args);
+        if (picked) void this.sheetRoll(picked);
+      });
+  }
+}

@@ -1,0 +1,416 @@
+/**
+ * The GM's side of the players' table (issue 4), on the active GM's client only:
+ * - the players' query handler: every intent attested (attest.ts), checked against the lake's
+ *   GM record (ownership from Foundry's actor permissions, the round number, the lock), then
+ *   handed to the core lake host, which keeps declarations in the GM store only (K5);
+ * - locking a round: one public roll-request card listing who rolls, never what or how much;
+ * - picking rolls up: every roll message that reaches the GM (sheet rolls, the card's buttons,
+ *   the GM rolling for an absent player) is read by the system adapter and counted once, for
+ *   the check the fisher's declaration calls for (K6), if its author owns the fisher;
+ * - handing over: a GM who becomes the active GM reads the messages since the lock again.
+ */
+import type { Declaration, RuleError } from "../../rules/index.ts";
+import { CHECK_FOR, viewFor } from "../../rules/index.ts";
+import { MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
+import type { PublicLake } from "../projection.ts";
+import type { LakeHost } from "../service.ts";
+import { INTENT_HANDLERS } from "../transport.ts";
+import type { CheckKind, PickedRoll, RollAdapter } from "../systems/types.ts";
+import type { KeyRing } from "./attest.ts";
+import type { PlayerMessage, PlayerPort } from "./port.ts";
+import type { FisherDesk, OwedCheck, PlayerIntent, Reply } from "./protocol.ts";
+import { fail, parseIntent } from "./protocol.ts";
+
+export type RowStatus = "waiting" | "rolled" | "entered";
+
+export interface CardRow {
+  readonly fisher: string;
+  readonly status: RowStatus;
+}
+
+/** The roll card's flag: public (who rolls and whether they have), never a check kind or a total. */
+export interface ChecksFlag {
+  readonly kind: "checks";
+  readonly lake: string;
+  readonly round: number;
+  readonly rows: readonly CardRow[];
+  readonly closed?: boolean;
+}
+
+export const ROLL_CARD = `${TEMPLATE_ROOT}/players/roll-card.hbs`;
+
+export function checksFlagOf(m: {
+  flags?: Readonly<Record<string, unknown>>;
+}): ChecksFlag | undefined {
+  const f = m.flags?.[MODULE_ID] as ChecksFlag | undefined;
+  return f && f.kind === "checks" && typeof f.lake === "string" && Array.isArray(f.rows)
+    ? f
+    : undefined;
+}
+
+/** K6: the check a declaration calls for, as the adapters name it. */
+export function checkFor(d: Declaration): CheckKind {
+  return CHECK_FOR[d.action] as CheckKind;
+}
+
+export function authorOf(m: PlayerMessage): string | undefined {
+  const a = m.author;
+  if (typeof a === "string") return a;
+  return typeof a?.id === "string" ? a.id : undefined;
+}
+
+export class GmDesk {
+  private chain = Promise.resolve() as Promise<unknown>;
+  /** Messages already read, with what they gave (a message reaches the GM by hook and by report). */
+  private readonly seen = new Map<string, Reply<PickedRoll> | undefined>();
+
+  constructor(
+    readonly port: PlayerPort,
+    readonly host: LakeHost,
+    private readonly keys: KeyRing,
+    private readonly adapter: () => RollAdapter,
+  ) {}
+
+  /** Whether this client is the active GM (false while it is logged out). */
+  private authority(): boolean {
+    try {
+      return this.host.isAuthority();
+    } catch {
+      return false;
+    }
+  }
+
+  /** Hooks on the GM's client: every created message may be a check roll. */
+  listen(): void {
+    this.port.on("createChatMessage", (message) => {
+      if (!this.authority()) return;
+      void this.pickUp(message as PlayerMessage);
+    });
+  }
+
+  /** Serialises pick-ups and card updates: a roll is counted once, a card row updated once. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.chain.catch(() => undefined).then(fn);
+    this.chain = next;
+    return next;
+  }
+
+  private async lake(lakeId: string) {
+    const l = await this.host.load(lakeId);
+    return l;
+  }
+
+  private owns(user: string, pub: PublicLake, fisher: string): boolean {
+    const f = pub.fishers.find((x) => x.id === fisher);
+    return !!f?.actorId && this.port.ownersOf(f.actorId).includes(user);
+  }
+
+  /** The roll card of a round, if the round is locked. */
+  cardOf(lakeId: string, round: number): PlayerMessage | undefined {
+    return this.port.messageList().find((m) => {
+      const f = checksFlagOf(m);
+      return f?.lake === lakeId && f.round === round;
+    });
+  }
+
+  // ---- the players' query ---------------------------------------------------------------
+
+  /** `CONFIG.queries["kolikoly-fishing.players"]` on every client; only the active GM answers. */
+  async handle(raw: unknown, options: unknown): Promise<Reply<unknown>> {
+    if (!this.host.isAuthority()) return fail("notActiveGm");
+    const parsed = parseIntent(raw);
+    if (!parsed.ok) return parsed;
+    const sender = await this.keys.sender(raw, options);
+    if (!sender) return fail("unattested");
+    try {
+      return await this.dispatch(parsed.value, sender);
+    } catch (e) {
+      return fail("failed", "", String((e as Error).message));
+    }
+  }
+
+  private async dispatch(intent: PlayerIntent, sender: string): Promise<Reply<unknown>> {
+    const l = await this.lake(intent.lake);
+    if (!l.ok) return l;
+    const { session, pub, record } = l.value;
+    const round = session.state.round + 1;
+    if (intent.type === "checks") return this.owed(intent.lake, intent.round, sender, l.value);
+    if (intent.type === "rolled") {
+      const m = this.port.message(intent.messageId);
+      if (!m) return fail("unknownMessage", "messageId");
+      const r = await this.pickUp(m);
+      return r ?? fail("notACheck", "messageId");
+    }
+    if (!pub.fishers.some((f) => f.id === intent.fisher)) return fail("unknownFisher", "fisher");
+    if (!this.owns(sender, pub, intent.fisher)) return fail("notOwner", "fisher");
+    if (intent.type === "view") {
+      const mine = record.pending.actions[intent.fisher];
+      const desk: FisherDesk = {
+        view: viewFor(session.state, { fisher: intent.fisher }),
+        round,
+        locked: !!this.cardOf(intent.lake, round),
+        ...(mine ? { mine } : {}),
+      };
+      return { ok: true, value: desk };
+    }
+    if (intent.round !== round) return fail("staleRound", "round");
+    if (this.cardOf(intent.lake, round)) return fail("locked", "round");
+    // the core's handlers (transport.ts): ownership, round, then the GM store (K5)
+    const r = await INTENT_HANDLERS[intent.type](this.host, intent, sender);
+    return r.ok ? { ok: true, value: r.value } : r;
+  }
+
+  private owed(
+    lakeId: string,
+    round: number,
+    sender: string,
+    l: { pub: PublicLake; record: { pending: { actions: Readonly<Record<string, Declaration>> } } },
+  ): Reply<OwedCheck[]> {
+    const card = this.cardOf(lakeId, round);
+    const flag = card && checksFlagOf(card);
+    if (!flag) return fail("notLocked", "round");
+    const out: OwedCheck[] = [];
+    for (const row of flag.rows) {
+      const f = l.pub.fishers.find((x) => x.id === row.fisher);
+      const d = l.record.pending.actions[row.fisher];
+      if (!f?.actorId || !d || !this.owns(sender, l.pub, row.fisher)) continue;
+      out.push({
+        fisher: row.fisher,
+        actorId: f.actorId,
+        kind: checkFor(d),
+        rolled: row.status !== "waiting",
+      });
+    }
+    return { ok: true, value: out };
+  }
+
+  // ---- locking and the roll card --------------------------------------------------------
+
+  /** Locks the round: declarations close, one roll card lists each declared fisher's check. */
+  async lock(lakeId: string): Promise<Reply<{ messageId: string; round: number }>> {
+    if (!this.host.isAuthority()) return fail("notActiveGm");
+    return this.serial(async () => {
+      const l = await this.lake(lakeId);
+      if (!l.ok) return l;
+      const { session, pub, record } = l.value;
+      if (session.state.over) return fail("gameOver");
+      const round = session.state.round + 1;
+      if (this.cardOf(lakeId, round)) return fail("locked", "round");
+      const rows: CardRow[] = session.state.fishers
+        .filter((f) => record.pending.actions[f.id])
+        .map((f) => ({
+          fisher: f.id,
+          status: record.pending.totals[f.id] ? "entered" : "waiting",
+        }));
+      const flag: ChecksFlag = { kind: "checks", lake: lakeId, round, rows };
+      const content = await this.renderCard(pub, flag);
+      const [ids] = await this.port.write([
+        {
+          kind: "chat.create",
+          data: [{ content, speaker: { alias: pub.name }, flags: { [MODULE_ID]: flag } }],
+        },
+      ]);
+      const messageId = ids?.[0];
+      if (!messageId) return fail("failed", "", "the roll card was not created");
+      return { ok: true, value: { messageId, round } };
+    });
+  }
+
+  async renderCard(pub: PublicLake, flag: ChecksFlag): Promise<string> {
+    const t = this.port.localize.bind(this.port);
+    const name = (id: string) => pub.fishers.find((f) => f.id === id)?.name ?? id;
+    return this.port.render(ROLL_CARD, {
+      title: t("KOLIKOLY.Players.Card.Title", { lake: pub.name, round: flag.round }),
+      intro: t(flag.closed ? "KOLIKOLY.Players.Card.Closed" : "KOLIKOLY.Players.Card.Intro"),
+      closed: !!flag.closed,
+      lake: flag.lake,
+      round: flag.round,
+      rows: flag.rows.map((r) => ({
+        fisher: r.fisher,
+        name: name(r.fisher),
+        status: r.status,
+        statusLabel: t(`KOLIKOLY.Players.Card.Status.${r.status}`),
+        waiting: r.status === "waiting",
+        rollLabel: t("KOLIKOLY.Players.Card.Roll", { name: name(r.fisher) }),
+      })),
+    });
+  }
+
+  private async setRow(
+    lakeId: string,
+    round: number,
+    fisher: string,
+    status: RowStatus,
+    closed?: boolean,
+  ): Promise<void> {
+    const card = this.cardOf(lakeId, round);
+    const flag = card && checksFlagOf(card);
+    if (!card || !flag) return;
+    const l = await this.lake(lakeId);
+    if (!l.ok) return;
+    const next: ChecksFlag = {
+      ...flag,
+      rows: flag.rows.map((r) => (r.fisher === fisher ? { ...r, status } : r)),
+      ...(closed ? { closed } : {}),
+    };
+    const content = await this.renderCard(l.value.pub, next);
+    await this.port.updateMessage(card.id, { content, flags: { [MODULE_ID]: next } });
+  }
+
+  // ---- picking rolls up -----------------------------------------------------------------
+
+  /**
+   * A roll message, if it is a fisher's check for the locked round: counted once. The author
+   * (set by the server) must own the fisher's actor; its kind must be the declared action's check.
+   */
+  pickUp(message: PlayerMessage): Promise<Reply<PickedRoll> | undefined> {
+    return this.serial(async () => {
+      if (!this.authority() || checksFlagOf(message)) return undefined;
+      if (this.seen.has(message.id)) return this.seen.get(message.id);
+      const r = await this.readRoll(message);
+      this.seen.set(message.id, r);
+      return r;
+    });
+  }
+
+  private async readRoll(message: PlayerMessage): Promise<Reply<PickedRoll> | undefined> {
+    {
+      const picked = this.adapter().readMessage(message, (id) => this.port.actor(id));
+      if (!picked) return undefined;
+      for (const card of this.port.messageList()) {
+        const flag = checksFlagOf(card);
+        if (!flag || flag.closed) continue;
+        const r = await this.countRoll(flag, message, picked);
+        if (r) return r;
+      }
+      return undefined;
+    }
+  }
+
+  private async countRoll(
+    flag: ChecksFlag,
+    message: PlayerMessage,
+    picked: PickedRoll,
+  ): Promise<Reply<PickedRoll> | undefined> {
+    const l = await this.lake(flag.lake);
+    if (!l.ok) return undefined;
+    const { pub, record, session } = l.value;
+    if (session.state.round + 1 !== flag.round) return undefined;
+    const fisher = pub.fishers.find(
+      (f) => f.actorId === picked.actorId && flag.rows.some((r) => r.fisher === f.id),
+    );
+    if (!fisher) return undefined;
+    if (
+      picked.request &&
+      (picked.request.fisher !== fisher.id || picked.request.round !== flag.round)
+    )
+      return undefined;
+    const author = authorOf(message);
+    if (!author || !this.owns(author, pub, fisher.id)) return fail("notOwner", "messageId");
+    const d = record.pending.actions[fisher.id];
+    if (!d || checkFor(d) !== picked.kind) return fail("wrongCheck", "messageId");
+    const row = flag.rows.find((r) => r.fisher === fisher.id)!;
+    if (row.status !== "waiting") return fail("alreadyRolled", "messageId");
+    const natural =
+      picked.natural !== undefined && picked.natural >= 1 && picked.natural <= 20
+        ? picked.natural
+        : undefined;
+    const set = await this.host.setTotal(
+      flag.lake,
+      fisher.id,
+      natural === undefined ? { total: picked.total } : { total: picked.total, natural },
+    );
+    if (!set.ok) return set;
+    await this.setRow(flag.lake, flag.round, fisher.id, "rolled");
+    return { ok: true, value: picked };
+  }
+
+  /** Reads every message since the open cards again (after a hand-over; idempotent). */
+  async rescan(): Promise<void> {
+    if (!this.authority()) return;
+    const list = this.port.messageList();
+    for (const [i, card] of list.entries()) {
+      const flag = checksFlagOf(card);
+      if (!flag || flag.closed) continue;
+      for (const m of list.slice(i + 1)) await this.pickUp(m);
+    }
+  }
+
+  // ---- the GM's own controls ------------------------------------------------------------
+
+  /** K6: the GM types a total for a fisher (an absent player, a physical die). */
+  async enterTotal(
+    lakeId: string,
+    fisher: string,
+    total: number,
+    natural?: number,
+  ): Promise<Reply<true>> {
+    if (!this.host.isAuthority()) return fail("notActiveGm");
+    return this.serial(async () => {
+      const l = await this.lake(lakeId);
+      if (!l.ok) return l;
+      const round = l.value.session.state.round + 1;
+      if (!this.cardOf(lakeId, round)) return fail("notLocked", "round");
+      const r = await this.host.setTotal(
+        lakeId,
+        fisher,
+        natural === undefined ? { total } : { total, natural },
+      );
+      if (!r.ok) return r;
+      await this.setRow(lakeId, round, fisher, "entered");
+      return { ok: true, value: true };
+    });
+  }
+
+  /** The GM rolls a fisher's check through the system for an absent player (GM's roll mode). */
+  async rollFor(lakeId: string, fisher: string): Promise<Reply<PickedRoll>> {
+    if (!this.host.isAuthority()) return fail("notActiveGm");
+    const l = await this.lake(lakeId);
+    if (!l.ok) return l;
+    const round = l.value.session.state.round + 1;
+    const f = l.value.pub.fishers.find((x) => x.id === fisher);
+    const d = l.value.record.pending.actions[fisher];
+    const actor = f?.actorId ? this.port.actor(f.actorId) : undefined;
+    if (!f || !d || !actor) return fail("unknownFisher", "fisher");
+    if (!this.cardOf(lakeId, round)) return fail("notLocked", "round");
+    const kind = checkFor(d);
+    const out = await this.adapter().roll(actor, kind, {
+      fastForward: true,
+      rollMode: this.port.rollMode(),
+      request: { round, fisher, kind },
+      flavor: this.port.localize(`KOLIKOLY.Players.Check.${kind}`),
+      core: this.port.coreRoll,
+    });
+    if (!out) return fail("cancelled");
+    // the created message reaches this client's createChatMessage hook, which counts it; a
+    // system that returns the message id gets it read here too (the same message counts once)
+    const m = out.messageId ? this.port.message(out.messageId) : undefined;
+    const r = m ? await this.pickUp(m) : undefined;
+    return r ?? { ok: true, value: { ...out, actorId: actor.id ?? "", kind } };
+  }
+
+  /** Resolves the round if it is still `round` (compare-and-set: no round is resolved twice). */
+  async resolve(lakeId: string, round: number): Promise<Reply<{ round: number }>> {
+    if (!this.host.isAuthority()) return fail("notActiveGm");
+    const l = await this.lake(lakeId);
+    if (!l.ok) return l;
+    if (l.value.session.state.round + 1 !== round) return fail("staleRound", "round");
+    const r = await this.host.resolveRound(lakeId);
+    if (!r.ok) return r;
+    const card = this.cardOf(lakeId, round);
+    const flag = card && checksFlagOf(card);
+    if (card && flag) {
+      const after = await this.lake(lakeId);
+      if (after.ok) {
+        const next = { ...flag, closed: true };
+        await this.port.updateMessage(card.id, {
+          content: await this.renderCard(after.value.pub, next),
+          flags: { [MODULE_ID]: next },
+        });
+      }
+    }
+    return { ok: true, value: { round: r.value.round } };
+  }
+}
+
+export type { RuleError };

@@ -1,0 +1,47 @@
+/**
+ * What the players' side needs of Foundry beyond the core Port (src/foundry/port.ts): the User
+ * document flag that carries a player's key commitment, client hooks, chat messages with their
+ * rolls, the actors the system adapters roll with, and the roll mode. `live-port.ts` implements
+ * it over Foundry's globals; tests/foundry/players/fake-players.ts over the behavioural fake.
+ */
+import type { Port } from "../port.ts";
+import type { ActorLike, CoreRoller, MessageLike, RollModeName } from "../systems/types.ts";
+
+/** A chat message as the players' side reads it (`game.messages`). */
+export interface PlayerMessage extends MessageLike {
+  readonly id: string;
+  readonly content?: string;
+}
+
+export interface PlayerPort extends Port {
+  /**
+   * `game.user.setFlag(MODULE_ID, key, value)`: a user may update their own User document
+   * (BaseUser permissions: the user or a GM), so what it says was written by that user or a GM.
+   */
+  setOwnFlag(key: string, value: unknown): Promise<void>;
+  /** `game.users.get(id)?.getFlag(MODULE_ID, key)` */
+  userFlag(userId: string, key: string): unknown;
+  /** `Hooks.on(name, fn)` on this client. */
+  on(name: string, fn: (...args: unknown[]) => unknown): void;
+  /** `game.messages.get(id)` */
+  message(id: string): PlayerMessage | undefined;
+  /** `game.messages.contents` */
+  messageList(): PlayerMessage[];
+  /** `ChatMessage#update({content, flags})` (the GM updates the roll card it created). */
+  updateMessage(
+    id: string,
+    data: { content?: string; flags?: Record<string, unknown> },
+  ): Promise<void>;
+  /** `game.actors.get(id)`: the system's actor, which the adapter reads and rolls with. */
+  actor(id: string): ActorLike | undefined;
+  /** `game.settings.get("core", "rollMode")`: the roll mode the player set. */
+  rollMode(): RollModeName;
+  /** `game.system.id` */
+  systemId(): string;
+  /** `ui.notifications.error(message)` on this client. */
+  notifyError(message: string): void;
+  /** `game.i18n.has(key)` */
+  hasKey(key: string): boolean;
+  /** `new Roll(formula, data).evaluate()` and `roll.toMessage(message, {rollMode})` on this client. */
+  readonly coreRoll: CoreRoller;
+}

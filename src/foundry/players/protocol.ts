@@ -1,0 +1,101 @@
+/**
+ * Player -> active GM messages of the players' side (issue 4), sent with User#query under one
+ * name and checked field by field on the GM's client. Every reply is a typed result; an error's
+ * stable `code` is its i18n key suffix (KOLIKOLY.Players.Error.<code>, else the engine's
+ * KOLIKOLY.Error.<code>), so the player reads it in their language.
+ */
+import type { Declaration, LakeView, RuleError } from "../../rules/index.ts";
+import { MODULE_ID } from "../constants.ts";
+import type { CheckKind } from "../systems/types.ts";
+import type { Auth } from "./attest.ts";
+
+export const PLAYER_QUERY = `${MODULE_ID}.players`;
+
+export type PlayerIntent =
+  | { readonly type: "view"; readonly lake: string; readonly fisher: string }
+  | {
+      readonly type: "declare";
+      readonly lake: string;
+      readonly fisher: string;
+      readonly round: number;
+      readonly declaration: unknown;
+    }
+  | {
+      readonly type: "withdraw";
+      readonly lake: string;
+      readonly fisher: string;
+      readonly round: number;
+    }
+  | { readonly type: "checks"; readonly lake: string; readonly round: number }
+  | {
+      readonly type: "rolled";
+      readonly lake: string;
+      readonly round: number;
+      readonly messageId: string;
+    };
+
+export type Signed<T> = T & { readonly auth?: Auth };
+
+export type Reply<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: RuleError };
+
+/** What the dialog shows for one fisher: the lake as that fisher's player may know it (viewFor). */
+export interface FisherDesk {
+  readonly view: LakeView;
+  /** The round being declared (resolved rounds + 1). */
+  readonly round: number;
+  /** The GM locked the round: declarations are closed, checks are rolled. */
+  readonly locked: boolean;
+  /** This fisher's own declaration, if any (sent only to that fisher's owners). */
+  readonly mine?: Declaration;
+}
+
+/** A check the sender owes for a fisher they own (K6), after the round locks. */
+export interface OwedCheck {
+  readonly fisher: string;
+  readonly actorId: string;
+  readonly kind: CheckKind;
+  readonly rolled: boolean;
+}
+
+export function fail(code: string, field = "", message = code): { ok: false; error: RuleError } {
+  return { ok: false, error: { code, field, message } };
+}
+
+const TYPES = new Set(["view", "declare", "withdraw", "checks", "rolled"]);
+const ID = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** Checks an intent's shape (not its meaning). The `auth` field is left for the attestor. */
+export function parseIntent(raw: unknown): Reply<PlayerIntent> {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return fail("badIntent");
+  const o = raw as Record<string, unknown>;
+  if (typeof o.type !== "string" || !TYPES.has(o.type)) return fail("badIntent", "type");
+  if (typeof o.lake !== "string" || !ID.test(o.lake)) return fail("badIntent", "lake");
+  if (
+    o.type !== "checks" &&
+    o.type !== "rolled" &&
+    (typeof o.fisher !== "string" || !ID.test(o.fisher))
+  )
+    return fail("badIntent", "fisher");
+  if (o.type !== "view" && (!Number.isInteger(o.round) || (o.round as number) < 1))
+    return fail("badIntent", "round");
+  if (o.type === "rolled" && (typeof o.messageId !== "string" || !ID.test(o.messageId)))
+    return fail("badIntent", "messageId");
+  if (o.type === "declare" && !("declaration" in o)) return fail("badIntent", "declaration");
+  const keep = ["type", "lake", "fisher", "round", "declaration", "messageId"];
+  return {
+    ok: true,
+    value: Object.fromEntries(
+      keep.filter((k) => k in o).map((k) => [k, o[k]]),
+    ) as unknown as PlayerIntent,
+  };
+}
+
+/** The i18n key of an error code: the players' area, then the core module's, then the engine's. */
+export function errorKey(code: string, has: (key: string) => boolean): string {
+  for (const area of ["Players.Error", "Foundry.Error", "Error"]) {
+    const key = `KOLIKOLY.${area}.${code}`;
+    if (has(key)) return key;
+  }
+  return "KOLIKOLY.Players.Error.unknown";
+}

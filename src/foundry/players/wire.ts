@@ -1,0 +1,71 @@
+/**
+ * The players' side on one client, wired the same way in Foundry (hooks.ts) and in the
+ * behavioural fake: the GM desk (active GM), the player desk, the key commitment, the system
+ * adapter chosen from the settings, and the handler for `CONFIG.queries[PLAYER_QUERY]`.
+ */
+import type { LakeHost } from "../service.ts";
+import type { GenericFormulas } from "../systems/generic.ts";
+import { DEFAULT_GENERIC_FORMULAS, validateGenericFormulas } from "../systems/generic.ts";
+import { AUTO, chooseAdapter } from "../systems/index.ts";
+import type { RollAdapter } from "../systems/types.ts";
+import { Credential, KeyRing } from "./attest.ts";
+import { PlayerDesk } from "./client.ts";
+import { GmDesk } from "./desk.ts";
+import type { PlayerPort } from "./port.ts";
+import { PLAYER_QUERY } from "./protocol.ts";
+
+/** World settings of the players' side (registered in settings.ts). */
+export const SETTING = {
+  adapter: "systemAdapter",
+  formulas: "genericFormulas",
+  openAtRoundStart: "openDeclareAtRoundStart",
+} as const;
+
+export class PlayerWiring {
+  readonly keys: KeyRing;
+  readonly credential: Credential;
+  readonly gm: GmDesk;
+  readonly player: PlayerDesk;
+
+  constructor(
+    readonly port: PlayerPort,
+    readonly host: LakeHost,
+  ) {
+    this.keys = new KeyRing(port);
+    this.credential = new Credential(port);
+    const adapter = () => this.adapter();
+    this.gm = new GmDesk(port, host, this.keys, adapter);
+    this.player = new PlayerDesk(port, this.credential, adapter);
+    this.gm.listen();
+    this.player.listen();
+  }
+
+  /** The adapter for this world: the GM's override, else game.system.id, else generic formulas. */
+  adapter(): RollAdapter {
+    const override = this.port.setting(SETTING.adapter);
+    const raw = this.port.setting(SETTING.formulas);
+    const checked = raw === undefined ? undefined : validateGenericFormulas(raw);
+    const formulas: GenericFormulas = checked?.ok ? checked.value : DEFAULT_GENERIC_FORMULAS;
+    return chooseAdapter(
+      this.port.systemId(),
+      typeof override === "string" ? override : AUTO,
+      formulas,
+    );
+  }
+
+  /** Handlers for CONFIG.queries (registered at init on every client). */
+  queries(): Record<string, (data: unknown, options?: unknown) => Promise<unknown>> {
+    return { [PLAYER_QUERY]: (data, options) => this.gm.handle(data, options) };
+  }
+
+  /** `ready`: a player commits to this session's key; the active GM reads rolls it may have missed. */
+  async ready(): Promise<void> {
+    if (!this.port.me().isGM) await this.credential.publish();
+    await this.gm.rescan();
+  }
+
+  /** `userConnected`: when the active GM changes, the new one reads the open cards' rolls again. */
+  async userActivity(): Promise<void> {
+    await this.gm.rescan();
+  }
+}

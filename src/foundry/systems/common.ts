@@ -1,0 +1,197 @@
+/**
+ * Small readers shared by the adapters: numbers out of prepared actor data, a roll's total and
+ * natural d20, the module's own roll-request flag, and the core `Roll` path used where a system
+ * offers no roll of its own (generic formulas, dnd5e without a net, pf2e without a strike).
+ */
+import type { Mods } from "../../rules/index.ts";
+import { DEFAULT_MODS } from "../../rules/index.ts";
+import type {
+  ActorLike,
+  CheckKind,
+  DieLike,
+  ItemLike,
+  MessageLike,
+  PickedRoll,
+  RollLike,
+  RollModeName,
+  RollOptions,
+  RollOutcome,
+  RollRequestMark,
+} from "./types.ts";
+import { MODULE_ID, isCheckKind } from "./types.ts";
+
+/** `a.b.c` in nested plain data; undefined when any step is missing. */
+export function getPath(obj: unknown, path: string): unknown {
+  let node = obj;
+  for (const part of path.split(".")) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+/** A finite number, or a numeric string (Foundry keeps some bonuses as text), else undefined. */
+export function num(v: unknown): number | undefined {
+  if (typeof v === "number") return Number.isFinite(v) ? v : undefined;
+  if (typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v)) return Number(v);
+  return undefined;
+}
+
+/** The first of several paths that holds a number. */
+export function firstNum(obj: unknown, ...paths: string[]): number | undefined {
+  for (const p of paths) {
+    const v = num(getPath(obj, p));
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+export function itemsOf(actor: ActorLike): ItemLike[] {
+  const items = actor.items;
+  if (!items) return [];
+  const contents = (items as { contents?: ItemLike[] }).contents;
+  return Array.isArray(contents) ? contents : [...items];
+}
+
+export function mods(partial: Partial<Mods>): Mods {
+  const out: Record<string, number> = { ...DEFAULT_MODS };
+  for (const [k, v] of Object.entries(partial)) if (typeof v === "number") out[k] = Math.trunc(v);
+  return out as unknown as Mods;
+}
+
+function diceOf(roll: RollLike): readonly DieLike[] {
+  if (roll.dice && roll.dice.length) return roll.dice;
+  // JSON terms: dice are the terms with faces and results (Die, dnd5e's D20Die...)
+  return (roll.terms ?? []).filter((t) => typeof t.faces === "number" && Array.isArray(t.results));
+}
+
+/**
+ * The natural d20 of a roll: the kept face of its first d20 term (with advantage `2d20kh` the
+ * kept one). Reads a `Roll` instance (`dice`) and its JSON (`terms`) alike.
+ */
+export function naturalOf(roll: RollLike | undefined): number | undefined {
+  if (!roll) return undefined;
+  const d20 = diceOf(roll).find((d) => d.faces === 20);
+  const kept = d20?.results?.find((r) => r.active !== false && !r.discarded);
+  return kept?.result;
+}
+
+export function outcomeOf(
+  roll: RollLike | undefined,
+  messageId?: string | null,
+): RollOutcome | null {
+  const total = num(roll?.total);
+  if (roll === undefined || total === undefined) return null;
+  const natural = naturalOf(roll);
+  return {
+    total,
+    ...(natural !== undefined ? { natural } : {}),
+    ...(messageId ? { messageId } : {}),
+  };
+}
+
+/** The module's request mark in a roll message's flags, when the module asked for the roll. */
+export function requestOf(message: MessageLike): RollRequestMark | undefined {
+  const mark = getPath(message.flags, `${MODULE_ID}.request`) as
+    Record<string, unknown> | undefined;
+  if (!mark || typeof mark !== "object") return undefined;
+  const { round, fisher, kind } = mark;
+  if (!Number.isInteger(round) || typeof fisher !== "string" || !isCheckKind(kind))
+    return undefined;
+  return { round: round as number, fisher, kind };
+}
+
+export function speakerActorId(message: MessageLike): string | undefined {
+  const id = message.speaker?.actor;
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
+/** A roll message the module made itself (any system): the kind comes from its request mark. */
+export function readOwnMessage(message: MessageLike): PickedRoll | null {
+  const request = requestOf(message);
+  const actorId = speakerActorId(message);
+  if (!request || !actorId) return null;
+  const out = outcomeOf(message.rolls?.[0], message.id);
+  if (!out) return null;
+  return { ...out, actorId, kind: request.kind, request };
+}
+
+export function picked(
+  actorId: string,
+  kind: CheckKind,
+  out: RollOutcome,
+  request?: RollRequestMark,
+): PickedRoll {
+  return { ...out, actorId, kind, ...(request ? { request } : {}) };
+}
+
+/** The flags a roll message carries so that the GM recognises it (`flags["kolikoly-fishing"].request`). */
+export function requestFlags(opts: RollOptions | undefined): Record<string, unknown> {
+  return opts?.request ? { [MODULE_ID]: { request: opts.request } } : {};
+}
+
+// ---------------------------------------------------------------------------------------------
+// The core Roll path. Foundry globals are read through one accessor so that tests run the same
+// code against the behavioural fake.
+
+interface RollInstance extends RollLike {
+  evaluate(options?: Record<string, unknown>): Promise<RollInstance>;
+  toMessage(
+    data?: Record<string, unknown>,
+    options?: Record<string, unknown>,
+  ): Promise<{ id?: string | null } | undefined>;
+}
+type RollClass = new (formula: string, data?: Record<string, unknown>) => RollInstance;
+
+interface CoreGlobals {
+  foundry?: { dice?: { Roll?: RollClass } };
+  Roll?: RollClass;
+  ChatMessage?: {
+    implementation?: { getSpeaker(o: { actor?: unknown }): Record<string, unknown> };
+    getSpeaker?(o: { actor?: unknown }): Record<string, unknown>;
+  };
+  game?: { release?: { generation?: number } };
+}
+
+function core(): CoreGlobals {
+  return globalThis as unknown as CoreGlobals;
+}
+
+/** v13 `rollMode` names to v14's message modes (foundry-notes.md "Dice and chat"). */
+const MESSAGE_MODE: Readonly<Record<RollModeName, string>> = {
+  publicroll: "public",
+  gmroll: "gm",
+  blindroll: "blind",
+  selfroll: "self",
+};
+
+/** `Roll#toMessage` options for a roll mode: `rollMode` on v13, `messageMode` on v14. */
+export function messageModeOptions(mode: RollModeName | undefined): Record<string, unknown> {
+  if (!mode) return {};
+  const generation = core().game?.release?.generation ?? 13;
+  return generation >= 14 ? { messageMode: MESSAGE_MODE[mode] } : { rollMode: mode };
+}
+
+export function speakerFor(actor: ActorLike): Record<string, unknown> {
+  const cm = core().ChatMessage;
+  const get = cm?.implementation?.getSpeaker ?? cm?.getSpeaker;
+  return get ? get.call(cm?.implementation ?? cm, { actor }) : { actor: actor.id ?? null };
+}
+
+/** Rolls `formula` with core `Roll` and posts it with the request mark and the roll mode. */
+export async function rollCore(
+  actor: ActorLike,
+  formula: string,
+  data: Record<string, unknown>,
+  flavor: string,
+  opts: RollOptions | undefined,
+): Promise<RollOutcome | null> {
+  const message = { speaker: speakerFor(actor), flavor, flags: requestFlags(opts) };
+  if (opts?.core) return opts.core(formula, data, message, opts.rollMode);
+  const g = core();
+  const Roll = g.foundry?.dice?.Roll ?? g.Roll;
+  if (!Roll) throw new Error("Foundry's Roll class is not available");
+  const roll = await new Roll(formula, data).evaluate();
+  const created = await roll.toMessage(message, messageModeOptions(opts?.rollMode));
+  return outcomeOf(roll, created?.id ?? undefined);
+}

@@ -1,0 +1,54 @@
+/// <reference types="vite/client" />
+/**
+ * Chooses the system adapter: the GM's override setting when set, else `game.system.id`, else the
+ * generic formulas. Adding a system is one new file in this folder that exports
+ * `adapter: RollAdapter` whose `id` is the system's id (see docs/players.md): Vite's
+ * `import.meta.glob` picks every such file up at build time, so nothing else changes.
+ */
+import type { GenericFormulas } from "./generic.ts";
+import { DEFAULT_GENERIC_FORMULAS, genericAdapter } from "./generic.ts";
+import type { RollAdapter } from "./types.ts";
+
+const NOT_ADAPTERS = new Set(["./index.ts", "./types.ts", "./common.ts", "./generic.ts"]);
+
+/** Every system adapter in this folder, by id (vite glob, eager). */
+export const SYSTEM_ADAPTERS: ReadonlyMap<string, RollAdapter> = (() => {
+  const files = import.meta.glob<{ adapter?: RollAdapter }>("./*.ts", { eager: true });
+  const out = new Map<string, RollAdapter>();
+  for (const [path, mod] of Object.entries(files)) {
+    if (NOT_ADAPTERS.has(path) || path.endsWith(".d.ts")) continue;
+    const a = mod.adapter;
+    if (!a || typeof a.id !== "string" || typeof a.mods !== "function")
+      throw new Error(`${path} must export \`adapter: RollAdapter\` (docs/players.md)`);
+    if (out.has(a.id)) throw new Error(`two adapters claim the system id "${a.id}"`);
+    out.set(a.id, a);
+  }
+  return out;
+})();
+
+/** The override setting's value that means "follow the world's system". */
+export const AUTO = "auto";
+
+/** The override setting's choices: auto, every system adapter, and the generic formulas. */
+export function adapterChoices(): Record<string, string> {
+  const out: Record<string, string> = { [AUTO]: "KOLIKOLY.Systems.Auto" };
+  for (const a of SYSTEM_ADAPTERS.values()) out[a.id] = a.labelKey;
+  out.generic = "KOLIKOLY.Systems.Generic";
+  return out;
+}
+
+/**
+ * The adapter for a world: `override` (a setting) wins unless it is `auto`; then the adapter for
+ * `systemId`; the generic formulas for any other system.
+ */
+export function chooseAdapter(
+  systemId: string,
+  override: string = AUTO,
+  formulas: GenericFormulas = DEFAULT_GENERIC_FORMULAS,
+): RollAdapter {
+  const id = override && override !== AUTO ? override : systemId;
+  if (id === "generic") return genericAdapter(formulas);
+  return SYSTEM_ADAPTERS.get(id) ?? genericAdapter(formulas);
+}
+
+export type { RollAdapter };

@@ -1,0 +1,251 @@
+/**
+ * Pathfinder 2e (K6, K7, K9). Behaviour read from the foundryvtt/pf2e sources (stored versions,
+ * commits named):
+ * - `Statistic#roll(args)` = `StatisticCheck#roll` (src/module/system/statistic/statistic.ts,
+ *   0c75770b): `{rollMode, skipDialog, identifier, extraRollOptions, createMessage}`; every check
+ *   gets the roll options `check:statistic:<slug>` and `check:type:<type>`.
+ * - The roll message (src/module/system/check/check.ts, 023f1dfe): `flags.pf2e.context` holds
+ *   `{type: "skill-check" | "perception-check" | "attack-roll" | "initiative" ..., identifier,
+ *   actor: <actor id>, domains, options: [sorted roll options], rollMode}`; the CheckRoll's
+ *   options carry `rollerId`, `totalModifier`, `identifier`. pf2e 7.x moves the context to
+ *   `system.context` and keeps the flag deprecated (src/module/chat-message/data.ts, 041334b5):
+ *   both are read.
+ * - Prepared data (character data types): `system.skills.<slug>.totalModifier` (skills keyed by
+ *   slug: survival, stealth, nature; older versions by abbreviation: sur, ste, nat),
+ *   `system.perception.totalModifier` (older: `system.attributes.perception`),
+ *   `system.abilities.<attr>.mod`, `system.proficiencies.attacks.simple.rank`,
+ *   `system.details.level.value`, strikes in `system.actions` (`{slug, totalModifier, item,
+ *   variants: [{roll}]}`).
+ * - The Player Core Net (packs/equipment/net.json, 085341c3) is equipment, not a weapon: its
+ *   attack is "a ranged attack roll using your simple weapon proficiency", so without a net
+ *   Strike the adapter uses Dex + simple-weapon proficiency (level + 2 x rank when trained).
+ */
+import type {
+  ActorLike,
+  CheckKind,
+  MessageLike,
+  RollAdapter,
+  RollHook,
+  RollLike,
+  RollOptions,
+  RollOutcome,
+} from "./types.ts";
+import {
+  firstNum,
+  getPath,
+  mods,
+  num,
+  outcomeOf,
+  picked,
+  readOwnMessage,
+  rollCore,
+  speakerActorId,
+} from "./common.ts";
+import { MODULE_ID } from "./types.ts";
+
+/** K6 (Herd uses Nature in pf2e, issue 4). Old pf2e data keyed skills by abbreviation. */
+export const PF2E_SKILL: Readonly<Partial<Record<CheckKind, { slug: string; abbr: string }>>> = {
+  survival: { slug: "survival", abbr: "sur" },
+  stealth: { slug: "stealth", abbr: "ste" },
+  animalHandling: { slug: "nature", abbr: "nat" },
+};
+const KIND_OF_STATISTIC: Readonly<Record<string, CheckKind>> = {
+  survival: "survival",
+  stealth: "stealth",
+  nature: "animalHandling",
+  perception: "initiative",
+};
+
+interface Statistic {
+  readonly mod?: number;
+  readonly check?: { readonly mod?: number };
+  roll?(args?: Record<string, unknown>): Promise<RollLike | null>;
+}
+interface Strike {
+  readonly slug?: string | null;
+  readonly label?: string;
+  readonly totalModifier?: number;
+  readonly item?: {
+    readonly slug?: string | null;
+    readonly name?: string;
+    readonly system?: unknown;
+  };
+  readonly variants?: readonly {
+    roll?(args?: Record<string, unknown>): Promise<RollLike | null>;
+  }[];
+}
+interface Pf2eActor extends ActorLike {
+  readonly skills?: Readonly<Record<string, Statistic | undefined>>;
+  readonly perception?: Statistic;
+}
+
+function statMod(stat: Statistic | undefined): number | undefined {
+  return num(stat?.mod) ?? num(stat?.check?.mod);
+}
+
+function skillMod(actor: Pf2eActor, kind: CheckKind): number | undefined {
+  const s = PF2E_SKILL[kind];
+  if (!s) return undefined;
+  return (
+    statMod(actor.skills?.[s.slug]) ??
+    firstNum(
+      actor.system,
+      `skills.${s.slug}.totalModifier`,
+      `skills.${s.slug}.mod`,
+      `skills.${s.abbr}.totalModifier`,
+      `skills.${s.abbr}.value`,
+    )
+  );
+}
+
+function perceptionMod(actor: Pf2eActor): number | undefined {
+  return (
+    statMod(actor.perception) ??
+    firstNum(
+      actor.system,
+      "perception.totalModifier",
+      "perception.mod",
+      "attributes.perception.totalModifier",
+      "attributes.perception.value",
+    )
+  );
+}
+
+function isNetName(v: unknown): boolean {
+  return typeof v === "string" && /\bnet\b/i.test(v);
+}
+
+/** A Strike made with a net, if the actor has one. */
+export function netStrike(actor: ActorLike): Strike | undefined {
+  const strikes = getPath(actor.system, "actions");
+  if (!Array.isArray(strikes)) return undefined;
+  return (strikes as Strike[]).find(
+    (s) =>
+      s.item?.slug === "net" || s.slug === "net" || isNetName(s.item?.name) || isNetName(s.label),
+  );
+}
+
+/** Dex + simple-weapon proficiency: level + 2 x rank when trained, else 0 (Player Core proficiency). */
+export function dexAttack(actor: ActorLike): number {
+  const dex = firstNum(actor.system, "abilities.dex.mod") ?? 0;
+  const rank = firstNum(actor.system, "proficiencies.attacks.simple.rank") ?? 0;
+  const level = firstNum(actor.system, "details.level.value") ?? 0;
+  return dex + (rank > 0 ? level + 2 * rank : 0);
+}
+
+function rollArgs(opts: RollOptions | undefined): Record<string, unknown> {
+  return {
+    skipDialog: opts?.fastForward ?? false,
+    ...(opts?.rollMode ? { rollMode: opts.rollMode } : {}),
+    // the identifier travels in the message's context flag: the GM matches it to the request
+    ...(opts?.request
+      ? {
+          identifier: `${MODULE_ID}:${opts.request.round}:${opts.request.fisher}:${opts.request.kind}`,
+        }
+      : {}),
+  };
+}
+
+interface CheckContext {
+  readonly type?: string;
+  readonly actor?: string | null;
+  readonly identifier?: string | null;
+  readonly domains?: readonly string[];
+  readonly options?: readonly string[];
+}
+
+/** The check context of a pf2e roll message: `system.context` (7.x) or `flags.pf2e.context`. */
+export function contextOf(message: MessageLike): CheckContext | undefined {
+  const ctx = (getPath(message.system, "context") ?? getPath(message.flags, "pf2e.context")) as
+    CheckContext | undefined;
+  return ctx && typeof ctx === "object" ? ctx : undefined;
+}
+
+function statisticOf(ctx: CheckContext): string | undefined {
+  const opt = ctx.options?.find((o) => o.startsWith("check:statistic:") && !o.includes(":base:"));
+  if (opt) return opt.slice("check:statistic:".length);
+  return ctx.domains?.find((d) => d in KIND_OF_STATISTIC);
+}
+
+function kindOfContext(ctx: CheckContext): CheckKind | undefined {
+  if (ctx.type === "attack-roll") {
+    const opts = ctx.options ?? [];
+    const net = opts.includes("item:slug:net") || opts.includes("item:base:net");
+    return net ? "attack" : undefined;
+  }
+  if (ctx.type === "initiative" || ctx.type === "perception-check") return "initiative";
+  if (ctx.type === "skill-check") {
+    const stat = statisticOf(ctx);
+    return stat ? KIND_OF_STATISTIC[stat] : undefined;
+  }
+  return undefined;
+}
+
+export const pf2eAdapter: RollAdapter = {
+  id: "pf2e",
+  labelKey: "KOLIKOLY.Systems.Pf2e",
+
+  mods(actor) {
+    const a = actor as Pf2eActor;
+    const dex = firstNum(a.system, "abilities.dex.mod") ?? 0;
+    const wis = firstNum(a.system, "abilities.wis.mod") ?? 0;
+    const strike = netStrike(a);
+    return mods({
+      attack: num(strike?.totalModifier) ?? dexAttack(a),
+      damage: dex,
+      survival: skillMod(a, "survival") ?? wis,
+      stealth: skillMod(a, "stealth") ?? dex,
+      animalHandling: skillMod(a, "animalHandling") ?? wis,
+      initiative: perceptionMod(a) ?? wis,
+      wisdom: wis,
+      constitution: firstNum(a.system, "abilities.con.mod") ?? 0,
+    });
+  },
+
+  netDamage(actor) {
+    const strike = netStrike(actor);
+    const dmg = getPath(strike?.item?.system, "damage") as
+      { dice?: number; die?: string | null } | undefined;
+    const n = num(dmg?.dice);
+    return n && dmg?.die && /^d\d+$/.test(dmg.die) ? `${n}${dmg.die}+@mod` : undefined;
+  },
+
+  async roll(actor, kind, opts) {
+    const a = actor as Pf2eActor;
+    const skill = PF2E_SKILL[kind];
+    if (skill) {
+      const stat = a.skills?.[skill.slug];
+      if (!stat?.roll) throw new Error(`pf2e: actor.skills.${skill.slug} cannot roll`);
+      return outcomeOf((await stat.roll(rollArgs(opts))) ?? undefined);
+    }
+    if (kind === "initiative") {
+      // K7 initiative from Perception (issue 4): a Perception check through the system.
+      if (!a.perception?.roll) throw new Error("pf2e: actor.perception cannot roll");
+      return outcomeOf((await a.perception.roll(rollArgs(opts))) ?? undefined);
+    }
+    const strike = netStrike(a);
+    const variant = strike?.variants?.[0];
+    if (variant?.roll) return outcomeOf((await variant.roll(rollArgs(opts))) ?? undefined);
+    const data = { ...(a.getRollData?.() ?? {}), kolikolyNet: dexAttack(a) };
+    return rollCore(a, "1d20 + @kolikolyNet", data, opts?.flavor ?? "Net", opts);
+  },
+
+  readMessage(message) {
+    const own = readOwnMessage(message);
+    if (own) return own;
+    const ctx = contextOf(message);
+    if (!ctx) return null;
+    const actorId = (typeof ctx.actor === "string" && ctx.actor) || speakerActorId(message);
+    const kind = kindOfContext(ctx);
+    const out = outcomeOf(message.rolls?.[0], message.id);
+    return actorId && kind && out ? picked(actorId, kind, out) : null;
+  },
+
+  // pf2e has no after-roll hook for checks; its roll messages are read instead (readMessage).
+  rollHooks: [] as RollHook[],
+};
+
+export type { RollOutcome };
+
+/** The system adapter this file provides (index.ts collects it). */
+export const adapter = pf2eAdapter;

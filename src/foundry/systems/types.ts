@@ -1,0 +1,162 @@
+/**
+ * One interface between the module and a game system (architecture.md, "rolls/"): a fisher's
+ * `Mods` for the engine computed from the actor's prepared data, each K6/K7 check rolled through
+ * the system's own API on the rolling client, and a reader that recognises the system's roll
+ * chat messages (so a roll made straight from the character sheet is picked up).
+ *
+ * The types below are structural: only the fields the adapters read. Real Foundry documents,
+ * the behavioural fake and the recorded fixtures (tests/fixtures/systems) all satisfy them.
+ */
+import type { Mods } from "../../rules/index.ts";
+
+/** The rolls a player makes for a fisher: K6's four checks and K7's initiative. */
+export type CheckKind = "attack" | "survival" | "stealth" | "animalHandling" | "initiative";
+export const CHECK_KINDS: readonly CheckKind[] = [
+  "attack",
+  "survival",
+  "stealth",
+  "animalHandling",
+  "initiative",
+];
+
+export function isCheckKind(v: unknown): v is CheckKind {
+  return typeof v === "string" && (CHECK_KINDS as readonly string[]).includes(v);
+}
+
+/** Foundry v13's roll mode names (v14's message modes are mapped onto these by the caller). */
+export type RollModeName = "publicroll" | "gmroll" | "blindroll" | "selfroll";
+export const ROLL_MODES: readonly RollModeName[] = [
+  "publicroll",
+  "gmroll",
+  "blindroll",
+  "selfroll",
+];
+
+export interface DieResultLike {
+  readonly result: number;
+  readonly active?: boolean;
+  readonly discarded?: boolean;
+}
+export interface DieLike {
+  readonly faces?: number;
+  readonly results?: readonly DieResultLike[];
+  /** Serialised terms name their class. */
+  readonly class?: string;
+}
+/** A core `Roll` (or its JSON): `total`, and its dice (`dice` on an instance, `terms` in JSON). */
+export interface RollLike {
+  readonly total?: number | null;
+  readonly formula?: string;
+  readonly dice?: readonly DieLike[];
+  readonly terms?: readonly DieLike[];
+  readonly options?: Readonly<Record<string, unknown>>;
+  /** dnd5e 5.x sets the created ChatMessage here (module/dice/basic-roll.mjs buildPost). */
+  readonly parent?: { readonly id?: string | null } | null;
+}
+
+export interface ItemLike {
+  readonly id?: string | null;
+  readonly name?: string;
+  readonly type?: string;
+  readonly uuid?: string;
+  readonly system?: unknown;
+}
+
+export interface ActorLike {
+  readonly id?: string | null;
+  readonly name?: string;
+  readonly type?: string;
+  readonly system?: unknown;
+  /** A Foundry EmbeddedCollection (iterable) or a plain array in fixtures. */
+  readonly items?: Iterable<ItemLike>;
+  getRollData?(): Record<string, unknown>;
+}
+
+export interface SpeakerLike {
+  readonly actor?: string | null;
+  readonly token?: string | null;
+  readonly alias?: string | null;
+}
+
+export interface MessageLike {
+  readonly id?: string | null;
+  /** v12+: the creating user (server-checked: only a GM may create a message as someone else). */
+  readonly author?: { readonly id?: string | null } | string | null;
+  readonly speaker?: SpeakerLike | null;
+  readonly rolls?: readonly RollLike[];
+  readonly flags?: Readonly<Record<string, unknown>>;
+  /** pf2e 7.x moves the check context here (flags.pf2e.context is kept, deprecated). */
+  readonly system?: unknown;
+  readonly whisper?: readonly string[];
+  readonly blind?: boolean;
+  readonly timestamp?: number;
+}
+
+/** Marks a roll the module asked for (stored in the roll message's `flags["kolikoly-fishing"]`). */
+export interface RollRequestMark {
+  readonly round: number;
+  readonly fisher: string;
+  readonly kind: CheckKind;
+}
+
+export interface RollOptions {
+  /** The roll mode the player set (core's `rollMode` setting); the system's default when absent. */
+  readonly rollMode?: RollModeName;
+  /** Skip the system's roll configuration dialog (the GM rolling for an absent player). */
+  readonly fastForward?: boolean;
+  readonly request?: RollRequestMark;
+  /** The chat flavour of a roll the module makes itself (core Roll path), already localized. */
+  readonly flavor?: string;
+  /** How this client makes a core Roll and posts it (the players' port); Foundry's globals if absent. */
+  readonly core?: CoreRoller;
+}
+
+/** A core `Roll` made and posted on this client: `new Roll(formula, data).evaluate()` then `toMessage`. */
+export type CoreRoller = (
+  formula: string,
+  data: Record<string, unknown>,
+  message: { speaker: Record<string, unknown>; flavor: string; flags: Record<string, unknown> },
+  rollMode: RollModeName | undefined,
+) => Promise<RollOutcome>;
+
+export interface RollOutcome {
+  readonly total: number;
+  /** The d20's face, when the roll had one. */
+  readonly natural?: number;
+  readonly messageId?: string;
+}
+
+/** A roll recognised in a chat message or a system hook. */
+export interface PickedRoll extends RollOutcome {
+  readonly actorId: string;
+  readonly kind: CheckKind;
+  readonly request?: RollRequestMark;
+}
+
+/** A hook the system fires on the rolling client after a roll, and how to read its arguments. */
+export interface RollHook {
+  readonly name: string;
+  read(...args: unknown[]): PickedRoll | null;
+}
+
+export interface RollAdapter {
+  /** `dnd5e`, `pf2e`, `generic`... (also the GM override setting's value). */
+  readonly id: string;
+  /** i18n key of the adapter's name (the GM override setting's choices). */
+  readonly labelKey: string;
+  /** The engine's modifiers for this actor (d20 + mod = the check total, K6). */
+  mods(actor: ActorLike): Mods;
+  /** K9: an equipped net's own damage (with `@mod` for the attack's ability modifier), if the system has one. */
+  netDamage(actor: ActorLike): string | undefined;
+  /** Rolls one check through the system on this client; null when the player cancelled. */
+  roll(actor: ActorLike, kind: CheckKind, opts?: RollOptions): Promise<RollOutcome | null>;
+  /** Recognises a roll message of this system (or the module's own) for one of the checks. */
+  readMessage(
+    message: MessageLike,
+    actorOf: (id: string) => ActorLike | undefined,
+  ): PickedRoll | null;
+  /** Hooks to listen to on the rolling client (sheet rolls), each with its reader. */
+  readonly rollHooks: readonly RollHook[];
+}
+
+export const MODULE_ID = "kolikoly-fishing";

@@ -1,0 +1,360 @@
+/**
+ * The players' side of the behavioural fake, added by subclassing the core fake
+ * (tests/foundry/fake/) rather than editing it. What each addition models, and where that
+ * behaviour comes from:
+ * - User flags: a user may update their own User document, a GM any (BaseUser permissions,
+ *   fvtt-types 13.345 `BaseUser` / API docs v13 "User"); every client receives the update and
+ *   fires `updateUser(user, changed, options, userId)` with the updater's id (API docs v13,
+ *   hookEvents.updateDocument).
+ * - Roll messages: `ChatMessage.applyRollMode` (API docs v13): gmroll whispers the GMs, blindroll
+ *   whispers the GMs and sets `blind`, selfroll whispers the roller, publicroll whispers no one.
+ *   The server sets `author` to the creating user. Every client receives every message (the
+ *   core fake's worst case) and fires `createChatMessage(message, options, userId)`.
+ * - Message updates: the author or a GM may update a message (BaseChatMessage permissions);
+ *   every client receives it and fires `updateChatMessage`.
+ * - `CONFIG.queries[PLAYER_QUERY]` on every client; the module's start-up as main.ts wires it
+ *   (src/foundry/players/wire.ts).
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { MODULE_ID } from "../../../src/foundry/constants.ts";
+import type { PlayerMessage, PlayerPort } from "../../../src/foundry/players/port.ts";
+import { PlayerWiring } from "../../../src/foundry/players/wire.ts";
+import { PLAYER_QUERY } from "../../../src/foundry/players/protocol.ts";
+import type {
+  ActorLike,
+  CoreRoller,
+  MessageLike,
+  RollModeName,
+} from "../../../src/foundry/systems/types.ts";
+import { getPath } from "../../../src/foundry/systems/common.ts";
+import { lookup } from "../../../src/ui/handlebars-helpers.ts";
+import { FakeClient } from "../fake/client.ts";
+import type { Payload } from "../fake/server.ts";
+import { FakeServer } from "../fake/server.ts";
+import { clone } from "../fake/util.ts";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const LANG: unknown = JSON.parse(readFileSync(`${ROOT}lang/en.json`, "utf8"));
+
+type Msg = PlayerMessage & { _id: string; content: string };
+
+export class PlayerServer extends FakeServer {
+  systemId = "dnd5e";
+  private readonly flags = new Map<string, Record<string, unknown>>();
+  private readonly mine = new Map<string, PlayerClient>();
+  /** Message ids in creation order, with their current data (the core fake holds the originals). */
+  private readonly updates = new Map<
+    string,
+    { content?: string; flags?: Record<string, unknown> }
+  >();
+
+  override reset(): void {
+    super.reset();
+    this.flags.clear();
+    this.mine.clear();
+    this.updates.clear();
+  }
+
+  override connect(client: FakeClient): ReturnType<FakeServer["connect"]> {
+    const snap = super.connect(client);
+    if (client instanceof PlayerClient) this.mine.set(client.userId, client);
+    return snap;
+  }
+
+  override disconnect(userId: string): void {
+    this.mine.delete(userId);
+    super.disconnect(userId);
+  }
+
+  userFlags(): Record<string, Record<string, unknown>> {
+    return clone(Object.fromEntries(this.flags));
+  }
+
+  messageUpdates(): Record<string, { content?: string; flags?: Record<string, unknown> }> {
+    return clone(Object.fromEntries(this.updates));
+  }
+
+  private send(p: Payload): void {
+    for (const c of this.mine.values()) c.receive(clone(p));
+  }
+
+  private active(userId: string) {
+    const u = this.user(userId);
+    if (!u.active) throw new Error(`fake server: ${u.name} is not connected`);
+    return u;
+  }
+
+  /** User#update of flags: only that user or a GM (the server refuses anyone else). */
+  updateUserFlag(from: string, target: string, key: string, value: unknown): void {
+    const u = this.active(from);
+    this.user(target);
+    if (from !== target && !u.isGM)
+      throw new Error("fake server: a player may not update another user");
+    const f = { ...(this.flags.get(target) ?? {}), [key]: clone(value) };
+    this.flags.set(target, f);
+    this.send({
+      channel: "modifyDocument",
+      op: "user.update" as never,
+      data: { userId: target, changed: { flags: { [MODULE_ID]: { [key]: value } } }, author: from },
+    });
+  }
+
+  /** ChatMessage#update: the author or a GM. */
+  updateMessage(
+    from: string,
+    id: string,
+    data: { content?: string; flags?: Record<string, unknown> },
+  ): void {
+    const u = this.active(from);
+    const m = this.truth.messages.find((x) => x._id === id);
+    if (!m) throw new Error(`fake server: no message ${id}`);
+    if (m.author !== from && !u.isGM) throw new Error("fake server: not your message");
+    this.updates.set(id, { ...(this.updates.get(id) ?? {}), ...clone(data) });
+    this.send({
+      channel: "modifyDocument",
+      op: "chat.update" as never,
+      data: { _id: id, ...data },
+    });
+  }
+
+  /** ChatMessage.applyRollMode, then a normal create by `from` (the server sets the author). */
+  createRollMessage(from: string, data: MessageLike, rollMode: string | undefined): string {
+    const gms = this.allUsers()
+      .filter((u) => u.isGM)
+      .map((u) => u.id);
+    const mode = rollMode ?? "publicroll";
+    const whisper =
+      mode === "gmroll" || mode === "blindroll" ? gms : mode === "selfroll" ? [from] : [];
+    const { id: _drop, author: _a, ...rest } = data as MessageLike & { content?: string };
+    const doc = { content: "", ...rest, whisper, blind: mode === "blindroll" } as never;
+    const [ids] = this.modify(from, [{ kind: "chat.create", data: [doc] }]);
+    return ids![0]!;
+  }
+}
+
+export class PlayerClient extends FakeClient implements PlayerPort {
+  readonly errors: string[] = [];
+  mode: RollModeName = "publicroll";
+  wiring: PlayerWiring | undefined;
+  private readonly list = new Map<string, Msg>();
+  private userFlagState: Record<string, Record<string, unknown>> = {};
+  private readonly actors = new Map<string, ActorLike>();
+
+  constructor(
+    readonly players: PlayerServer,
+    userId: string,
+    seed = 1,
+  ) {
+    super(players, userId, seed);
+  }
+
+  /** Login, then the module's start-up for the players' side (main.ts: init and ready). */
+  override async connect(): Promise<void> {
+    await super.connect();
+    this.list.clear();
+    for (const m of this.messages()) this.list.set(m._id, this.asMessage(m as unknown as Msg));
+    const updates = this.players.messageUpdates();
+    for (const [id, u] of Object.entries(updates)) {
+      const m = this.list.get(id);
+      if (m) this.list.set(id, { ...m, ...u } as Msg);
+    }
+    this.userFlagState = this.players.userFlags();
+    this.wiring = new PlayerWiring(this, this.runtime!.host);
+    await this.wiring.ready();
+  }
+
+  override disconnect(): void {
+    super.disconnect();
+    this.wiring = undefined;
+  }
+
+  private asMessage(m: Msg): Msg {
+    return { ...m, id: m._id };
+  }
+
+  override receive(p: Payload): void {
+    super.receive(p);
+    if (p.channel === "userActivity") void this.wiring?.userActivity();
+    if (p.channel !== "modifyDocument" || !this.wiring) return;
+    const op = p.op as string;
+    if (op === "chat.create") {
+      for (const raw of p.data as Msg[]) {
+        const m = this.asMessage(raw);
+        this.list.set(m.id, m);
+        this.hooks.callAll("createChatMessage", clone(m), {}, m.author);
+      }
+    } else if (op === "chat.update") {
+      const u = p.data as { _id: string; content?: string; flags?: Record<string, unknown> };
+      const m = this.list.get(u._id);
+      if (m) {
+        const next = {
+          ...m,
+          ...(u.content !== undefined ? { content: u.content } : {}),
+          ...(u.flags ? { flags: { ...m.flags, ...u.flags } } : {}),
+        };
+        this.list.set(u._id, next as Msg);
+        this.hooks.callAll("updateChatMessage", clone(next), u, {});
+      }
+    } else if (op === "user.update") {
+      const u = p.data as {
+        userId: string;
+        changed: { flags: Record<string, Record<string, unknown>> };
+        author: string;
+      };
+      const cur = this.userFlagState[u.userId] ?? {};
+      this.userFlagState[u.userId] = { ...cur, ...(u.changed.flags[MODULE_ID] ?? {}) };
+      this.hooks.callAll("updateUser", { id: u.userId }, u.changed, {}, u.author);
+    }
+  }
+
+  override answerQuery(name: string, data: unknown, options: unknown): Promise<unknown> {
+    if (name === PLAYER_QUERY) {
+      this.received.push({ channel: "query", name, data: clone(data) });
+      if (!this.wiring) throw new Error("fake client: query before start-up");
+      return this.wiring.queries()[PLAYER_QUERY]!(data, options);
+    }
+    return super.answerQuery(name, data, options);
+  }
+
+  /** A system actor on this client (game.actors.get): the fixture with its roll fakes. */
+  attachActor(id: string, actor: ActorLike): void {
+    this.actors.set(id, actor);
+  }
+
+  /** Creates a roll message from this client as core Roll#toMessage would (roll mode applied). */
+  async postRoll(data: MessageLike, rollMode: string | undefined): Promise<MessageLike> {
+    const id = this.players.createRollMessage(this.userId, data, rollMode);
+    const m = this.list.get(id);
+    if (!m) throw new Error("fake client: the created message did not arrive");
+    return clone(m);
+  }
+
+  // ---- PlayerPort ----
+  async setOwnFlag(key: string, value: unknown): Promise<void> {
+    this.players.updateUserFlag(this.userId, this.userId, key, value);
+  }
+  userFlag(userId: string, key: string): unknown {
+    return this.userFlagState[userId]?.[key];
+  }
+  on(name: string, fn: (...args: unknown[]) => unknown): void {
+    this.hooks.on(name, fn);
+  }
+  message(id: string): PlayerMessage | undefined {
+    const m = this.list.get(id);
+    return m && clone(m);
+  }
+  messageList(): PlayerMessage[] {
+    return clone([...this.list.values()]);
+  }
+  async updateMessage(
+    id: string,
+    data: { content?: string; flags?: Record<string, unknown> },
+  ): Promise<void> {
+    this.players.updateMessage(this.userId, id, data);
+  }
+  actor(id: string): ActorLike | undefined {
+    return this.actors.get(id);
+  }
+  rollMode(): RollModeName {
+    return this.mode;
+  }
+  systemId(): string {
+    return this.players.systemId;
+  }
+  notifyError(message: string): void {
+    this.errors.push(message);
+  }
+  hasKey(key: string): boolean {
+    return lookup(LANG, key) !== undefined;
+  }
+  /**
+   * Core Roll on this client: `@references` replaced from the roll data (Roll.replaceFormulaData),
+   * evaluated with the client's dice (the core fake's Roll#evaluate), posted as Roll#toMessage does.
+   */
+  readonly coreRoll: CoreRoller = async (formula, data, message, rollMode) => {
+    const bound = formula.replace(/@([A-Za-z][A-Za-z0-9_.]*)/g, (_m, path: string) => {
+      const v = getPath(data, path);
+      if (typeof v !== "number")
+        throw new Error(`fake Roll: @${path} has no number in the roll data`);
+      return String(v);
+    });
+    const r = await this.roll(bound.replace(/\s+/g, "").replace(/\+-/g, "-"));
+    const terms = [
+      {
+        class: "Die",
+        faces: Number(/d(\d+)/.exec(bound)?.[1] ?? 20),
+        results: r.firstDieFaces.map((f) => ({ result: f, active: true })),
+      },
+    ];
+    const created = await this.postRoll(
+      { ...message, rolls: [{ formula: bound, total: r.total, terms }] } as MessageLike,
+      rollMode,
+    );
+    const natural = r.firstDieFaces[0];
+    return {
+      total: r.total,
+      ...(natural !== undefined ? { natural } : {}),
+      messageId: created.id!,
+    };
+  };
+}
+
+export interface PlayerTable {
+  readonly server: PlayerServer;
+  readonly gm: PlayerClient;
+  readonly gm2: PlayerClient;
+  readonly players: readonly [PlayerClient, PlayerClient];
+  readonly sceneId: string;
+  readonly tokenIds: string[];
+  readonly actorIds: string[];
+  readonly userIds: { gm: string; gm2: string; a: string; b: string };
+}
+
+/** One scene, two GMs (the second joins later for hand-overs), two players each owning a fisher. */
+export async function makePlayerTable(
+  opts: { generation?: 13 | 14; system?: string } = {},
+): Promise<PlayerTable> {
+  const server = new PlayerServer();
+  server.reset();
+  server.generation = opts.generation ?? 13;
+  server.systemId = opts.system ?? "dnd5e";
+  const gmId = server.addUser("Gamemaster", true);
+  const gm2Id = server.addUser("Second GM", true);
+  const a = server.addUser("Ana's player", false);
+  const b = server.addUser("Bo's player", false);
+  const actorIds = [
+    server.addActor("Ana", "character", [a]),
+    server.addActor("Bo", "character", [b]),
+  ];
+  const tokens = actorIds.map((actorId, i) => ({
+    name: ["Ana", "Bo"][i]!,
+    x: 0,
+    y: 0,
+    width: 1,
+    height: 1,
+    elevation: 0,
+    actorId,
+    actorLink: true,
+    hidden: false,
+  }));
+  const sceneId = server.addScene("Mirror lake", tokens);
+  const gm = new PlayerClient(server, gmId, 7);
+  const gm2 = new PlayerClient(server, gm2Id, 8);
+  const pa = new PlayerClient(server, a, 9);
+  const pb = new PlayerClient(server, b, 10);
+  await gm.connect();
+  await pa.connect();
+  await pb.connect();
+  const tokenIds = gm.scene(sceneId)!.tokens.map((t) => t._id);
+  return {
+    server,
+    gm,
+    gm2,
+    players: [pa, pb],
+    sceneId,
+    tokenIds,
+    actorIds,
+    userIds: { gm: gmId, gm2: gm2Id, a, b },
+  };
+}

@@ -1,0 +1,382 @@
+/**
+ * The system adapters against real-shaped actor data and roll messages (tests/fixtures/systems:
+ * dnd5e release-4.4.4 / release-5.3.3, pf2e stored commits named there).
+ */
+import { describe, expect, it } from "vitest";
+import { dnd5eAdapter, isNet, netAttack } from "../../../src/foundry/systems/dnd5e.ts";
+import { contextOf, dexAttack, pf2eAdapter } from "../../../src/foundry/systems/pf2e.ts";
+import {
+  DEFAULT_GENERIC_FORMULAS,
+  formulaModifier,
+  genericAdapter,
+  validateGenericFormulas,
+} from "../../../src/foundry/systems/generic.ts";
+import {
+  AUTO,
+  SYSTEM_ADAPTERS,
+  adapterChoices,
+  chooseAdapter,
+} from "../../../src/foundry/systems/index.ts";
+import { naturalOf, outcomeOf } from "../../../src/foundry/systems/common.ts";
+import type { ActorLike, MessageLike } from "../../../src/foundry/systems/types.ts";
+import {
+  d20Roll,
+  dnd5e4RollSkillV2Args,
+  dnd5eAna,
+  dnd5eAttackMessage,
+  dnd5eBo,
+  dnd5eRollSkillV2Args,
+  dnd5eSkillMessage,
+  net2014,
+} from "../../fixtures/systems/dnd5e.ts";
+import { netStrikeData, pf2eCharacter, pf2eCheckMessage } from "../../fixtures/systems/pf2e.ts";
+import { withDnd5eRolls, withPf2eRolls } from "../../fixtures/systems/system-fakes.ts";
+
+const actors = new Map<string, ActorLike>([
+  [dnd5eAna.id!, dnd5eAna],
+  [dnd5eBo.id!, dnd5eBo],
+]);
+const actorOf = (id: string) => actors.get(id);
+
+describe("dnd5e adapter (4.4.4 and 5.3.3 data)", () => {
+  it("K6: Survival, Stealth and Animal Handling modifiers are the prepared skill totals", () => {
+    const m = dnd5eAdapter.mods(dnd5eAna);
+    expect(m).toMatchObject({
+      survival: 4,
+      stealth: 5,
+      animalHandling: 2,
+      initiative: 3,
+      wisdom: 2,
+      constitution: 1,
+    });
+  });
+
+  it("K9: the 2014 Net's attack activity gives the attack (labels.modifier) and Dex the damage modifier", () => {
+    expect(isNet(net2014)).toBe(true);
+    expect(netAttack(dnd5eAna)?.activity.type).toBe("attack");
+    expect(dnd5eAdapter.mods(dnd5eAna)).toMatchObject({ attack: 5, damage: 3 });
+  });
+
+  it("K9: the 2024 Net has no attack activity, so the attack is proficiency + Dex", () => {
+    expect(netAttack(dnd5eBo)).toBeUndefined();
+    // Bo: Dex 14 (+2), proficiency +2
+    expect(dnd5eAdapter.mods(dnd5eBo)).toMatchObject({
+      attack: 4,
+      damage: 2,
+      stealth: 4,
+      initiative: 2,
+    });
+  });
+
+  it("K9: the SRD net deals no damage of its own, so the lake's net damage applies", () => {
+    expect(dnd5eAdapter.netDamage(dnd5eAna)).toBeUndefined();
+    const homebrew = {
+      ...dnd5eAna,
+      items: [
+        {
+          ...net2014,
+          system: { ...net2014.system, damage: { base: { number: 1, denomination: 4 } } },
+        },
+      ],
+    };
+    expect(dnd5eAdapter.netDamage(homebrew)).toBe("1d4+@mod");
+  });
+
+  it("reads a 5.3.3 skill roll message: skillId sur is Survival, total and natural from the D20Die", () => {
+    const msg = dnd5eSkillMessage("m1", "u1", dnd5eAna, "sur", 13, 4);
+    expect(dnd5eAdapter.readMessage(msg, actorOf)).toEqual({
+      actorId: dnd5eAna.id,
+      kind: "survival",
+      total: 17,
+      natural: 13,
+      messageId: "m1",
+    });
+    expect(
+      dnd5eAdapter.readMessage(dnd5eSkillMessage("m2", "u1", dnd5eAna, "ath", 13, 0), actorOf),
+    ).toBeNull();
+  });
+
+  it("reads an attack message only when the item is the actor's net", () => {
+    const net = dnd5eAttackMessage("m3", "u1", dnd5eAna, net2014, 20, 5);
+    expect(dnd5eAdapter.readMessage(net, actorOf)).toMatchObject({
+      kind: "attack",
+      total: 25,
+      natural: 20,
+    });
+    const sword = dnd5eAttackMessage(
+      "m4",
+      "u1",
+      dnd5eAna,
+      { id: "sword", type: "weapon", uuid: "x" },
+      20,
+      5,
+    );
+    expect(dnd5eAdapter.readMessage(sword, actorOf)).toBeNull();
+  });
+
+  it("advantage: the natural is the kept die", () => {
+    expect(naturalOf(d20Roll(17, 4, [3]))).toBe(17);
+    expect(outcomeOf({ total: undefined })).toBeNull();
+  });
+
+  it("reads the dnd5e.rollSkillV2 hook as 5.3.3 and 4.4.4 fire it", () => {
+    const hook = dnd5eAdapter.rollHooks.find((h) => h.name === "dnd5e.rollSkillV2")!;
+    expect(hook.read(...dnd5eRollSkillV2Args(dnd5eAna, "ste", 9, 5, "mX"))).toEqual({
+      actorId: dnd5eAna.id,
+      kind: "stealth",
+      total: 14,
+      natural: 9,
+      messageId: "mX",
+    });
+  });
+
+  it("rolls a skill through actor.rollSkill with the roll mode and the request mark", async () => {
+    const posted: { data: MessageLike; mode: string | undefined }[] = [];
+    const hooks: string[] = [];
+    const actor = withDnd5eRolls(structuredClone({ ...dnd5eAna, getRollData: undefined }), {
+      post: async (data, mode) => (posted.push({ data, mode }), data),
+      d20: () => 11,
+      userId: () => "u1",
+      callAll: (h) => hooks.push(h),
+    });
+    const out = await dnd5eAdapter.roll(actor, "animalHandling", {
+      rollMode: "blindroll",
+      request: { round: 2, fisher: "ana", kind: "animalHandling" },
+    });
+    expect(out).toMatchObject({ total: 13, natural: 11 });
+    expect(posted[0]!.mode).toBe("blindroll");
+    expect(posted[0]!.data.flags).toMatchObject({
+      dnd5e: { roll: { skillId: "ani", type: "skill" } },
+      "kolikoly-fishing": { request: { round: 2, fisher: "ana", kind: "animalHandling" } },
+    });
+    expect(hooks).toEqual(["dnd5e.rollSkillV2"]);
+    // the GM reads the created message back, request mark and all
+    expect(dnd5eAdapter.readMessage(posted[0]!.data, actorOf)).toMatchObject({
+      kind: "animalHandling",
+      request: { round: 2, fisher: "ana" },
+    });
+  });
+
+  it("rolls the net attack through the Net's attack activity", async () => {
+    const posted: MessageLike[] = [];
+    const actor = withDnd5eRolls(structuredClone({ ...dnd5eAna, getRollData: undefined }), {
+      post: async (d) => (posted.push(d), d),
+      d20: () => 1,
+      userId: () => "u1",
+    });
+    const out = await dnd5eAdapter.roll(actor, "attack", {});
+    expect(out).toMatchObject({ total: 6, natural: 1 });
+    expect(posted[0]!.flags).toMatchObject({
+      dnd5e: { roll: { type: "attack" }, item: { id: net2014.id } },
+    });
+  });
+
+  it("4.4.4's rollSkillV2 payload (no roll.parent) still reads", () => {
+    const hook = dnd5eAdapter.rollHooks.find((h) => h.name === "dnd5e.rollSkillV2")!;
+    expect(hook.read(...dnd5e4RollSkillV2Args(dnd5eBo, "sur", 2, 4))).toEqual({
+      actorId: dnd5eBo.id,
+      kind: "survival",
+      total: 6,
+      natural: 2,
+    });
+  });
+});
+
+describe("pf2e adapter", () => {
+  const pc = pf2eCharacter("pf2eCara0000000", "Cara");
+
+  it("K6: Survival, Stealth and Nature (herding) from the actor's statistics; initiative from Perception", () => {
+    expect(pf2eAdapter.mods(pc)).toMatchObject({
+      survival: 7,
+      stealth: 10,
+      animalHandling: 7,
+      initiative: 7,
+      wisdom: 2,
+      constitution: 1,
+      damage: 3,
+    });
+  });
+
+  it("reads prepared system data when the statistics are absent (older data)", () => {
+    const plain = { ...pc, skills: undefined, perception: undefined };
+    expect(pf2eAdapter.mods(plain)).toMatchObject({
+      survival: 7,
+      stealth: 10,
+      animalHandling: 7,
+      initiative: 7,
+    });
+  });
+
+  it("K9: the Player Core net is equipment: Dex + simple-weapon proficiency (level 3, trained: +5) = 8", () => {
+    expect(dexAttack(pc)).toBe(8);
+    expect(pf2eAdapter.mods(pc).attack).toBe(8);
+    expect(pf2eAdapter.netDamage(pc)).toBeUndefined();
+  });
+
+  it("K9: a net Strike's total modifier and damage dice win", () => {
+    const withNet = pf2eCharacter("pf2eDov0000000", "Dov", [netStrikeData]);
+    expect(pf2eAdapter.mods(withNet).attack).toBe(9);
+    expect(pf2eAdapter.netDamage(withNet)).toBe("1d4+@mod");
+  });
+
+  it("reads check messages from flags.pf2e.context and from 7.x system.context", () => {
+    const a = pf2eCheckMessage(
+      "p1",
+      "u2",
+      { id: pc.id, name: pc.name },
+      "survival",
+      "skill-check",
+      12,
+      7,
+    );
+    expect(pf2eAdapter.readMessage(a, () => undefined)).toEqual({
+      actorId: pc.id,
+      kind: "survival",
+      total: 19,
+      natural: 12,
+      messageId: "p1",
+    });
+    const b = pf2eCheckMessage(
+      "p2",
+      "u2",
+      { id: pc.id, name: pc.name },
+      "nature",
+      "skill-check",
+      4,
+      7,
+      { where: "system" },
+    );
+    expect(contextOf(b)?.type).toBe("skill-check");
+    expect(pf2eAdapter.readMessage(b, () => undefined)).toMatchObject({
+      kind: "animalHandling",
+      total: 11,
+    });
+    const c = pf2eCheckMessage(
+      "p3",
+      "u2",
+      { id: pc.id, name: pc.name },
+      "perception",
+      "perception-check",
+      20,
+      7,
+    );
+    expect(pf2eAdapter.readMessage(c, () => undefined)).toMatchObject({
+      kind: "initiative",
+      natural: 20,
+    });
+    const d = pf2eCheckMessage(
+      "p4",
+      "u2",
+      { id: pc.id, name: pc.name },
+      "athletics",
+      "skill-check",
+      20,
+      7,
+    );
+    expect(pf2eAdapter.readMessage(d, () => undefined)).toBeNull();
+  });
+
+  it("reads a Strike only when it is made with a net (item:slug:net roll option)", () => {
+    const strike = pf2eCheckMessage(
+      "p5",
+      "u2",
+      { id: pc.id, name: pc.name },
+      "net",
+      "attack-roll",
+      15,
+      9,
+      {
+        extraOptions: ["item:slug:net", "item:type:weapon"],
+      },
+    );
+    expect(pf2eAdapter.readMessage(strike, () => undefined)).toMatchObject({
+      kind: "attack",
+      total: 24,
+    });
+    const sword = pf2eCheckMessage(
+      "p6",
+      "u2",
+      { id: pc.id, name: pc.name },
+      "longsword",
+      "attack-roll",
+      15,
+      9,
+      {
+        extraOptions: ["item:slug:longsword"],
+      },
+    );
+    expect(pf2eAdapter.readMessage(sword, () => undefined)).toBeNull();
+  });
+
+  it("rolls a skill through Statistic#roll with the roll mode and the request as identifier", async () => {
+    const posted: { data: MessageLike; mode: string | undefined }[] = [];
+    const actor = withPf2eRolls(pf2eCharacter("pf2eCara0000000", "Cara"), {
+      post: async (data, mode) => (posted.push({ data, mode }), data),
+      d20: () => 5,
+      userId: () => "u2",
+    });
+    const out = await pf2eAdapter.roll(actor, "stealth", {
+      rollMode: "gmroll",
+      request: { round: 1, fisher: "cara", kind: "stealth" },
+    });
+    expect(out).toMatchObject({ total: 15, natural: 5 });
+    expect(posted[0]!.mode).toBe("gmroll");
+    const ctx = contextOf(posted[0]!.data)!;
+    expect(ctx.identifier).toBe("kolikoly-fishing:1:cara:stealth");
+    expect(pf2eAdapter.readMessage(posted[0]!.data, () => undefined)).toMatchObject({
+      kind: "stealth",
+      total: 15,
+    });
+  });
+});
+
+describe("generic adapter", () => {
+  const actor: ActorLike = {
+    id: "gen",
+    name: "Gen",
+    system: {},
+    getRollData: () => ({
+      abilities: { dex: { mod: 3 }, wis: { mod: -1 }, con: { mod: 2 } },
+      skills: { sur: { total: 6 } },
+    }),
+  };
+
+  it("evaluates the GM's formulas with the actor's roll data", () => {
+    const a = genericAdapter({
+      ...DEFAULT_GENERIC_FORMULAS,
+      survival: "1d20 + @skills.sur.total + 1",
+    });
+    expect(a.mods(actor)).toMatchObject({
+      attack: 3,
+      survival: 7,
+      stealth: 3,
+      animalHandling: -1,
+      initiative: 3,
+      damage: 3,
+      wisdom: -1,
+      constitution: 2,
+    });
+    expect(formulaModifier("1d20 - @abilities.wis.mod", actor.getRollData!())).toBe(1);
+  });
+
+  it("refuses a check that is not 1d20 plus modifiers, and dice in a modifier", () => {
+    expect(validateGenericFormulas(DEFAULT_GENERIC_FORMULAS).ok).toBe(true);
+    const bad = validateGenericFormulas({ ...DEFAULT_GENERIC_FORMULAS, stealth: "2d6 + 3" });
+    expect(bad).toMatchObject({ ok: false, error: { code: "badFormula", field: "stealth" } });
+    const dice = validateGenericFormulas({ ...DEFAULT_GENERIC_FORMULAS, damage: "1d4" });
+    expect(dice).toMatchObject({ ok: false, error: { field: "damage" } });
+    const junk = validateGenericFormulas({ ...DEFAULT_GENERIC_FORMULAS, attack: "1d20 + wis" });
+    expect(junk).toMatchObject({ ok: false, error: { field: "attack" } });
+  });
+});
+
+describe("choosing the adapter", () => {
+  it("by game.system.id, with the GM override winning, and generic for any other system", () => {
+    expect([...SYSTEM_ADAPTERS.keys()].sort()).toEqual(["dnd5e", "pf2e"]);
+    expect(chooseAdapter("dnd5e").id).toBe("dnd5e");
+    expect(chooseAdapter("pf2e", AUTO).id).toBe("pf2e");
+    expect(chooseAdapter("dnd5e", "generic").id).toBe("generic");
+    expect(chooseAdapter("swade").id).toBe("generic");
+    expect(Object.keys(adapterChoices())).toEqual(["auto", "dnd5e", "pf2e", "generic"]);
+  });
+});
