@@ -141,13 +141,17 @@ function playGame(setup: GameSetup, tape: readonly number[], maxRounds = 25): Pl
   const next = () => tape[i++ % tape.length]! + Math.floor(i / tape.length);
   let session = startSession(setup);
   const states = [session.state];
+  const snapshots = [JSON.stringify(session.state)];
   for (let r = 0; r < maxRounds && !session.state.over; r++) {
     const result = playRound(session, declare(session.state, next));
     if (!result.ok)
       throw new Error(`legal round refused: ${result.error.field}: ${result.error.message}`);
     session = result.session;
     states.push(session.state);
+    snapshots.push(JSON.stringify(session.state));
   }
+  // rules never change their input: every earlier state is as it was when it was made
+  states.forEach((s, i) => expect(JSON.stringify(s)).toBe(snapshots[i]));
   return { session, states };
 }
 

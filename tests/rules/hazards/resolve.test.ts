@@ -233,6 +233,22 @@ describe("H4 damage and aim", () => {
     }
   });
 
+  test("H4 a seize during a Move 17+ costs the next round, not the catch attack the move still makes", () => {
+    const r = playForced(
+      setup({ aim: "seize" }, { hazardChoice: "aim" }),
+      round({ ana: act.move(D) }),
+      {
+        "check:ana": 18,
+        "explore:3,2,0": 1,
+        "hazard:ana": 2,
+        "hazardAttack:ana": 20,
+        "hazardDamage:ana": 3,
+      },
+    );
+    expect(ofType(r.events, "attack")).toMatchObject([{ result: "noFish" }]);
+    expect(fisherOf(r.state, "ana")).toMatchObject({ lostActions: 1, lostReason: "seized", at: D });
+  });
+
   test("H4 throw lands the fisher on a random neighbouring square and their next check is at -4", () => {
     const r = aimed("throw", { "displace:ana": 9, "explore:3,2,1": 3 }, { mods: { stealth: 1 } });
     expect(fisherOf(r.state, "ana")).toMatchObject({ at: [3, 2, 1], checkPenalty: 4 });
