@@ -127,6 +127,20 @@ describe("scenario validation", () => {
     expect(checked).toBeGreaterThan(500);
   });
 
+  test("a fisher id that every object answers to (constructor, __proto__, toString) is refused, not thrown on", () => {
+    for (const id of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      const text = JSON.stringify({ ...small(), rounds: [] }).replace('"id":"bo"', `"id":"${id}"`);
+      expectRefused(playScenarioText(text), "fishers[1].id", "badField");
+    }
+    const s = small();
+    const text = JSON.stringify(s).replace(
+      '"actions":{"ana":{"action":"catch"',
+      '"actions":{"__proto__":{"action":"catch"},"ana":{"action":"catch"',
+    );
+    expect(text).toContain('"__proto__"');
+    expectRefused(playScenarioText(text), "rounds[1].actions.__proto__", "unknownFisher");
+  });
+
   test("a wrong format tag is refused", () => {
     expectRefused(
       playScenario({ ...small(), format: "kolikoly-scenario/2" }),

@@ -126,7 +126,7 @@ export function declare(ctx: RoundContext): void {
     emit(ctx, "all", { type: "revived", fisher: id });
   }
   for (const f of ctx.g.fishers) {
-    const decl = ctx.input.actions[f.id];
+    const decl = Object.hasOwn(ctx.input.actions, f.id) ? ctx.input.actions[f.id] : undefined;
     if (decl) {
       ctx.acting.set(f.id, decl);
       emit(ctx, "all", { type: "declared", fisher: f.id, declaration: decl });

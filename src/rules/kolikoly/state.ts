@@ -26,7 +26,17 @@ export interface GameSetup {
   readonly squares?: readonly { readonly at: Coord; readonly swarms: readonly number[] }[];
 }
 
+/**
+ * Ids that every JavaScript object answers to (`constructor`, `__proto__`, `toString`...): a
+ * fisher may not be called that, or `actions[id]` would find the object's own machinery.
+ */
+export function isReservedId(id: string): boolean {
+  return id in Object.prototype;
+}
+
 export function newGame(setup: GameSetup): GameState {
+  for (const f of setup.fishers)
+    if (isReservedId(f.id)) throw new Error(`newGame: fisher id "${f.id}" is reserved`);
   const lake: LakeSpec = { ...setup.lake };
   const settings: Settings = { ...DEFAULT_SETTINGS, ...definedOnly(setup.settings ?? {}) };
   const explored = new Array<number>(squareCount(lake)).fill(0);

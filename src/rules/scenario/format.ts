@@ -11,6 +11,7 @@ import { HAZARD_MODES, validateHazard } from "../hazards/table.ts";
 import type { Checked } from "../kolikoly/declare.ts";
 import { fail, isCoord, showCoord } from "../kolikoly/declare.ts";
 import type { FisherSpec, GameSetup } from "../kolikoly/state.ts";
+import { isReservedId } from "../kolikoly/state.ts";
 import type { Mods, Settings } from "../kolikoly/types.ts";
 
 export const SCENARIO_FORMAT = "kolikoly-scenario/1";
@@ -302,6 +303,8 @@ function validateFisher(v: unknown, f: string, lake: LakeSpec): Err | FisherSpec
   if (isErr(o)) return o;
   if (typeof o.id !== "string" || !ID.test(o.id))
     return fail("badField", `${f}.id`, "must be 1-40 letters, digits, _ or -");
+  if (isReservedId(o.id))
+    return fail("badField", `${f}.id`, `"${o.id}" is reserved (a name every object has)`);
   if (o.name !== undefined && (typeof o.name !== "string" || o.name.length > 80))
     return fail("badField", `${f}.name`, "must be text of at most 80 characters");
   if (!isCoord(o.at))

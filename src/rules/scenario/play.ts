@@ -57,7 +57,7 @@ export function exportScenario(session: Session): Scenario {
     if (rec.input.revive?.length) round.revive = [...rec.input.revive];
     for (const roll of rec.rolls) {
       const [kind, subject = ""] = splitKey(roll.key);
-      const a = actions[subject];
+      const a = Object.hasOwn(actions, subject) ? actions[subject] : undefined;
       if (
         (kind === "check" || (kind === "attack" && a?.action === "catch")) &&
         a &&

@@ -58,6 +58,15 @@ describe("K5 declaration", () => {
   });
 });
 
+test("K5 a declaration keyed by an object's own machinery (__proto__, constructor) is an unknown fisher", () => {
+  for (const key of ["__proto__", "constructor"]) {
+    const input: unknown = JSON.parse(`{"actions":{"${key}":{"action":"catch"}}}`);
+    const r = tryRound(buildGame(), input);
+    expect(!r.ok && r.error).toMatchObject({ code: "unknownFisher", field: `actions.${key}` });
+  }
+  expect(() => buildGame({ fishers: [{ id: "constructor" }] })).toThrow(/reserved/);
+});
+
 describe("K6 checks", () => {
   test("K6 each action rolls its check: catch the net attack, track Survival, move Stealth, herd Animal Handling (d20 + modifier)", () => {
     const g = buildGame({
