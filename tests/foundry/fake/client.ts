@@ -52,6 +52,8 @@ export class FakeHooks {
 export function makeHandlebars(): typeof Handlebars {
   const hb = Handlebars.create();
   registerKolikolyHelpers(hb, { localize: strictLocalize });
+  // Foundry registers `concat` among its own Handlebars helpers (API docs v13, HandlebarsHelpers.concat).
+  hb.registerHelper("concat", (...args: unknown[]) => args.slice(0, -1).join(""));
   return hb;
 }
 

@@ -1,0 +1,206 @@
+/**
+ * The GM control panel (issue 3 item 4): ApplicationV2 + HandlebarsApplicationMixin, thin: it
+ * renders panelContext and sends intents to the lake host. Only a GM opens it; everything it
+ * shows comes from the GM client's memory of the GM store, never from a document.
+ */
+import { MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
+import type { Runtime } from "../runtime.ts";
+import { sceneFlags } from "../projection.ts";
+import type { Result } from "../service.ts";
+import { panelContext, parseCoordValue } from "./panel-context.ts";
+import { LakeWizard } from "./lake-wizard.ts";
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+
+type Target = HTMLElement & { dataset: DOMStringMap };
+
+export function notifyResult(r: Result<unknown>, success?: string): void {
+  if (r.ok) {
+    if (success) ui.notifications?.info(success);
+    return;
+  }
+  const key = `KOLIKOLY.Foundry.Error.${r.error.code}`;
+  const text = game.i18n!.has(key)
+    ? game.i18n!.format(key, { field: r.error.field })
+    : r.error.message;
+  ui.notifications?.error(text);
+}
+
+export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
+  static runtime: Runtime | undefined;
+  static instance: GmPanel | undefined;
+
+  static override DEFAULT_OPTIONS = {
+    id: "kolikoly-gm-panel",
+    classes: ["kolikoly-panel"],
+    window: { title: "KOLIKOLY.Foundry.Panel.Title", resizable: true },
+    position: { width: 760, height: "auto" as const },
+    actions: {
+      resolve: GmPanel.onResolve,
+      undo: GmPanel.onUndo,
+      end: GmPanel.onEnd,
+      export: GmPanel.onExport,
+      reconcile: GmPanel.onReconcile,
+      setTotal: GmPanel.onSetTotal,
+      rollCheck: GmPanel.onRollCheck,
+      newLake: GmPanel.onNewLake,
+    },
+  };
+
+  static override PARTS = { main: { template: `${TEMPLATE_ROOT}/gm-panel.hbs` } };
+
+  static open(): GmPanel {
+    GmPanel.instance ??= new GmPanel();
+    void GmPanel.instance.render({ force: true });
+    return GmPanel.instance;
+  }
+
+  /** The active lake of the viewed scene. */
+  static lakeId(): string | undefined {
+    const scene = canvas?.scene;
+    if (!scene) return undefined;
+    return (
+      (scene.flags as Record<string, unknown> | undefined)?.[MODULE_ID] as
+        { active?: string } | undefined
+    )?.active;
+  }
+
+  override async _prepareContext(): Promise<object> {
+    const rt = GmPanel.runtime;
+    const lakeId = GmPanel.lakeId();
+    if (!rt || !lakeId) return { lake: null };
+    const l = await rt.host.load(lakeId);
+    if (!l.ok) return { lake: null };
+    const t = (k: string, d?: Readonly<Record<string, unknown>>) => rt.port.localize(k, d);
+    return { lake: panelContext(l.value.session, l.value.record.pending, l.value.pub, t) };
+  }
+
+  override async _onRender(context: object, options: object): Promise<void> {
+    await super._onRender(context as never, options as never);
+    const root = this.element;
+    root
+      .querySelectorAll<HTMLSelectElement>("select[data-action=declare]")
+      .forEach((el) => el.addEventListener("change", () => void this.onDeclareChange(el)));
+    root
+      .querySelectorAll<HTMLInputElement>("input[data-action=revive]")
+      .forEach((el) => el.addEventListener("change", () => void this.onRevive(el)));
+  }
+
+  private async withLake(
+    fn: (rt: Runtime, lakeId: string) => Promise<Result<unknown>>,
+    success?: string,
+  ): Promise<void> {
+    const rt = GmPanel.runtime;
+    const lakeId = GmPanel.lakeId();
+    if (!rt || !lakeId)
+      return void ui.notifications?.warn(game.i18n!.localize("KOLIKOLY.Foundry.Error.noLake"));
+    notifyResult(await fn(rt, lakeId), success);
+    await this.render();
+  }
+
+  private async onDeclareChange(el: HTMLSelectElement): Promise<void> {
+    const fisher = el.name.split(".")[1]!;
+    const row = el.closest("tr")!;
+    const action = (row.querySelector(`select[name="action.${fisher}"]`) as HTMLSelectElement)
+      .value;
+    const target = parseCoordValue(
+      (row.querySelector(`select[name="target.${fisher}"]`) as HTMLSelectElement).value,
+    );
+    const decl =
+      action === ""
+        ? null
+        : action === "catch"
+          ? { action }
+          : action === "track"
+            ? { action, target }
+            : action === "move"
+              ? { action, to: target }
+              : { action, toward: target };
+    await this.withLake((rt, lake) => rt.host.setDeclaration(lake, fisher, decl));
+  }
+
+  private async onRevive(el: HTMLInputElement): Promise<void> {
+    const fisher = el.name.split(".")[1]!;
+    await this.withLake((rt, lake) => rt.host.setRevive(lake, fisher, el.checked));
+  }
+
+  static async onResolve(this: GmPanel): Promise<void> {
+    await this.withLake(async (rt, lake) => {
+      const r = await rt.host.resolveRound(lake);
+      if (r.ok)
+        ui.notifications?.info(
+          rt.port.localize("KOLIKOLY.Foundry.Panel.Resolved", { round: r.value.round }),
+        );
+      return r;
+    });
+  }
+
+  static async onUndo(this: GmPanel): Promise<void> {
+    await this.withLake((rt, lake) => rt.host.undoRound(lake));
+  }
+
+  static async onEnd(this: GmPanel): Promise<void> {
+    const ok = await foundry.applications.api.DialogV2.confirm({
+      content: `<p>${game.i18n!.localize("KOLIKOLY.Foundry.Panel.ConfirmEnd")}</p>`,
+    });
+    if (ok) await this.withLake((rt, lake) => rt.host.endGame(lake));
+  }
+
+  static async onExport(this: GmPanel): Promise<void> {
+    await this.withLake(async (rt, lake) => {
+      const r = await rt.host.exportScenario(lake);
+      if (r.ok) downloadJson(r.value, `${lake}.kolikoly.json`);
+      return r;
+    });
+  }
+
+  static async onReconcile(this: GmPanel): Promise<void> {
+    await this.withLake((rt, lake) => rt.host.reconcile(lake));
+  }
+
+  static async onSetTotal(this: GmPanel, _event: Event, target: Target): Promise<void> {
+    const fisher = target.dataset.fisher!;
+    const total = (this.element.querySelector(`input[name="total.${fisher}"]`) as HTMLInputElement)
+      .value;
+    const natural = (
+      this.element.querySelector(`input[name="natural.${fisher}"]`) as HTMLInputElement
+    ).value;
+    const value =
+      total === ""
+        ? null
+        : { total: Number(total), ...(natural === "" ? {} : { natural: Number(natural) }) };
+    await this.withLake((rt, lake) => rt.host.setTotal(lake, fisher, value));
+  }
+
+  /** Rolls a fisher's check with Foundry's dice now (K6), as a GM roll for an absent player. */
+  static async onRollCheck(this: GmPanel, _event: Event, target: Target): Promise<void> {
+    const fisher = target.dataset.fisher!;
+    await this.withLake(async (rt, lake) => {
+      const l = await rt.host.load(lake);
+      if (!l.ok) return l;
+      const ctx = panelContext(l.value.session, l.value.record.pending, l.value.pub, (k) => k);
+      const f = ctx.fishers.find((x) => x.id === fisher);
+      if (!f?.action)
+        return {
+          ok: false,
+          error: { code: "badField", field: "action", message: "declare first" },
+        };
+      const r = await rt.port.roll(`1d20${f.modifier === "+0" ? "" : f.modifier}`);
+      return rt.host.setTotal(lake, fisher, { total: r.total, natural: r.firstDieFaces[0]! });
+    });
+  }
+
+  static onNewLake(this: GmPanel): void {
+    LakeWizard.open();
+  }
+}
+
+/** A real download of the scenario file (foundry.utils.saveDataToFile, v13). */
+export function downloadJson(data: unknown, filename: string): void {
+  const save = (
+    foundry.utils as unknown as { saveDataToFile(d: string, t: string, f: string): void }
+  ).saveDataToFile;
+  save(JSON.stringify(data, null, 2), "application/json", filename);
+}
+
+export { sceneFlags };

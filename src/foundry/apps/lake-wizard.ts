@@ -1,0 +1,92 @@
+/**
+ * The lake wizard (issue 3 item 3): ApplicationV2 + Handlebars form. It offers the scene's
+ * tokens as fishers and the per-lake rules, and creates the lake through the host.
+ */
+import { TEMPLATE_ROOT } from "../constants.ts";
+import type { Runtime } from "../runtime.ts";
+import type { SceneData } from "../port.ts";
+import type { HazardMode } from "../../rules/index.ts";
+import { parseWizardForm, wizardContext } from "./wizard-form.ts";
+import type { WizardDefaults } from "./wizard-form.ts";
+import { notifyResult } from "./gm-panel.ts";
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+
+export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
+  static runtime: Runtime | undefined;
+  sceneId: string | undefined;
+
+  static override DEFAULT_OPTIONS = {
+    id: "kolikoly-lake-wizard",
+    tag: "form",
+    classes: ["kolikoly-wizard"],
+    window: { title: "KOLIKOLY.Foundry.Wizard.Title", resizable: true },
+    position: { width: 640, height: "auto" as const },
+    form: { handler: LakeWizard.onSubmit, closeOnSubmit: true },
+  };
+
+  static override PARTS = { main: { template: `${TEMPLATE_ROOT}/lake-wizard.hbs` } };
+
+  static open(sceneId?: string): LakeWizard {
+    const w = new LakeWizard();
+    w.sceneId = sceneId ?? canvas?.scene?.id ?? undefined;
+    void w.render({ force: true });
+    return w;
+  }
+
+  private scenes(): SceneData[] {
+    const rt = LakeWizard.runtime!;
+    return game
+      .scenes!.contents.map((s) => rt.port.scene(s.id!))
+      .filter((s): s is SceneData => Boolean(s));
+  }
+
+  override async _prepareContext(): Promise<object> {
+    const rt = LakeWizard.runtime!;
+    const get = (k: string) => rt.port.setting(k);
+    const defaults: WizardDefaults = {
+      width: Number(get("width")),
+      height: Number(get("height")),
+      levels: Number(get("levels")),
+      verticalAdjacency: Boolean(get("verticalAdjacency")),
+      catchAC: Number(get("catchAC")),
+      netDamage: String(get("netDamage")),
+      swarmSize: String(get("swarmSize")),
+      hazardMode: String(get("hazardMode")) as HazardMode,
+      markers: get("markers") === "lastSeen" ? "lastSeen" : "remove",
+    };
+    return {
+      ...wizardContext(this.scenes(), this.sceneId ?? "", defaults),
+      levelsAvailable: rt.port.generation >= 14,
+    };
+  }
+
+  override async _onRender(context: object, options: object): Promise<void> {
+    await super._onRender(context as never, options as never);
+    this.element
+      .querySelector<HTMLSelectElement>("select[name=sceneId]")
+      ?.addEventListener("change", (e) => {
+        this.sceneId = (e.target as HTMLSelectElement).value;
+        void this.render();
+      });
+  }
+
+  static async onSubmit(
+    this: LakeWizard,
+    _event: Event,
+    _form: HTMLFormElement,
+    data: { object: Record<string, unknown> },
+  ): Promise<void> {
+    const rt = LakeWizard.runtime!;
+    const scene = rt.port.scene(String(data.object.sceneId ?? ""));
+    const parsed = parseWizardForm(data.object, scene);
+    if (!parsed.ok) return notifyResult(parsed);
+    const r = await rt.host.createLake(parsed.value);
+    notifyResult(
+      r,
+      r.ok
+        ? game.i18n!.format("KOLIKOLY.Foundry.Wizard.Created", { name: r.value.name })
+        : undefined,
+    );
+  }
+}

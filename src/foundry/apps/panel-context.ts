@@ -1,0 +1,118 @@
+/**
+ * What the GM control panel shows (issue 3 item 4), computed from the GM's session: round,
+ * per fisher whether they declared, the check needed (K6) and its total, the legal targets, and
+ * the hidden truth (unseen swarms, swarms in unexplored squares), which only a GM client builds.
+ */
+import type { ActionKind, Coord, Session } from "../../rules/index.ts";
+import { CHECK_FOR, indexOf, neighbours } from "../../rules/index.ts";
+import { coordLabel } from "../../ui/handlebars-helpers.ts";
+import type { PublicLake } from "../projection.ts";
+import type { Pending } from "../record.ts";
+
+type L = (key: string, data?: Readonly<Record<string, unknown>>) => string;
+
+export interface PanelFisher {
+  readonly id: string;
+  readonly name: string;
+  readonly at: string;
+  readonly caught: number;
+  readonly condition: string;
+  readonly canAct: boolean;
+  readonly declared: boolean;
+  readonly action: ActionKind | "";
+  readonly actions: { value: string; label: string; selected: boolean }[];
+  readonly targets: { value: string; label: string; selected: boolean }[];
+  readonly check: string;
+  readonly modifier: string;
+  readonly total: number | "";
+  readonly natural: number | "";
+  readonly revive: boolean;
+  readonly down: boolean;
+}
+
+export interface PanelContext {
+  readonly lakeId: string;
+  readonly name: string;
+  readonly round: string;
+  readonly over: boolean;
+  readonly fishers: PanelFisher[];
+  readonly hidden: { label: string }[];
+}
+
+export function coordValue(c: Coord): string {
+  return c.join(",");
+}
+
+export function parseCoordValue(v: unknown): Coord | undefined {
+  if (typeof v !== "string") return undefined;
+  const p = v.split(",").map((x) => Number(x));
+  return p.length === 3 && p.every((n) => Number.isInteger(n)) ? [p[0]!, p[1]!, p[2]!] : undefined;
+}
+
+function targetOf(d: Pending["actions"][string] | undefined): Coord | undefined {
+  if (!d) return undefined;
+  return d.action === "track"
+    ? d.target
+    : d.action === "move"
+      ? d.to
+      : d.action === "herd"
+        ? d.toward
+        : undefined;
+}
+
+export function panelContext(
+  session: Session,
+  pending: Pending,
+  pub: PublicLake,
+  t: L,
+): PanelContext {
+  const s = session.state;
+  const fishers = s.fishers.map((f): PanelFisher => {
+    const d = pending.actions[f.id];
+    const action = d?.action ?? "";
+    const target = targetOf(d);
+    const mod = action ? f.mods[CHECK_FOR[action]] - f.checkPenalty : 0;
+    const total = pending.totals[f.id];
+    return {
+      id: f.id,
+      name: f.name,
+      at: coordLabel(f.at),
+      caught: f.caught,
+      condition: f.condition,
+      canAct: f.condition === "ok" && f.lostActions === 0,
+      declared: Boolean(d),
+      action,
+      actions: (["", "catch", "track", "move", "herd"] as const).map((a) => ({
+        value: a,
+        label: a ? t(`KOLIKOLY.Foundry.Action.${a}`) : t("KOLIKOLY.Foundry.Panel.None"),
+        selected: a === action,
+      })),
+      targets: neighbours(s.lake, f.at).map((c) => ({
+        value: coordValue(c),
+        label: coordLabel(c),
+        selected: Boolean(target && coordValue(target) === coordValue(c)),
+      })),
+      check: action ? t(`KOLIKOLY.Foundry.Check.${CHECK_FOR[action]}`) : "",
+      modifier: action ? (mod >= 0 ? `+${mod}` : `${mod}`) : "",
+      total: total?.total ?? "",
+      natural: total?.natural ?? "",
+      revive: pending.revive.includes(f.id),
+      down: f.condition === "unconscious" || f.condition === "dying",
+    };
+  });
+  const hidden = s.swarms
+    .filter((w) => !w.seen)
+    .map((w) => ({
+      label:
+        t("KOLIKOLY.Foundry.Panel.UnseenSwarm", { fish: w.fish, at: coordLabel(w.at) }) +
+        (s.explored[indexOf(s.lake, w.at)] === 1 ? "" : " *"),
+    }));
+  return {
+    lakeId: pub.id,
+    name: pub.name,
+    round: t("KOLIKOLY.Foundry.Panel.Round", { round: s.round + 1 }),
+    over: s.over,
+    fishers,
+    hidden,
+  };
+}

@@ -1,0 +1,36 @@
+/** init: data models, settings, queries, keybinding, templates (one file per hook, pf2e-style). */
+import { MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
+import { registerSwarm } from "../data/swarm-model.ts";
+import { registerSettings } from "../settings.ts";
+import { registerKolikolyHelpers } from "../../ui/handlebars-helpers.ts";
+import type { Runtime } from "../runtime.ts";
+import { GmPanel } from "../apps/gm-panel.ts";
+
+export function listen(rt: () => Runtime): void {
+  Hooks.once("init", () => {
+    registerSwarm();
+    registerSettings();
+    // CONFIG.queries handlers must be registered at init (foundry-notes.md).
+    const queries = CONFIG.queries as unknown as Record<
+      string,
+      (data: unknown, options?: unknown) => Promise<unknown>
+    >;
+    for (const [name, handler] of Object.entries(rt().queries())) queries[name] = handler;
+    game.keybindings!.register(MODULE_ID, "openPanel", {
+      name: "KOLIKOLY.Foundry.Control.Keybinding",
+      // KeyboardManager.MODIFIER_KEYS.SHIFT is "Shift" (API docs v13)
+      editable: [{ key: "KeyK", modifiers: ["Shift" as never] }],
+      restricted: true,
+      onDown: () => {
+        GmPanel.open();
+        return true;
+      },
+    });
+    registerKolikolyHelpers(Handlebars as unknown as Parameters<typeof registerKolikolyHelpers>[0]);
+    void foundry.applications.handlebars.loadTemplates([
+      `${TEMPLATE_ROOT}/card.hbs`,
+      `${TEMPLATE_ROOT}/gm-panel.hbs`,
+      `${TEMPLATE_ROOT}/lake-wizard.hbs`,
+    ]);
+  });
+}

@@ -1,0 +1,31 @@
+/** ready: the GM store exists, the active GM puts every lake's scene in line with its record. */
+import { MODULE_ID } from "../constants.ts";
+import { ensureStore } from "../live-port.ts";
+import type { Runtime } from "../runtime.ts";
+import { drawBoard } from "../board-layer.ts";
+
+export function lakeIds(): string[] {
+  return game.scenes!.contents.flatMap((s) =>
+    Object.keys(
+      ((s.flags as Record<string, { lakes?: object }>)[MODULE_ID]?.lakes ?? {}) as object,
+    ),
+  );
+}
+
+export function listen(rt: () => Runtime): void {
+  Hooks.once("ready", async () => {
+    await ensureStore();
+    const r = rt();
+    if (r.host.isAuthority()) for (const id of lakeIds()) await r.host.reconcile(id);
+    await drawBoard(r);
+  });
+  // A user (re)connected: the active GM sends them their private news again.
+  Hooks.on("userConnected", (user: User.Implementation, connected: boolean) => {
+    if (connected) void rt().userConnected(user.id!, lakeIds());
+  });
+  Hooks.on("canvasReady", () => void drawBoard(rt()));
+  Hooks.on("updateScene", (scene: Scene.Implementation, change: object) => {
+    if (scene.id === canvas?.scene?.id && JSON.stringify(change).includes(MODULE_ID))
+      void drawBoard(rt());
+  });
+}

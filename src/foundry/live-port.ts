@@ -1,0 +1,261 @@
+/**
+ * The Port on Foundry: each method is one Foundry call (named beside it). The behavioural fake
+ * in tests/foundry/fake implements the same interface.
+ */
+import { MODULE_ID, STORE_PACK_ID, STORE_PACK_NAME, SWARM_TYPE } from "./constants.ts";
+import { canBatch } from "./compat.ts";
+import type { GmRecord } from "./record.ts";
+import { isGmRecord } from "./record.ts";
+import type { ChatCreate, Port, RollResult, SceneData, UserInfo, WriteOp } from "./port.ts";
+import { WriteError } from "./service.ts";
+import type { BatchOperation, ModifyBatch } from "./types/foundry.d.ts";
+
+type AnyDoc = {
+  id: string;
+  update(data: object, options?: object): Promise<unknown>;
+  createEmbeddedDocuments(
+    name: string,
+    data: object[],
+    options?: object,
+  ): Promise<{ id: string }[]>;
+  updateEmbeddedDocuments(name: string, data: object[], options?: object): Promise<unknown>;
+  deleteEmbeddedDocuments(name: string, ids: string[], options?: object): Promise<unknown>;
+  toObject(): Record<string, unknown>;
+  getFlag(scope: string, key: string): unknown;
+  setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
+};
+
+type StorePack = {
+  getDocuments(query?: object): Promise<AnyDoc[]>;
+  documentClass: {
+    create(data: object, options: object): Promise<AnyDoc>;
+    createDocuments(data: object[], options: object): Promise<AnyDoc[]>;
+  };
+  collection: string;
+};
+
+function storePack(): StorePack | undefined {
+  return game.packs?.get(STORE_PACK_ID) as unknown as StorePack | undefined;
+}
+
+/**
+ * The GM store: a world compendium of JournalEntries, ownership NONE for every player role, so
+ * players' clients are not sent its documents (docs/foundry.md, "Where secrets live"). Created
+ * by the first GM to start the module (CompendiumCollection.createCompendium, v13 API).
+ */
+export async function ensureStore(): Promise<void> {
+  if (!game.user?.isGM || storePack()) return;
+  const cc = foundry.documents.collections.CompendiumCollection as unknown as {
+    createCompendium(meta: object): Promise<unknown>;
+  };
+  await cc.createCompendium({
+    name: STORE_PACK_NAME,
+    label: "Kolikoly GM store",
+    type: "JournalEntry",
+    ownership: { PLAYER: "NONE", TRUSTED: "NONE", ASSISTANT: "OWNER" },
+  });
+}
+
+function userInfo(u: User.Implementation): UserInfo {
+  return { id: u.id!, name: u.name ?? "", isGM: u.isGM, active: u.active };
+}
+
+function batchOf(op: WriteOp): BatchOperation {
+  const scene = "sceneId" in op ? game.scenes!.get(op.sceneId) : undefined;
+  switch (op.kind) {
+    case "tokens.create":
+      return {
+        action: "create",
+        documentName: "Token",
+        parent: scene,
+        data: op.data,
+        animate: false,
+      };
+    case "tokens.update":
+      return {
+        action: "update",
+        documentName: "Token",
+        parent: scene,
+        updates: op.updates,
+        animate: false,
+      };
+    case "tokens.delete":
+      return { action: "delete", documentName: "Token", parent: scene, ids: op.ids };
+    case "scene.update":
+      return {
+        action: "update",
+        documentName: "Scene",
+        updates: [{ _id: op.sceneId, ...op.update }],
+      };
+    case "chat.create":
+      return { action: "create", documentName: "ChatMessage", data: op.data.map(chatData) };
+    case "chat.delete":
+      return { action: "delete", documentName: "ChatMessage", ids: op.ids };
+    case "store.put":
+      throw new Error("the GM store is written on its own");
+  }
+}
+
+function chatData(c: ChatCreate): object {
+  return {
+    content: c.content,
+    speaker: c.speaker ?? {},
+    whisper: c.whisper ?? [],
+    rolls: c.rolls ?? [],
+    flags: c.flags,
+  };
+}
+
+async function putRecord(record: GmRecord): Promise<void> {
+  const pack = storePack();
+  if (!pack) throw new Error("KOLIKOLY.Foundry.Error.storeMissing");
+  const docs = await pack.getDocuments({ name: record.lakeId });
+  const doc = docs[0];
+  if (doc)
+    await doc.update({ [`flags.${MODULE_ID}.record`]: record }, { diff: false, recursive: false });
+  else
+    await pack.documentClass.create(
+      { name: record.lakeId, flags: { [MODULE_ID]: { record } } },
+      { pack: pack.collection },
+    );
+}
+
+/** One Foundry call per op (v13), or everything but the store in one modifyBatch (v14). */
+async function runOne(op: WriteOp): Promise<string[]> {
+  if (op.kind === "store.put") {
+    await putRecord(op.record);
+    return [];
+  }
+  const scene =
+    "sceneId" in op ? (game.scenes!.get(op.sceneId) as unknown as AnyDoc | undefined) : undefined;
+  if ("sceneId" in op && !scene) throw new Error(`no scene ${op.sceneId}`);
+  const Chat = ChatMessage.implementation as unknown as {
+    createDocuments(data: object[]): Promise<{ id: string }[]>;
+    deleteDocuments(ids: string[]): Promise<unknown>;
+  };
+  switch (op.kind) {
+    case "tokens.create":
+      return (await scene!.createEmbeddedDocuments("Token", op.data as object[])).map((d) => d.id);
+    case "tokens.update":
+      await scene!.updateEmbeddedDocuments("Token", op.updates as object[], { animate: false });
+      return [];
+    case "tokens.delete":
+      await scene!.deleteEmbeddedDocuments("Token", op.ids);
+      return [];
+    case "scene.update":
+      await scene!.update(op.update);
+      return [];
+    case "chat.create":
+      return (await Chat.createDocuments(op.data.map(chatData))).map((d) => d.id);
+    case "chat.delete":
+      await Chat.deleteDocuments(op.ids);
+      return [];
+  }
+}
+
+/** Hooks with the module's own (undeclared) hook names. */
+function hooks(): {
+  call(n: string, ...a: unknown[]): boolean;
+  callAll(n: string, ...a: unknown[]): boolean;
+} {
+  return Hooks as unknown as ReturnType<typeof hooks>;
+}
+
+export function livePort(): Port {
+  const generation = game.release?.generation ?? 13;
+  const modifyBatch = (foundry.documents as unknown as { modifyBatch?: ModifyBatch }).modifyBatch;
+  return {
+    generation,
+    me: () => userInfo(game.user!),
+    users: () => game.users!.contents.map(userInfo),
+    activeGmId: () => game.users!.activeGM?.id ?? undefined,
+    scene(id): SceneData | undefined {
+      const s = game.scenes!.get(id);
+      if (!s) return undefined;
+      const d = s.dimensions as unknown as { sceneX: number; sceneY: number; size: number };
+      return {
+        _id: s.id!,
+        name: s.name ?? "",
+        flags: foundry.utils.deepClone(s.flags ?? {}) as Record<string, unknown>,
+        tokens: s.tokens.contents.map(
+          (t) => t.toObject() as unknown as SceneData["tokens"][number],
+        ),
+        gridSize: d.size,
+        sceneX: d.sceneX,
+        sceneY: d.sceneY,
+      };
+    },
+    ownersOf(actorId) {
+      const a = game.actors!.get(actorId) as unknown as
+        { testUserPermission(u: User.Implementation, level: string): boolean } | undefined;
+      if (!a) return [];
+      return game.users!.contents.filter((u) => a.testUserPermission(u, "OWNER")).map((u) => u.id!);
+    },
+    actorName: (actorId) =>
+      (game.actors!.get(actorId) as unknown as { name?: string } | undefined)?.name,
+    async createSwarmActor(name) {
+      const A = Actor.implementation as unknown as {
+        create(data: object): Promise<{ id: string }>;
+      };
+      const a = await A.create({
+        name,
+        type: SWARM_TYPE,
+        img: `modules/${MODULE_ID}/assets/swarm.svg`,
+        prototypeToken: { bar1: { attribute: "fish" }, displayBars: 50, actorLink: false },
+      });
+      return a.id;
+    },
+    async write(ops) {
+      if (canBatch(generation, typeof modifyBatch === "function")) {
+        const world = ops.filter((o) => o.kind !== "store.put");
+        const store = ops.filter((o) => o.kind === "store.put");
+        const results = world.length ? await modifyBatch!(world.map(batchOf)) : [];
+        for (const s of store) await runOne(s);
+        const ids = world.map((_o, i) =>
+          ((results[i] ?? []) as { id?: string }[]).map((d) => d.id ?? ""),
+        );
+        return ops.map((o) => (o.kind === "store.put" ? [] : (ids.shift() ?? [])));
+      }
+      const done: string[][] = [];
+      for (const op of ops) {
+        try {
+          done.push(await runOne(op));
+        } catch (e) {
+          throw new WriteError(String((e as Error).message), done);
+        }
+      }
+      return done;
+    },
+    async storeGet(lakeId) {
+      const pack = storePack();
+      if (!pack) return undefined;
+      const doc = (await pack.getDocuments({ name: lakeId }))[0];
+      const rec = doc?.getFlag(MODULE_ID, "record");
+      return isGmRecord(rec) ? rec : undefined;
+    },
+    async roll(formula): Promise<RollResult> {
+      const r = new Roll(formula);
+      await r.evaluate({ allowInteractive: false });
+      const first = r.dice[0];
+      return {
+        total: r.total ?? 0,
+        firstDieFaces: first ? first.results.map((x) => x.result) : [],
+        json: r.toJSON(),
+      };
+    },
+    callHook: (name, ...args) => hooks().call(name, ...args) !== false,
+    callAllHook: (name, ...args) => void hooks().callAll(name, ...args),
+    async query(userId, name, data) {
+      const u = game.users!.get(userId) as unknown as {
+        query(n: string, d: object, o?: object): Promise<unknown>;
+      };
+      return u.query(name, data, { timeout: 10_000 });
+    },
+    localize: (key, data) =>
+      data ? game.i18n!.format(key, data as Record<string, string>) : game.i18n!.localize(key),
+    render: (template, context) =>
+      foundry.applications.handlebars.renderTemplate(template, context as Record<string, unknown>),
+    setting: (key) =>
+      (game.settings as unknown as { get(ns: string, k: string): unknown }).get(MODULE_ID, key),
+  };
+}

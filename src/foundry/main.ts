@@ -1,0 +1,38 @@
+/**
+ * Kolikoly Fishing for Foundry VTT: registers everything from one place (architecture.md).
+ * One file per hook, each exporting listen().
+ */
+import "../../styles/module.css";
+import { MODULE_ID } from "./constants.ts";
+import { livePort } from "./live-port.ts";
+import { Runtime } from "./runtime.ts";
+import { makeApi } from "./api.ts";
+import { GmPanel } from "./apps/gm-panel.ts";
+import { LakeWizard } from "./apps/lake-wizard.ts";
+import * as init from "./hooks/init.ts";
+import * as ready from "./hooks/ready.ts";
+import * as controls from "./hooks/get-scene-controls.ts";
+import * as chat from "./hooks/render-chat-message.ts";
+
+let runtime: Runtime | undefined;
+
+/** Created on first use (at init): game.user exists from then on. */
+function rt(): Runtime {
+  if (!runtime) {
+    runtime = new Runtime(livePort());
+    GmPanel.runtime = runtime;
+    LakeWizard.runtime = runtime;
+  }
+  return runtime;
+}
+
+init.listen(rt);
+ready.listen(rt);
+controls.listen();
+chat.listen(rt);
+
+Hooks.once("init", () => {
+  const mod = game.modules!.get(MODULE_ID) as unknown as { api?: unknown } | undefined;
+  if (mod)
+    mod.api = makeApi(rt(), { panel: () => GmPanel.open(), wizard: (s) => LakeWizard.open(s) });
+});

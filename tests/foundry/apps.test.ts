@@ -1,0 +1,140 @@
+/**
+ * The wizard and the GM panel with the real handlebars package and jsdom: the wizard's form,
+ * filled and read back as Foundry's FormDataExtended does, creates a lake in the fake; the
+ * panel shows declarations, checks and the hidden truth; every lang key they use exists.
+ */
+import { JSDOM } from "jsdom";
+import { describe, expect, test } from "vitest";
+import { TEMPLATE_ROOT } from "../../src/foundry/constants.ts";
+import { panelContext, parseCoordValue } from "../../src/foundry/apps/panel-context.ts";
+import { parseWizardForm, wizardContext } from "../../src/foundry/apps/wizard-form.ts";
+import { publicLakeOf } from "../../src/foundry/projection.ts";
+import { DEFAULT_LAKE, DEFAULT_SETTINGS } from "../../src/rules/index.ts";
+import { renderTemplateFile, strictLocalize } from "./fake/client.ts";
+import { makeTable } from "./fake/world.ts";
+
+const defaults = {
+  ...DEFAULT_LAKE,
+  catchAC: DEFAULT_SETTINGS.catchAC,
+  netDamage: DEFAULT_SETTINGS.netDamage,
+  swarmSize: DEFAULT_SETTINGS.swarmSize,
+  hazardMode: DEFAULT_SETTINGS.hazardMode,
+  markers: "remove" as const,
+};
+
+/** What FormDataExtended#object gives for a form: named fields, checkboxes as booleans. */
+function formObject(form: Element): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  form.querySelectorAll("input, select").forEach((el) => {
+    const i = el as HTMLInputElement;
+    if (!i.name) return;
+    out[i.name] = i.type === "checkbox" ? i.checked : i.value;
+  });
+  return out;
+}
+
+describe("lake wizard (issue 3 item 3)", () => {
+  test("K1, K3: the rendered form, filled in, creates a lake whose fishers start where the form says", async () => {
+    const t = await makeTable();
+    const scenes = [t.gm.scene(t.sceneId)!];
+    const html = renderTemplateFile(`${TEMPLATE_ROOT}/lake-wizard.hbs`, {
+      ...wizardContext(scenes, t.sceneId, defaults),
+      levelsAvailable: false,
+    });
+    const dom = new JSDOM(`<form>${html}</form>`);
+    const form = dom.window.document.querySelector("form")!;
+    expect(form.querySelectorAll(".kolikoly-wizard-fisher").length).toBe(2);
+    (form.querySelector("[name=width]") as HTMLInputElement).value = "4";
+    (form.querySelector(`[name="fisher.${t.tokenIds[1]}.x"]`) as HTMLInputElement).value = "3";
+    (form.querySelector(`[name="fisher.${t.tokenIds[1]}.stealth"]`) as HTMLInputElement).value =
+      "5";
+    const parsed = parseWizardForm(formObject(form), t.gm.scene(t.sceneId));
+    if (!parsed.ok) throw new Error(parsed.error.code);
+    const r = await t.gm.runtime!.host.createLake(parsed.value);
+    if (!r.ok) throw new Error(r.error.code);
+    const s = t.gm.runtime!.host.cached(r.value.id)!;
+    expect(s.state.lake).toEqual({ width: 4, height: 6, levels: 3, verticalAdjacency: true });
+    expect(s.state.fishers[1]).toMatchObject({ name: "Bo", at: [3, 0, 0] });
+    expect(s.state.fishers[1]!.mods.stealth).toBe(5);
+    // the players see the lake, its fishers moved onto their start squares (K3)
+    const scene = t.players[0].scene(t.sceneId)!;
+    const pub = publicLakeOf(scene, r.value.id)!;
+    expect(pub.fishers.map((f) => f.name)).toEqual(["Ana", "Bo"]);
+    const bo = scene.tokens.find((x) => x._id === t.tokenIds[1])!;
+    expect([bo.x, bo.y]).toEqual([200 + 3 * 100, 300]);
+  });
+
+  test("bad input gives one localized error naming the field, and nothing is written", async () => {
+    const t = await makeTable();
+    const scene = t.gm.scene(t.sceneId)!;
+    const base = {
+      name: "L",
+      width: "3",
+      height: "3",
+      levels: "1",
+      originCol: "0",
+      originRow: "0",
+      catchAC: "10",
+      hazardMode: "narrative",
+    };
+    const bad = parseWizardForm({ ...base, width: "three" }, scene);
+    expect(bad).toMatchObject({ ok: false, error: { code: "badLakeSize", field: "width" } });
+    expect(strictLocalize("KOLIKOLY.Foundry.Error.badLakeSize")).toMatch(/32/);
+    const offBoard = parseWizardForm(
+      {
+        ...base,
+        [`fisher.${t.tokenIds[0]}.use`]: true,
+        [`fisher.${t.tokenIds[0]}.x`]: "7",
+        [`fisher.${t.tokenIds[0]}.y`]: "0",
+      },
+      scene,
+    );
+    if (!offBoard.ok) throw new Error("parsed");
+    const requests = t.server.requests.length;
+    const r = await t.gm.runtime!.host.createLake(offBoard.value);
+    expect(r).toMatchObject({ ok: false, error: { code: "badStart", field: "fishers[0].at" } });
+    expect(t.server.requests.length).toBe(requests);
+    // only the active GM may create a lake
+    const p = await t.players[0].runtime!.host.createLake(offBoard.value);
+    expect(p).toMatchObject({ ok: false, error: { code: "notActiveGm" } });
+  });
+});
+
+describe("GM control panel (issue 3 item 4)", () => {
+  test("K5, K6: declared or not, the check needed with its modifier, typed totals, and the hidden truth", async () => {
+    const t = await makeTable();
+    const host = t.gm.runtime!.host;
+    const r = await host.createLake({
+      sceneId: t.sceneId,
+      name: "Pond",
+      lake: { width: 3, height: 3, levels: 1, verticalAdjacency: true },
+      origin: { col: 0, row: 0 },
+      fishers: [
+        { tokenId: t.tokenIds[0]!, at: [0, 0, 0], mods: { survival: 4 } },
+        { tokenId: t.tokenIds[1]!, at: [2, 2, 0] },
+      ],
+      squares: [{ at: [1, 1, 0], swarms: [6] }],
+    });
+    if (!r.ok) throw new Error(r.error.code);
+    await host.setDeclaration(r.value.id, "f1", { action: "track", target: [1, 1, 0] });
+    await host.setTotal(r.value.id, "f1", { total: 9, natural: 5 });
+    const l = await host.load(r.value.id);
+    if (!l.ok) throw new Error(l.error.code);
+    const ctx = panelContext(l.value.session, l.value.record.pending, l.value.pub, strictLocalize);
+    const html = renderTemplateFile(`${TEMPLATE_ROOT}/gm-panel.hbs`, { lake: ctx });
+    const doc = new JSDOM(html).window.document;
+    const ana = doc.querySelector("tr[data-fisher=f1]")!;
+    expect(ana.textContent).toContain("Declared");
+    expect(ana.textContent).toContain("Survival +4");
+    expect((ana.querySelector("select[name='target.f1']") as HTMLSelectElement).value).toBe(
+      "1,1,0",
+    );
+    expect(parseCoordValue("1,1,0")).toEqual([1, 1, 0]);
+    expect((ana.querySelector("input[name='total.f1']") as HTMLInputElement).value).toBe("9");
+    expect(doc.querySelector("tr[data-fisher=f2]")!.textContent).toContain("Not declared");
+    // the prepared swarm is unseen: the panel (GM only) shows it, the players' scene has no token for it
+    expect(doc.querySelector(".kolikoly-hidden li")!.textContent).toBe("6 fish at 2,2 L0");
+    expect(t.players[0].scene(t.sceneId)!.tokens.length).toBe(2);
+    expect(doc.querySelector("[data-action=resolve]")).not.toBeNull();
+  });
+});

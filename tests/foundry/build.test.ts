@@ -1,0 +1,124 @@
+/**
+ * npm run build (issue 3 item 1): the manifest, one ES module and its CSS, templates, lang,
+ * packs compiled by the Foundry CLI and readable as LevelDB, and a zip with only what Foundry
+ * needs. Also: every KOLIKOLY.Foundry key the module uses exists, and none is left unused.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ClassicLevel } from "classic-level";
+import { unzipSync } from "fflate";
+import { beforeAll, describe, expect, test } from "vitest";
+import { buildModule, shipped } from "../../scripts/build.mjs";
+import { SETTINGS } from "../../src/foundry/settings.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+let out: string;
+let zip: Record<string, Uint8Array>;
+
+beforeAll(async () => {
+  out = fs.mkdtempSync(path.join(os.tmpdir(), "kolikoly-build-"));
+  await buildModule(out);
+  zip = unzipSync(fs.readFileSync(path.join(out, "kolikoly-fishing.zip")));
+}, 120_000);
+
+describe("the built module", () => {
+  test("manifest: id, v13 minimum, v14 verified, no maximum, swarm sub-type, every pack compiled", () => {
+    const m = JSON.parse(fs.readFileSync(path.join(out, "module.json"), "utf8"));
+    expect(m.id).toBe("kolikoly-fishing");
+    expect(m.compatibility).toEqual({ minimum: "13", verified: "14" });
+    expect(m.documentTypes.Actor.swarm).toBeDefined();
+    expect(m.esmodules).toEqual(["scripts/kolikoly-fishing.js"]);
+    expect(m.relationships.systems).toEqual([]);
+    expect(m.version).toBe(
+      JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).version,
+    );
+    for (const f of [
+      ...m.esmodules,
+      ...m.styles,
+      ...m.languages.map((l: { path: string }) => l.path),
+    ])
+      expect(zip[`kolikoly-fishing/${f}`], f).toBeDefined();
+    for (const p of m.packs)
+      expect(zip[`kolikoly-fishing/${p.path}/CURRENT`], p.name).toBeDefined();
+  });
+
+  test("the zip holds one folder with only what Foundry loads", () => {
+    const names = Object.keys(zip);
+    expect(names.every((n) => n.startsWith("kolikoly-fishing/"))).toBe(true);
+    const top = new Set(names.map((n) => n.split("/")[1]));
+    expect([...top].sort()).toEqual([
+      "assets",
+      "lang",
+      "module.json",
+      "packs",
+      "scripts",
+      "styles",
+      "templates",
+    ]);
+    expect(names.filter((n) => !shipped(n.slice("kolikoly-fishing/".length)))).toEqual([]);
+    expect(zip["kolikoly-fishing/assets/swarm.svg"]).toBeDefined();
+    expect(zip["kolikoly-fishing/templates/foundry/card.hbs"]).toBeDefined();
+  });
+
+  test("the ES module imports nothing from node and carries no test fake", () => {
+    const js = fs.readFileSync(path.join(out, "scripts/kolikoly-fishing.js"), "utf8");
+    expect(js).not.toMatch(/from\s*"node:|require\(|process\.env/);
+    expect(js).not.toContain("fake server");
+    expect(js).toContain("kolikoly.preResolveRound");
+  });
+
+  test("packs are real LevelDB databases the Foundry CLI wrote", async () => {
+    const m = JSON.parse(fs.readFileSync(path.join(out, "module.json"), "utf8"));
+    for (const p of m.packs) {
+      const db = new ClassicLevel(path.join(out, p.path), { valueEncoding: "json" });
+      let n = 0;
+      for await (const _ of db.keys()) n++;
+      await db.close();
+      expect(n, p.name).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("lang/en.json, KOLIKOLY.Foundry", () => {
+  const lang = JSON.parse(fs.readFileSync(path.join(ROOT, "lang/en.json"), "utf8"));
+  const flat = (o: object, p: string): string[] =>
+    Object.entries(o).flatMap(([k, v]) =>
+      typeof v === "object" ? flat(v, `${p}.${k}`) : [`${p}.${k}`],
+    );
+  const defined = new Set(flat(lang.KOLIKOLY.Foundry, "KOLIKOLY.Foundry"));
+  const files = [
+    ...fs
+      .readdirSync(path.join(ROOT, "src/foundry"), { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".ts") && !f.startsWith("players") && !f.startsWith("systems"))
+      .map((f) => path.join(ROOT, "src/foundry", f)),
+    ...["card.hbs", "gm-panel.hbs", "lake-wizard.hbs"].map((f) =>
+      path.join(ROOT, "templates/foundry", f),
+    ),
+  ];
+  const text = files.map((f) => fs.readFileSync(f, "utf8")).join("\n");
+  const used = new Set(text.match(/KOLIKOLY\.Foundry\.[A-Za-z.]+[A-Za-z]/g) ?? []);
+  /** Keys built at run time from a value: the families and the values they take. */
+  const dynamic = ["Event", "Action", "Reason", "Band", "Effect", "Check", "Error", "Settings"];
+
+  test("every key the module uses is defined", () => {
+    const missing = [...used].filter(
+      (k) => !defined.has(k) && ![...defined].some((d) => d.startsWith(`${k}.`)),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  test("no key is defined and never used", () => {
+    const unused = [...defined].filter((k) => {
+      if (used.has(k)) return false;
+      const family = k.split(".")[2]!;
+      // DataModel fields: LOCALIZATION_PREFIXES + ".FIELDS.<path>.label|hint" (API docs v13, DataModel)
+      if (k.startsWith("KOLIKOLY.Foundry.Swarm.FIELDS."))
+        return !text.includes('LOCALIZATION_PREFIXES = ["KOLIKOLY.Foundry.Swarm"]');
+      if (family === "Settings")
+        return !SETTINGS.some((s) => k.startsWith(`KOLIKOLY.Foundry.Settings.${s.key}.`));
+      return !dynamic.includes(family);
+    });
+    expect(unused).toEqual([]);
+  });
+});
