@@ -257,15 +257,14 @@ describe("properties over many seeds", () => {
               e.type === "fishMoved" && e.audience === "gm",
           );
           const pub = eventsFor(round, "player");
+          const texts = pub.map((e) => JSON.stringify(e));
           for (const h of hidden) {
             const revealed = end.swarms.find((s) => s.id === h.swarm)?.seen ?? false;
             if (revealed) continue;
-            for (const e of pub) {
-              const text = JSON.stringify(e);
-              expect(text.includes(`"${h.swarm}"`) && text.includes(JSON.stringify(h.to))).toBe(
-                false,
-              );
-            }
+            const id = `"${h.swarm}"`;
+            const to = JSON.stringify(h.to);
+            const leaks = texts.filter((t) => t.includes(id) && t.includes(to));
+            expect(leaks).toEqual([]);
           }
           for (const e of pub) {
             const facts =
@@ -280,6 +279,65 @@ describe("properties over many seeds", () => {
           }
         }
       }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe("properties: invalid scenarios", () => {
+  test("an exported game with one target made non-adjacent, off the board, or one fisher unknown is refused naming that field, with nothing played", () => {
+    fc.assert(
+      fc.property(
+        gameArb,
+        fc.nat(),
+        fc.constantFrom("far", "off", "unknown"),
+        ([setup, tape], pick, how) => {
+          const game = playGame(setup, tape, 8);
+          const scenario = JSON.parse(JSON.stringify(exportScenario(game.session))) as {
+            rounds: { actions: Record<string, Record<string, unknown>> }[];
+          };
+          const lake = game.session.state.lake;
+          const targeted: [number, string, string][] = [];
+          scenario.rounds.forEach((r, i) => {
+            for (const [id, a] of Object.entries(r.actions))
+              for (const k of ["to", "target", "toward"]) if (a[k]) targeted.push([i, id, k]);
+          });
+          if (how === "unknown") {
+            const i = pick % Math.max(1, scenario.rounds.length);
+            if (!scenario.rounds[i]) return;
+            scenario.rounds[i].actions.zed = { action: "catch" };
+            const r = playScenario(scenario);
+            expect(!r.ok && r.error).toMatchObject({
+              field: `rounds[${i}].actions.zed`,
+              code: "unknownFisher",
+            });
+            expect(Object.keys(r)).toEqual(["ok", "error"]);
+            return;
+          }
+          if (targeted.length === 0) return;
+          const [i, id, k] = targeted[pick % targeted.length]!;
+          const from = game.states[i]!.fishers.find((f) => f.id === id)!.at;
+          let bad: Coord | undefined;
+          if (how === "off") bad = [lake.width, from[1], from[2]];
+          else
+            for (let n = 0; n < lake.width * lake.height * lake.levels && !bad; n++) {
+              const c: Coord = [
+                n % lake.width,
+                Math.floor(n / lake.width) % lake.height,
+                Math.floor(n / (lake.width * lake.height)),
+              ];
+              if (!adjacent(lake, from, c)) bad = c;
+            }
+          if (!bad) return;
+          scenario.rounds[i]!.actions[id]![k] = bad;
+          const r = playScenario(scenario);
+          expect(!r.ok && r.error).toMatchObject({
+            field: `rounds[${i}].actions.${id}.${k}`,
+            code: how === "off" ? "offBoard" : "notAdjacent",
+          });
+          expect(Object.keys(r)).toEqual(["ok", "error"]);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

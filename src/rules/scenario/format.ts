@@ -376,10 +376,11 @@ function validateRound(
 ): Err | undefined {
   const o = obj(v, f, ["actions", "revive", "explore", "swarmSizes", "rolls"]);
   if (isErr(o)) return o;
+  const rawActions = o.actions === undefined ? {} : o.actions;
   const actions = obj(
-    o.actions ?? {},
+    rawActions,
     `${f}.actions`,
-    Object.keys((o.actions as Obj | undefined) ?? {}),
+    typeof rawActions === "object" && rawActions !== null ? Object.keys(rawActions) : [],
   );
   if (isErr(actions)) return actions;
   for (const [id, a] of Object.entries(actions)) {
