@@ -192,9 +192,14 @@ const formDraft = (form: HTMLFormElement) => {
   return draftFromFields(fields);
 };
 declare.addEventListener("change", (ev) => {
-  const form = (ev.target as Element).closest("form");
+  const field = ev.target as HTMLInputElement;
+  const form = field.closest("form");
   if (!form?.dataset.fisher) return;
-  update(T.setDraft(T.clearError(table), form.dataset.fisher, formDraft(form)));
+  const next = T.setDraft(T.clearError(table), form.dataset.fisher, formDraft(form));
+  // A typed total or the attack box changes nothing drawn: keep the form as it is, so a click on
+  // Declare that blurred the field (and fired this change) still lands on the same button.
+  if (field.name === "total" || field.name === "declineAttack") table = next;
+  else update(next);
 });
 declare.addEventListener("submit", (ev) => {
   ev.preventDefault();

@@ -4,7 +4,7 @@
  * holding no secret (K19, K20); loading scenario files; the balance panel against the simulator.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,10 +13,8 @@ import type { Coord, Declaration, GameState, Session, Viewer } from "../../src/r
 import {
   eventsFor,
   exportScenario,
-  neighbours,
   onBoard,
   playRound,
-  sameSquare,
   squareKey,
   startSession,
   viewFor,
@@ -27,6 +25,7 @@ import { logLines } from "../../src/sandbox/log-view.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
 import { statAt } from "../../src/sandbox/balance.ts";
+import { secretSession } from "../sandbox/fixtures.ts";
 import { REPO, launch, openTable, pageErrors, screenshot, startSandbox } from "./harness.ts";
 
 const L = makeLocalize(en);
@@ -238,8 +237,57 @@ describe("sandbox table in Chromium", () => {
     await page.close();
   });
 
+  it("K5 K6 hot-seat: each player declares in their own view, never sees another's choice; typed totals are used", async () => {
+    const page = await openTable(browser, url + query);
+    const [ana, bo] = ["ana", "bo"];
+    await page.selectOption("#ks-viewer", `fisher:${ana}`);
+    await page.waitForSelector(`form.kolikoly-declare[data-fisher="${ana}"]`);
+    // A player's view has only their own form and no tabs for other fishers.
+    expect(await page.$$eval("form.kolikoly-declare", (fs) => fs.length)).toBe(1);
+    expect(await page.$$eval(".ks-tab", (ts) => ts.length)).toBe(0);
+    await page.click("form.kolikoly-declare input[name=action][value=catch]");
+    await page.fill("form.kolikoly-declare input[name=total]", "15");
+    await page.click(".kolikoly-declare__submit");
+    await page.waitForSelector(`.ks-declared--yes[data-fisher="${ana}"]`);
+    expect(await page.textContent(`.ks-declared[data-fisher="${ana}"]`)).toContain(
+      L("KOLIKOLY.Sandbox.TypedTotal", { total: 15 }),
+    );
+    await page.selectOption("#ks-viewer", `fisher:${bo}`);
+    await page.waitForSelector(`form.kolikoly-declare[data-fisher="${bo}"]`);
+    // Bo's player sees that Ana has declared, never what (K5).
+    const anaLine = await page.textContent(`.ks-declared[data-fisher="${ana}"]`);
+    expect(anaLine!.trim()).toBe(`Ana: ${L("KOLIKOLY.Sandbox.Declared")}`);
+    expect(await page.content()).not.toContain(L("KOLIKOLY.Sandbox.TypedTotal", { total: 15 }));
+    await page.click(`.kolikoly-sq[data-at="4,5,0"]`); // Bo starts at [5,5,0] (K3): Move west
+    await page.click(".kolikoly-declare__submit");
+    await page.waitForSelector(`.ks-declared--yes[data-fisher="${bo}"]`);
+    await page.selectOption("#ks-viewer", "gm");
+    await page.waitForSelector(".ks-tab");
+    expect(await page.textContent(`.ks-declared[data-fisher="${ana}"]`)).toContain(
+      L("KOLIKOLY.Sandbox.Log.ActionCatch"),
+    );
+    await page.click("#ks-resolve");
+    await page.waitForSelector('body[data-round="1"]');
+    const r = playRound(
+      startSession(setupFor(OPTS)),
+      { actions: { ana: { action: "catch" }, bo: { action: "move", to: [4, 5, 0] } } },
+      new Map([["attack:ana", [{ total: 15 }]]]),
+    );
+    if (!r.ok) throw new Error(r.error.message);
+    await checkBoard(page, r.session, "gm");
+    expect(r.session.log.find((e) => e.type === "check" && e.fisher === ana)).toMatchObject({
+      total: 15,
+    });
+    // Saving downloads the game as a scenario file that replays to the same log.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#ks-save")]);
+    const saved = JSON.parse(readFileSync(await download.path(), "utf8"));
+    expect(saved).toEqual(JSON.parse(JSON.stringify(exportScenario(r.session))));
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  });
+
   it("K19 K20 a player's page holds no unseen swarm, unexplored content or GM-only log line", async () => {
-    const { session } = secretGame();
+    const session = secretSession();
     const page = await openTable(browser, url);
     await page.setInputFiles("#ks-load", {
       name: "secret.json",
@@ -425,36 +473,4 @@ function simulateJson(o: { fishers: number; lake: string; games: number; seed: n
   });
   if (!c.ok) throw new Error(c.error.message);
   return summarize(simulateGames(c.value));
-}
-
-/**
- * A game where a secret exists: a swarm moved in secret and is unseen (K19), squares are still
- * unexplored, and the log holds GM-only lines. Fishers catch where they stand when there are
- * fish, else move into an unexplored neighbour.
- */
-function secretGame(): { session: Session } {
-  for (let seed = 1; seed < 200; seed++) {
-    let session = startSession(setupFor({ width: 5, height: 5, levels: 2, fishers: 2, seed }));
-    for (let round = 0; round < 12 && !session.state.over; round++) {
-      const st = session.state;
-      const actions: Record<string, Declaration> = {};
-      for (const f of st.fishers) {
-        if (st.swarms.some((s) => sameSquare(s.at, f.at))) actions[f.id] = { action: "catch" };
-        else {
-          const ns = neighbours(st.lake, f.at);
-          const fresh = ns.find(
-            (c) => st.explored[c[0] + st.lake.width * (c[1] + st.lake.height * c[2])] === 0,
-          );
-          actions[f.id] = { action: "move", to: fresh ?? ns[0]! };
-        }
-      }
-      const r = playRound(session, { actions });
-      if (!r.ok) throw new Error(r.error.message);
-      session = r.session;
-      const hasGmLine = session.log.some((e) => e.audience === "gm");
-      if (hasGmLine && session.state.swarms.some((s) => !s.seen) && !session.state.over)
-        return { session };
-    }
-  }
-  throw new Error("no seed gave a game with a secret");
 }
