@@ -36,17 +36,55 @@ interface Board {
 
 interface Memory {
   readonly board: Board;
+  /** Scratch arrays, one per square, refilled every decision (no allocation per round). */
+  readonly explored: Uint8Array;
+  readonly fish: Int32Array;
+  readonly fishersAt: Int32Array;
+  readonly hot: Int32Array;
+  readonly paths: Paths & { readonly queue: Int32Array };
   /** Per square, the round this player last had news of it (-1: never). */
   readonly lastNews: Int32Array;
   /** Swarms seen, by id: where, with how many fish, and the last round they were in view. */
   readonly swarms: Map<string, { at: number; fish: number; round: number }>;
 }
 
+const boards = new Map<string, Board>();
+
+/** Boards are shared by every bot on a lake of the same shape (they are never changed). */
 function boardOf(lake: LakeSpec): Board {
+  const key = `${lake.width}x${lake.height}x${lake.levels}:${lake.verticalAdjacency}`;
+  const hit = boards.get(key);
+  if (hit) return hit;
   const n = squareCount(lake);
   const coords = Array.from({ length: n }, (_, i) => coordOf(lake, i));
   const adj = coords.map((c) => Int32Array.from(neighbours(lake, c), (d) => indexOf(lake, d)));
-  return { lake, n, coords, adj };
+  const board = { lake, n, coords, adj };
+  if (boards.size < 64) boards.set(key, board);
+  return board;
+}
+
+function newMemory(lake: LakeSpec): Memory {
+  const board = boardOf(lake);
+  const n = board.n;
+  return {
+    board,
+    lastNews: new Int32Array(n).fill(-1),
+    swarms: new Map(),
+    explored: new Uint8Array(n),
+    fish: new Int32Array(n),
+    fishersAt: new Int32Array(n),
+    hot: new Int32Array(n),
+    paths: { dist: new Int32Array(n), first: new Int32Array(n), queue: new Int32Array(n) },
+  };
+}
+
+function sameShape(a: LakeSpec, b: LakeSpec): boolean {
+  return (
+    a.width === b.width &&
+    a.height === b.height &&
+    a.levels === b.levels &&
+    a.verticalAdjacency === b.verticalAdjacency
+  );
 }
 
 export function greedyBot(fisher: string, seed: number): Bot {
@@ -56,10 +94,7 @@ export function greedyBot(fisher: string, seed: number): Bot {
     kind: "greedy",
     fisher,
     decide(view: LakeView): Declaration | undefined {
-      if (!memory || memory.board.lake !== view.lake) {
-        const board = boardOf(view.lake);
-        memory = { board, lastNews: new Int32Array(board.n).fill(-1), swarms: new Map() };
-      }
+      if (!memory || !sameShape(memory.board.lake, view.lake)) memory = newMemory(view.lake);
       const me = view.fishers.find((f) => f.id === fisher);
       if (!me || me.condition !== "ok") return undefined;
       return choice(view, indexOf(view.lake, me.at), memory, rng);
@@ -68,15 +103,15 @@ export function greedyBot(fisher: string, seed: number): Bot {
 }
 
 function choice(view: LakeView, here: number, memory: Memory, rng: BotRandom): Declaration {
-  const { board, lastNews } = memory;
+  const { board, lastNews, explored, fish, fishersAt } = memory;
   const { lake, n } = board;
   const round = view.round;
-  const explored = new Uint8Array(n);
+  explored.fill(0);
   for (const c of view.explored) explored[indexOf(lake, c)] = 1;
-  const fish = new Int32Array(n);
+  fish.fill(0);
   for (const s of view.swarms) fish[indexOf(lake, s.at)]! += s.fish;
   // K20: every square with a fisher at the end of the round shows its swarms.
-  const fishersAt = new Int32Array(n);
+  fishersAt.fill(0);
   for (const f of view.fishers) {
     if (f.condition === "dead") continue;
     const i = indexOf(lake, f.at);
@@ -109,7 +144,7 @@ function choice(view: LakeView, here: number, memory: Memory, rng: BotRandom): D
   const fog = best(around, (i) => 1 - explored[i]!, rng);
   if (fog >= 0) return look(fog);
   // 5. toward the nearest seen fish, lost swarm or unexplored square
-  const paths = bfs(board, here);
+  const paths = bfs(board, here, memory.paths);
   const goals: number[] = [];
   let goalDist = Infinity;
   for (let i = 0; i < n; i++) {
@@ -143,10 +178,18 @@ function choice(view: LakeView, here: number, memory: Memory, rng: BotRandom): D
  * that may be there: a neighbour of where a swarm was last seen, with no news of it since.
  */
 function lostSwarms(view: LakeView, memory: Memory): Int32Array {
-  const { board, lastNews, swarms } = memory;
-  const hot = new Int32Array(board.n);
-  for (const s of view.swarms)
-    swarms.set(s.id, { at: indexOf(board.lake, s.at), fish: s.fish, round: view.round });
+  const { board, lastNews, swarms, hot } = memory;
+  hot.fill(0);
+  for (const s of view.swarms) {
+    const at = indexOf(board.lake, s.at);
+    const known = swarms.get(s.id);
+    if (!known) swarms.set(s.id, { at, fish: s.fish, round: view.round });
+    else {
+      known.at = at;
+      known.fish = s.fish;
+      known.round = view.round;
+    }
+  }
   for (const [id, s] of swarms) {
     if (s.round === view.round) continue;
     // fish move only when disturbed (K17), so a lost swarm waits in one of these squares
@@ -186,10 +229,10 @@ interface Paths {
   readonly first: Int32Array;
 }
 
-function bfs(board: Board, start: number): Paths {
-  const dist = new Int32Array(board.n).fill(-1);
-  const first = new Int32Array(board.n).fill(-1);
-  const queue = new Int32Array(board.n);
+function bfs(board: Board, start: number, into: Paths & { readonly queue: Int32Array }): Paths {
+  const { dist, first, queue } = into;
+  dist.fill(-1);
+  first.fill(-1);
   let head = 0;
   let tail = 0;
   dist[start] = 0;
@@ -203,7 +246,7 @@ function bfs(board: Board, start: number): Paths {
       queue[tail++] = j;
     }
   }
-  return { dist, first };
+  return into;
 }
 
 /** One step along a shortest path toward `goal`; the last step looks into it. */
