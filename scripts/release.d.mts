@@ -26,3 +26,7 @@ export function release(
   version: string,
   options?: { build?: boolean; log?: (line: string) => void },
 ): Promise<{ zip: string; manifest: string }>;
+export function readZip(zipBytes: Uint8Array): {
+  prefix: string;
+  files: Record<string, Uint8Array>;
+};

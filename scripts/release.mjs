@@ -156,21 +156,49 @@ const isLocale = (s) => {
 const isUrl = (s) => typeof s === "string" && /^https?:\/\//.test(s);
 
 /**
+ * The zip's files, relative to the package folder. Foundry's installer takes module.json at the
+ * root of the archive or inside one top-level folder (GitHub's own source archives are laid out
+ * that way); a folder must be named after the module id, which is also what unzipping by hand into
+ * Data/modules needs.
+ */
+export function readZip(zipBytes) {
+  const raw = unzipSync(zipBytes);
+  const all = Object.keys(raw).filter((n) => !n.endsWith("/"));
+  let prefix = "";
+  if (!raw["module.json"]) {
+    const tops = new Set(all.map((n) => n.split("/")[0]));
+    const [top] = tops;
+    if (tops.size === 1 && raw[`${top}/module.json`]) prefix = `${top}/`;
+    else
+      throw new ReleaseError(
+        "module.json is neither at the root of the zip nor in its one top folder",
+      );
+    if (top !== MODULE_ID)
+      throw new ReleaseError(
+        `the zip's top folder is ${top}/, it must be ${MODULE_ID}/ (the module id)`,
+      );
+  }
+  const files = {};
+  for (const n of all) files[n.slice(prefix.length)] = raw[n];
+  return { prefix, files };
+}
+
+/**
  * Validate a built zip as Foundry v13 would read it (fields from BasePackage/BaseModule's schema in
  * the v13 API and fvtt-types). Returns a list of problems (empty: installable).
  */
 export function verifyRelease(zipBytes, { version, repository } = {}) {
   const problems = [];
-  let files;
+  let zip;
   try {
-    files = unzipSync(zipBytes);
+    zip = readZip(zipBytes);
   } catch (e) {
-    return [`the zip cannot be read: ${e.message}`];
+    return [e instanceof ReleaseError ? e.message : `the zip cannot be read: ${e.message}`];
   }
-  const names = Object.keys(files).filter((n) => !n.endsWith("/"));
+  const files = zip.files;
+  const names = Object.keys(files);
   const has = (p) => names.includes(p.replace(/^\/+/, "").replace(/^\.\//, ""));
   const dirHas = (d) => names.some((n) => n.startsWith(d.replace(/\/?$/, "/")));
-  if (!files["module.json"]) return ["module.json is not at the root of the zip"];
   let m;
   try {
     m = JSON.parse(new TextDecoder().decode(files["module.json"]));
@@ -321,7 +349,12 @@ export async function release(root, version, { build = true, log = console.log }
   if (!fs.existsSync(distManifest)) throw new ReleaseError("the build wrote no dist/module.json");
   const bytes = fs.readFileSync(zip);
   const problems = verifyRelease(bytes, { version, repository });
-  const inZip = unzipSync(bytes, { filter: (f) => f.name === "module.json" })["module.json"];
+  let inZip;
+  try {
+    inZip = readZip(bytes).files["module.json"];
+  } catch {
+    inZip = undefined;
+  }
   if (
     inZip &&
     new TextDecoder().decode(inZip).trim() !== fs.readFileSync(distManifest, "utf8").trim()

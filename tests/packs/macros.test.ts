@@ -1,8 +1,7 @@
 /**
  * The kolikoly-macros commands, run the way Foundry runs a script macro (an AsyncFunction over the
  * command, v13 Macro#_executeScript) against a small fake of the globals they touch: game, ui,
- * canvas, CONST, Folder, Actor, foundry.utils.fetchJsonWithTimeout. The fake answers from the real
- * lang/en.json and assets/packs/swarms/presets.json.
+ * canvas, CONST, Folder, Actor. The fake answers from the real lang/en.json.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -118,16 +117,6 @@ function world({ gm = true, active = true, controlled = [] as object[] } = {}) {
         },
       },
     },
-    foundry: {
-      utils: {
-        fetchJsonWithTimeout: async (url: string) => {
-          expect(url.startsWith(`modules/${MODULE_ID}/`)).toBe(true);
-          return JSON.parse(
-            fs.readFileSync(path.join(ROOT, url.slice(`modules/${MODULE_ID}/`.length)), "utf8"),
-          );
-        },
-      },
-    },
   };
   const run = async (cmd: string) => {
     const AsyncFunction = (async () => {}).constructor as new (
@@ -193,10 +182,13 @@ describe("kolikoly-macros commands", () => {
   it("swarm presets: creates one swarm actor per look and size, once, in any system", async () => {
     const w = world();
     await w.run(command("stockPresets"));
-    const presets = JSON.parse(
-      fs.readFileSync(path.join(ROOT, "assets/packs/swarms/presets.json"), "utf8"),
+    const LOOKS = 4;
+    const SIZES = 3;
+    expect(w.actors).toHaveLength(LOOKS * SIZES);
+    expect(new Set(w.actors.map((a) => a.img)).size).toBe(LOOKS);
+    expect(new Set(w.actors.map((a) => (a.system as { fish: { max: number } }).fish.max))).toEqual(
+      new Set([4, 7, 10]),
     );
-    expect(w.actors).toHaveLength(presets.looks.length * presets.sizes.length);
     expect(w.folders).toHaveLength(1);
     const names = new Set(w.actors.map((a) => a.name));
     expect(names.size).toBe(w.actors.length);
@@ -221,7 +213,7 @@ describe("kolikoly-macros commands", () => {
     expect(w.notes).toEqual([["info", `${w.actors.length} swarm actors created.`]]);
     // run again: nothing new, the same folder
     await w.run(command("stockPresets"));
-    expect(w.actors).toHaveLength(presets.looks.length * presets.sizes.length);
+    expect(w.actors).toHaveLength(LOOKS * SIZES);
     expect(w.folders).toHaveLength(1);
     expect(w.notes.at(-1)).toEqual(["info", "0 swarm actors created."]);
   });

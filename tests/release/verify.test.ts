@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
-import { zipSync } from "fflate";
+import { unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   changelogEntry,
@@ -151,8 +151,12 @@ describe("verifyRelease: module.json against the zip, as Foundry v13 reads it", 
   });
   afterAll(() => fs.rmSync(packDir, { recursive: true, force: true }));
 
-  it("accepts a complete zip", () => {
+  it("accepts a complete zip, flat or in one kolikoly-fishing/ folder", () => {
     expect(verifyRelease(zip(manifest), { version: "0.1.0", repository: REPO })).toEqual([]);
+    const nested = Object.fromEntries(
+      Object.entries(unzipSync(zip(manifest))).map(([k, v]) => [`kolikoly-fishing/${k}`, v]),
+    );
+    expect(verifyRelease(zipSync(nested), { version: "0.1.0", repository: REPO })).toEqual([]);
   });
 
   const cases: Array<[string, () => Uint8Array, RegExp]> = [
@@ -252,9 +256,14 @@ describe("verifyRelease: module.json against the zip, as Foundry v13 reads it", 
       /LOCK is in the zip but Foundry does not need it/,
     ],
     [
-      "no module.json at the root",
-      () => zipSync({ "kolikoly-fishing/module.json": enc("{}") }),
-      /module\.json is not at the root/,
+      "module.json two folders deep",
+      () => zipSync({ "a/kolikoly-fishing/module.json": enc("{}") }),
+      /neither at the root of the zip nor in its one top folder/,
+    ],
+    [
+      "a top folder not named after the module",
+      () => zipSync({ "fishing/module.json": enc("{}") }),
+      /must be kolikoly-fishing\//,
     ],
   ];
   for (const [what, make, problem] of cases) {
