@@ -157,7 +157,7 @@ export class LakeHost {
     const setup: GameSetup = {
       seed: o.seed ?? Number.parseInt(randomDigits(), 10),
       lake: o.lake,
-      settings: o.settings ?? {},
+      settings: { ...this.worldDefaults(), ...(o.settings ?? {}) },
       fishers: o.fishers.map((f, i) => ({
         id: fishers[i]!.id,
         name: fishers[i]!.name,
@@ -181,7 +181,7 @@ export class LakeHost {
       gap: o.gap ?? 1,
       fishers,
       swarmActorId,
-      markers: o.markers ?? "remove",
+      markers: o.markers ?? (this.port.setting("markers") === "lastSeen" ? "lastSeen" : "remove"),
       round: 0,
       over: false,
       explored: [],
@@ -208,6 +208,17 @@ export class LakeHost {
     await this.port.write(ops);
     this.cache.set(lakeId, { rev: record.rev, session });
     return { ok: true, value: pub };
+  }
+
+  /** The world settings' rule defaults (K4, K9, H2), where the GM set them. */
+  private worldDefaults(): NonNullable<CreateLakeOptions["settings"]> {
+    const get = (k: string) => this.port.setting(k);
+    const out: Record<string, unknown> = {};
+    if (typeof get("catchAC") === "number") out.catchAC = get("catchAC");
+    for (const k of ["netDamage", "swarmSize"])
+      if (typeof get(k) === "string" && get(k) !== "") out[k] = get(k);
+    if (HAZARD_MODES.includes(get("hazardMode") as never)) out.hazardMode = get("hazardMode");
+    return out as NonNullable<CreateLakeOptions["settings"]>;
   }
 
   private swarmName(): string {

@@ -9,6 +9,21 @@ import type { HazardMode } from "../../rules/index.ts";
 import { parseWizardForm, wizardContext } from "./wizard-form.ts";
 import type { WizardDefaults } from "./wizard-form.ts";
 import { notifyResult } from "./gm-panel.ts";
+import { hazardsFromResults } from "../hazard-table.ts";
+import type { TableResultLike } from "../hazard-table.ts";
+import type { Hazard } from "../../rules/index.ts";
+import type { Result } from "../service.ts";
+import { err } from "../service.ts";
+
+/** H1 (setting): the RollTable the GM named, read with fromUuid; none means the built-in table. */
+async function hazardTable(uuid: string): Promise<Result<Hazard[] | undefined>> {
+  if (!uuid) return { ok: true, value: undefined };
+  const table = (await fromUuid(uuid as never)) as unknown as {
+    results?: { contents: TableResultLike[] };
+  } | null;
+  if (!table?.results) return err("badHazardTable", "hazardTable");
+  return hazardsFromResults(table.results.contents);
+}
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -81,7 +96,12 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     const scene = rt.port.scene(String(data.object.sceneId ?? ""));
     const parsed = parseWizardForm(data.object, scene);
     if (!parsed.ok) return notifyResult(parsed);
-    const r = await rt.host.createLake(parsed.value);
+    const hazards = await hazardTable(String(rt.port.setting("hazardTable") ?? ""));
+    if (!hazards.ok) return notifyResult(hazards);
+    const options = hazards.value
+      ? { ...parsed.value, settings: { ...parsed.value.settings, hazards: hazards.value } }
+      : parsed.value;
+    const r = await rt.host.createLake(options);
     notifyResult(
       r,
       r.ok
