@@ -78,8 +78,10 @@ export function addGame(stats: SimStats, index: number): void {
 
 export type Progress = (done: number, total: number) => void;
 
-/** How often (in games) the simulation reports progress. */
-export const PROGRESS_EVERY = 50;
+/** How often (in games) a range reports progress: about 200 reports, each 1 to 1000 games apart. */
+export function progressEvery(games: number): number {
+  return Math.max(1, Math.min(1000, Math.floor(games / 200)));
+}
 
 /** Plays games `from` (inclusive) to `to` (exclusive) of a run into `stats`. */
 export function simulateRange(
@@ -88,9 +90,10 @@ export function simulateRange(
   to: number,
   onProgress?: Progress,
 ): SimStats {
+  const every = progressEvery(to - from);
   for (let i = from; i < to; i++) {
     addGame(stats, i);
-    if (onProgress && ((i - from + 1) % PROGRESS_EVERY === 0 || i + 1 === to))
+    if (onProgress && ((i - from + 1) % every === 0 || i + 1 === to))
       onProgress(i - from + 1, to - from);
   }
   return stats;
