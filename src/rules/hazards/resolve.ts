@@ -152,8 +152,8 @@ export function* resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): 
   Object.assign(facts, { took: "aim", aim: hazard.aim });
   switch (hazard.aim) {
     case "disarm":
-      f.lostActions = 1;
-      f.lostReason = "disarmed";
+      // H4: the net is dropped; the fisher cannot Catch until a round spent recovering it.
+      f.netDropped = true;
       emit(ctx, "all", { ...base, ...facts, effect: "disarmed" });
       return;
     case "restrain":

@@ -42,8 +42,8 @@ export function* resolveAttacks(ctx: RoundContext): RollProgram<void> {
 function* catchAttack(ctx: RoundContext, plan: AttackPlan): RollProgram<void> {
   const f = fisher(ctx, plan.fisher);
   const base = { type: "attack" as const, fisher: f.id, at: plan.at, source: plan.source };
-  if (!canAct(f) || !sameSquare(f.at, plan.at)) {
-    // a hazard knocked the fisher out or away before the attack
+  if (!canAct(f) || !sameSquare(f.at, plan.at) || f.netDropped) {
+    // a hazard knocked the fisher out or away, or took the net (H4 disarm), before the attack
     emit(ctx, "all", { ...base, hit: false, critical: false, result: "skipped" });
     return;
   }

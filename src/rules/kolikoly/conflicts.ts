@@ -16,6 +16,7 @@ export function planAttacks(ctx: RoundContext): AttackPlan[] {
     const decl = ctx.acting.get(f.id);
     const check = ctx.checks.get(f.id);
     if (!decl || !check) continue;
+    if (f.netDropped) continue; // H4 disarm: no net, no catch attack
     if (decl.action === "catch") plans.push({ fisher: f.id, at: f.at, source: "catch" });
     else if (decl.action === "track" && check.band === "catch")
       plans.push({ fisher: f.id, at: decl.target, source: "track" });

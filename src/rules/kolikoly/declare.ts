@@ -127,7 +127,12 @@ export function declare(ctx: RoundContext): void {
   }
   for (const f of ctx.g.fishers) {
     const decl = Object.hasOwn(ctx.input.actions, f.id) ? ctx.input.actions[f.id] : undefined;
-    if (decl) {
+    if (decl?.action === "catch" && f.netDropped) {
+      // H4 disarm: without a net, a Catch is the round spent recovering it.
+      emit(ctx, "all", { type: "declared", fisher: f.id, declaration: decl });
+      emit(ctx, "all", { type: "noAction", fisher: f.id, reason: "disarmed" });
+      delete f.netDropped;
+    } else if (decl) {
       ctx.acting.set(f.id, decl);
       emit(ctx, "all", { type: "declared", fisher: f.id, declaration: decl });
     } else if (f.condition !== "ok") {

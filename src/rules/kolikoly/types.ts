@@ -39,9 +39,14 @@ export interface FisherState {
   /** K9: an equipped net's own damage formula, where the system has one. */
   readonly netDamage?: string;
   condition: Condition;
-  /** H4: actions still lost (restrain, seize, disarm) and why. */
+  /** H4: actions still lost (restrain, seize) and why. */
   lostActions: number;
   lostReason?: "restrained" | "seized" | "disarmed";
+  /**
+   * H4 disarm: the net is dropped. The fisher may still Track, Move and Herd (making no catch
+   * attack on a 17+); a Catch declared meanwhile is the round spent recovering the net.
+   */
+  netDropped?: boolean;
   /** H4 throw: penalty on the next check. */
   checkPenalty: number;
 }

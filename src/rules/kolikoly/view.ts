@@ -18,6 +18,8 @@ export interface FisherView {
   readonly hp: number;
   readonly maxHp: number;
   readonly condition: Condition;
+  /** H4 disarm: present (true) while the net is dropped. */
+  readonly netDropped?: true;
 }
 export interface SwarmView {
   readonly id: string;
@@ -66,6 +68,7 @@ export function viewFor(state: GameState, viewer: Viewer): LakeView {
       hp: f.hp,
       maxHp: f.maxHp,
       condition: f.condition,
+      ...(f.netDropped ? { netDropped: true as const } : {}),
     })),
     swarms: state.swarms
       .filter((s) => gm || s.seen)

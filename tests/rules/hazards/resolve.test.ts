@@ -4,6 +4,7 @@ import {
   defenseOf,
   hazardAttackBonus,
   sizeDie,
+  viewFor,
   woundFor,
 } from "../../../src/rules/index.ts";
 import type { Aim, Hazard, HazardMode } from "../../../src/rules/index.ts";
@@ -200,15 +201,45 @@ describe("H4 damage and aim", () => {
     expect(fisherOf(r.state, "ana").at).toEqual(D);
   });
 
-  test("H4 disarm: the fisher spends the next round recovering the net, then acts again", () => {
+  test("H4 disarm: the fisher drops the net and cannot Catch until a round spent recovering it, but may still move", () => {
     const r = aimed("disarm");
-    expect(fisherOf(r.state, "ana")).toMatchObject({ lostActions: 1, lostReason: "disarmed" });
-    const refused = tryRound(r.state, round({ ana: act.catch() }));
-    expect(!refused.ok && refused.error).toMatchObject({ code: "cannotAct", field: "actions.ana" });
-    const rest = playForced(r.state, round({}));
-    expect(ofType(rest.events, "noAction")).toMatchObject([{ fisher: "ana", reason: "disarmed" }]);
-    const back = playForced(rest.state, round({ ana: act.catch() }), { "attack:ana": 3 });
+    expect(ofType(r.events, "hazard")[0]).toMatchObject({
+      took: "aim",
+      aim: "disarm",
+      effect: "disarmed",
+    });
+    expect(fisherOf(r.state, "ana")).toMatchObject({ netDropped: true, lostActions: 0 });
+    expect(viewFor(r.state, "player").fishers[0]).toMatchObject({ netDropped: true });
+    // still free to move (a Move 17+ makes no catch attack without a net)
+    const moved = playForced(r.state, round({ ana: act.move([3, 3, 0]) }), {
+      "check:ana": 18,
+      "explore:3,3,0": 2,
+    });
+    expect(fisherOf(moved.state, "ana").at).toEqual([3, 3, 0]);
+    expect(ofType(moved.events, "attack")).toEqual([]);
+    // a Catch declared without the net is the round spent recovering it: no roll
+    const recover = playForced(moved.state, round({ ana: act.catch() }));
+    expect(ofType(recover.events, "noAction")).toMatchObject([
+      { fisher: "ana", reason: "disarmed" },
+    ]);
+    expect(fisherOf(recover.state, "ana").netDropped).toBeUndefined();
+    const back = playForced(recover.state, round({ ana: act.catch() }), { "attack:ana": 3 });
     expect(ofType(back.events, "check")).toHaveLength(1);
+  });
+
+  test("H4 a fisher disarmed while entering a square makes no catch attack there that round", () => {
+    const r = playForced(
+      setup({ aim: "disarm" }, { hazardChoice: "aim" }),
+      round({ ana: act.move(D) }),
+      {
+        "check:ana": 19,
+        "explore:3,2,0": 1,
+        "hazard:ana": 2,
+        "hazardAttack:ana": 20,
+        "hazardDamage:ana": 1,
+      },
+    );
+    expect(ofType(r.events, "attack")).toMatchObject([{ result: "skipped" }]);
   });
 
   test("H4 push back moves the fisher to a random neighbouring square (1dN over the K2 neighbours)", () => {
