@@ -1,10 +1,14 @@
 /**
  * The kolikoly-macros commands, run the way Foundry runs a script macro (an AsyncFunction over the
- * command, v13 Macro#_executeScript) against a small fake of the globals they touch: game, ui,
- * canvas, CONST, Folder, Actor. The fake answers from the real lang/en.json.
+ * command, v13 Macro#_executeScript) against a small behavioural fake of the globals they touch:
+ * game, ui, canvas (scene flags, token placeables, the token HUD), Hooks, CONST, Folder, Actor,
+ * foundry.utils.saveDataToFile. The fake answers from the real lang/en.json, holds the public lake
+ * where the module's projection puts it (flags["kolikoly-fishing"].lakes / .active), and offers
+ * exactly the API methods src/foundry/api.ts declares (a test below keeps the two in step).
  */
 import fs from "node:fs";
 import path from "node:path";
+import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { parseSource, sourceFiles } from "../../scripts/normalize-packs.mjs";
 
@@ -26,27 +30,52 @@ const macros = sourceFiles()
   .filter((m) => m.flags[MODULE_ID]!.lang === "en");
 const command = (which: string) => macros.find((m) => m.flags[MODULE_ID]!.macro === which)!.command;
 
+/** The API's methods, read from the KolikolyApi interface in src/foundry/api.ts. */
+const apiSource = fs.readFileSync(path.join(ROOT, "src/foundry/api.ts"), "utf8");
+const apiInterface = /export interface KolikolyApi \{([\s\S]*?)\n\}/.exec(apiSource)?.[1] ?? "";
+const API_METHODS = new Set([...apiInterface.matchAll(/^\s+(\w+)\(/gm)].map((m) => m[1]!));
+
 type Call = [string, ...unknown[]];
-/** A fake world: a behavioural stand-in, stateful, failing loudly on anything the macros should not use. */
-function world({ gm = true, active = true, controlled = [] as object[] } = {}) {
+interface FakeToken {
+  id: string;
+  isOwner: boolean;
+  controlled: boolean;
+}
+interface WorldOptions {
+  gm?: boolean;
+  active?: boolean;
+  /** the API offers openDeclare (the brief's name; src/foundry/api.ts may not have it yet) */
+  openDeclare?: boolean;
+  tokens?: FakeToken[];
+  lake?: { id: string; fishers: string[] } | null;
+  exportResult?: unknown;
+}
+
+function world(o: WorldOptions = {}) {
+  const { gm = true, active = true, tokens = [], lake = null } = o;
   const calls: Call[] = [];
   const notes: Array<[string, string]> = [];
+  const saved: unknown[][] = [];
+  const hooks = new Map<number, [string, (...a: unknown[]) => void]>();
+  const hud: unknown[] = [];
   const folders: Array<{
     id: string;
     type: string;
-    name: string;
     flags: Record<string, Record<string, unknown>>;
   }> = [];
   const actors: Array<Record<string, unknown> & { folder: { id: string } | null }> = [];
+  const methods = new Set(API_METHODS);
+  if (o.openDeclare) methods.add("openDeclare");
   const api = new Proxy(
     {},
     {
       get: (_t, name: string) => {
-        if (!["openPanel", "openWizard", "openDeclare", "exportScenario"].includes(name))
-          throw new Error(`the macro used api.${name}, which the module does not offer`);
+        if (!methods.has(name)) return undefined;
         return (...args: unknown[]) => {
           calls.push([name, ...args]);
-          return Promise.resolve(true);
+          if (name === "exportScenario")
+            return Promise.resolve(o.exportResult ?? { ok: true, value: { format: "kolikoly/1" } });
+          return undefined;
         };
       },
     },
@@ -59,12 +88,35 @@ function world({ gm = true, active = true, controlled = [] as object[] } = {}) {
   const getFlag =
     (flags: Record<string, Record<string, unknown>>) => (scope: string, key: string) =>
       flags[scope]?.[key];
+  const scene = {
+    id: "scene00000000001",
+    flags: lake
+      ? {
+          [MODULE_ID]: {
+            active: lake.id,
+            lakes: {
+              [lake.id]: { id: lake.id, fishers: lake.fishers.map((t) => ({ tokenId: t })) },
+            },
+          },
+        }
+      : {},
+  };
+  const placeables = tokens.map((t) => ({
+    ...t,
+    document: { id: t.id, parent: scene },
+    control(opts: { releaseOthers?: boolean }) {
+      for (const p of placeables) if (opts.releaseOthers) p.controlled = false;
+      this.controlled = true;
+    },
+  }));
+  let nextHook = 1;
   const globals = {
     game: {
       modules: new Map(active ? [[MODULE_ID, { active: true, api }]] : []),
       user: { isGM: gm },
       i18n: {
         localize,
+        has: (k: string) => typeof lookup(k) === "string",
         format: (k: string, data: Record<string, unknown>) =>
           localize(k).replace(/\{(\w+)\}/g, (_, n: string) => String(data[n])),
       },
@@ -84,7 +136,21 @@ function world({ gm = true, active = true, controlled = [] as object[] } = {}) {
         error: (m: string) => notes.push(["error", m]),
       },
     },
-    canvas: { tokens: { controlled } },
+    canvas: {
+      scene,
+      tokens: { controlled: placeables.filter((t) => t.controlled), placeables },
+      hud: { token: { bind: (t: unknown) => hud.push(t) } },
+    },
+    Hooks: {
+      on: (name: string, fn: (...a: unknown[]) => void) => {
+        hooks.set(nextHook, [name, fn]);
+        return nextHook++;
+      },
+      off: (name: string, id: number) => {
+        expect(hooks.get(id)?.[0]).toBe(name);
+        hooks.delete(id);
+      },
+    },
     CONST: {
       TOKEN_DISPLAY_MODES: {
         NONE: 0,
@@ -98,11 +164,7 @@ function world({ gm = true, active = true, controlled = [] as object[] } = {}) {
     },
     Folder: {
       implementation: {
-        create: async (data: {
-          name: string;
-          type: string;
-          flags: Record<string, Record<string, unknown>>;
-        }) => {
+        create: async (data: { type: string; flags: Record<string, Record<string, unknown>> }) => {
           const f = { ...data, id: `folder${folders.length}` };
           folders.push(f);
           return f;
@@ -117,6 +179,11 @@ function world({ gm = true, active = true, controlled = [] as object[] } = {}) {
         },
       },
     },
+    foundry: { utils: { saveDataToFile: (...a: unknown[]) => saved.push(a) } },
+  };
+  /** Fire a hook as Foundry would (Hooks.callAll). */
+  const fire = (name: string, ...args: unknown[]) => {
+    for (const [n, fn] of [...hooks.values()]) if (n === name) fn(...args);
   };
   const run = async (cmd: string) => {
     const AsyncFunction = (async () => {}).constructor as new (
@@ -134,40 +201,110 @@ function world({ gm = true, active = true, controlled = [] as object[] } = {}) {
     );
     return fn({}, null, null, null, {}, ...names.map((n) => globals[n as keyof typeof globals]));
   };
-  return { calls, notes, folders, actors, run };
+  return { calls, notes, saved, hooks, hud, folders, actors, placeables, scene, fire, run };
 }
 
+const tok = (id: string, isOwner = true, controlled = false): FakeToken => ({
+  id,
+  isOwner,
+  controlled,
+});
+
 describe("kolikoly-macros commands", () => {
+  it("call only methods src/foundry/api.ts declares (openDeclare only when it exists)", () => {
+    expect(API_METHODS.size).toBeGreaterThan(3);
+    for (const m of macros)
+      for (const [, name] of m.command.matchAll(/\bapi\.(\w+)\(/g))
+        if (name !== "openDeclare") expect(API_METHODS, `${m.name}: api.${name}`).toContain(name);
+    expect(command("openDeclare")).toMatch(/typeof api\.openDeclare === "function"/);
+  });
+
   it("open the GM panel: calls api.openPanel()", async () => {
     const w = world();
     await w.run(command("openPanel"));
     expect(w.calls).toEqual([["openPanel"]]);
   });
 
-  it("set up a lake: hands the selected tokens to api.openWizard, GM only", async () => {
-    const tokens = [{ id: "t1" }, { id: "t2" }];
-    const w = world({ controlled: tokens });
+  it("set up a lake: opens the wizard on the selected tokens' scene and keeps only them ticked", async () => {
+    const w = world({ tokens: [tok("t1", true, true), tok("t2", true, true), tok("t3")] });
     await w.run(command("openWizard"));
-    expect(w.calls).toEqual([["openWizard", { tokens }]]);
-    const p = world({ gm: false, controlled: tokens });
+    expect(w.calls).toEqual([["openWizard", w.scene.id]]);
+    expect(w.hooks.size).toBe(1);
+    const form = new JSDOM(
+      `<form>${["t1", "t2", "t3"].map((t) => `<input type="checkbox" name="fisher.${t}.use" checked><input name="fisher.${t}.x" value="1">`).join("")}</form>`,
+    ).window.document.querySelector("form")!;
+    w.fire("renderApplicationV2", { id: "some-other-app" }, form); // not ours: ignored
+    expect(w.hooks.size).toBe(1);
+    w.fire("renderApplicationV2", { id: "kolikoly-lake-wizard" }, form);
+    const ticked = [...form.querySelectorAll<HTMLInputElement>("input[type=checkbox]")].map(
+      (b) => b.checked,
+    );
+    expect(ticked).toEqual([true, true, false]);
+    expect(w.hooks.size).toBe(0); // one wizard, then the hook is gone
+  });
+
+  it("set up a lake with nothing selected: every token stays offered; players are refused", async () => {
+    const w = world({ tokens: [tok("t1")] });
+    await w.run(command("openWizard"));
+    expect(w.calls).toEqual([["openWizard", w.scene.id]]);
+    expect(w.hooks.size).toBe(0);
+    const p = world({ gm: false });
     await p.run(command("openWizard"));
     expect(p.calls).toEqual([]);
     expect(p.notes).toEqual([["warn", lookup("KOLIKOLY.Macros.GMOnly")]]);
   });
 
-  it("declare for my fisher: calls api.openDeclare() for a player", async () => {
-    const w = world({ gm: false });
+  it("declare for my fisher: api.openDeclare() when the API offers it", async () => {
+    const w = world({ gm: false, openDeclare: true });
     await w.run(command("openDeclare"));
     expect(w.calls).toEqual([["openDeclare"]]);
   });
 
-  it("export the game: calls api.exportScenario(), GM only", async () => {
-    const w = world();
+  it("declare for my fisher without api.openDeclare: selects my fisher and opens its token HUD", async () => {
+    const lake = { id: "lake000000000001", fishers: ["t1", "t2"] };
+    const w = world({
+      gm: false,
+      lake,
+      tokens: [tok("t2", false), tok("t1", true), tok("t9", true)],
+    });
+    await w.run(command("openDeclare"));
+    const t1 = w.placeables.find((t) => t.id === "t1")!;
+    expect(w.hud).toEqual([t1]);
+    expect(t1.controlled).toBe(true);
+    expect(w.notes).toEqual([["info", lookup("KOLIKOLY.Macros.DeclareHud")]]);
+    const none = world({ gm: false, lake, tokens: [tok("t2", false)] });
+    await none.run(command("openDeclare"));
+    expect(none.notes).toEqual([["warn", lookup("KOLIKOLY.Players.Dialog.NoFishers")]]);
+    const noLake = world({ gm: false, tokens: [tok("t1")] });
+    await noLake.run(command("openDeclare"));
+    expect(noLake.notes).toEqual([["warn", lookup("KOLIKOLY.Foundry.Error.noLake")]]);
+  });
+
+  it("export the game: the active lake's scenario as a real download, GM only", async () => {
+    const lake = { id: "lake000000000001", fishers: [] };
+    const w = world({ lake });
     await w.run(command("exportScenario"));
-    expect(w.calls).toEqual([["exportScenario"]]);
-    const p = world({ gm: false });
+    expect(w.calls).toEqual([["exportScenario", lake.id]]);
+    expect(w.saved).toEqual([
+      [
+        JSON.stringify({ format: "kolikoly/1" }, null, 2),
+        "application/json",
+        `${lake.id}.kolikoly.json`,
+      ],
+    ]);
+    const refused = world({
+      lake,
+      exportResult: { ok: false, error: { code: "gameOver", field: "", message: "x" } },
+    });
+    await refused.run(command("exportScenario"));
+    expect(refused.saved).toEqual([]);
+    expect(refused.notes).toEqual([["error", lookup("KOLIKOLY.Foundry.Error.gameOver")]]);
+    const p = world({ gm: false, lake });
     await p.run(command("exportScenario"));
     expect(p.calls).toEqual([]);
+    const noLake = world();
+    await noLake.run(command("exportScenario"));
+    expect(noLake.notes).toEqual([["warn", lookup("KOLIKOLY.Foundry.Error.noLake")]]);
   });
 
   it("every macro says so, localized, when the module is not active", async () => {
@@ -190,8 +327,7 @@ describe("kolikoly-macros commands", () => {
       new Set([4, 7, 10]),
     );
     expect(w.folders).toHaveLength(1);
-    const names = new Set(w.actors.map((a) => a.name));
-    expect(names.size).toBe(w.actors.length);
+    expect(new Set(w.actors.map((a) => a.name)).size).toBe(w.actors.length);
     for (const a of w.actors) {
       expect(a.type).toBe(`${MODULE_ID}.swarm`);
       const fish = (a.system as { fish: { value: number; max: number } }).fish;
