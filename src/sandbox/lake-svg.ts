@@ -100,7 +100,7 @@ export function initials(name: string): string {
 }
 
 export function fisherColour(
-  view: Pick<LakeView, "fishers">,
+  view: { readonly fishers: readonly { readonly id: string }[] },
   id: string,
 ): readonly [string, string] {
   const i = view.fishers.findIndex((f) => f.id === id);

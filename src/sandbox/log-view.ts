@@ -42,7 +42,7 @@ const BAND_KEY: Readonly<Record<Band, string>> = {
   hit: "KOLIKOLY.Sandbox.Band.Hit",
   miss: "KOLIKOLY.Sandbox.Band.Miss",
 };
-const REASON_KEY: Readonly<Record<string, string>> = {
+export const REASON_KEY: Readonly<Record<string, string>> = {
   undeclared: "KOLIKOLY.Sandbox.Reason.Undeclared",
   restrained: "KOLIKOLY.Sandbox.Reason.Restrained",
   seized: "KOLIKOLY.Sandbox.Reason.Seized",

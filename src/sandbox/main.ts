@@ -231,6 +231,14 @@ $("#ks-tabs").addEventListener("keydown", (ev) => {
   root.querySelector<HTMLElement>(`.ks-tab[aria-selected="true"]`)?.focus();
 });
 
+$("#ks-declared").addEventListener("click", (ev) => {
+  const b = (ev.target as Element).closest<HTMLElement>("[data-revive]");
+  if (b?.dataset.revive) {
+    update(T.toggleRevive(T.clearError(table), b.dataset.revive));
+    root.querySelector<HTMLElement>(`[data-revive="${b.dataset.revive}"]`)?.focus();
+  }
+});
+
 // --- round controls ---------------------------------------------------------------------------
 $("#ks-resolve").addEventListener("click", () => {
   const before = table.session.state.round;

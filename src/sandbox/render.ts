@@ -8,7 +8,7 @@ import { eventsFor, neighbours, viewFor } from "../rules/index.ts";
 import type { DeclareContext } from "../ui/declare-view.ts";
 import { declareContext, needsTarget } from "../ui/declare-view.ts";
 import type { Localize } from "../ui/handlebars-helpers.ts";
-import { declarationText, logLines } from "./log-view.ts";
+import { REASON_KEY, declarationText, logLines } from "./log-view.ts";
 import type { Coord } from "../rules/index.ts";
 import { arrowsOf, escapeXml, fisherColour, initials, lakeSvg } from "./lake-svg.ts";
 import type { Table } from "./table.ts";
@@ -107,8 +107,20 @@ export function declaredList(t: Table, localize: Localize): string {
         if (l.total !== undefined)
           what += ` ${localize("KOLIKOLY.Sandbox.TypedTotal", { total: l.total })}`;
       }
-      const state = localize(l ? "KOLIKOLY.Sandbox.Declared" : "KOLIKOLY.Sandbox.Waiting");
-      return `<li class="ks-declared${l ? " ks-declared--yes" : ""}" data-fisher="${escapeXml(f.id)}"><strong>${escapeXml(f.name)}</strong>: ${escapeXml(state)}${escapeXml(what)}</li>`;
+      const down = f.condition === "unconscious" || f.condition === "dying";
+      const state = localize(
+        down
+          ? REASON_KEY[f.condition]!
+          : l
+            ? "KOLIKOLY.Sandbox.Declared"
+            : "KOLIKOLY.Sandbox.Waiting",
+      );
+      // H5: the GM may revive an unconscious or dying fisher as the next round starts.
+      const revive =
+        down && t.viewer === "gm"
+          ? ` <button type="button" class="ks-revive" data-revive="${escapeXml(f.id)}" aria-pressed="${t.revive.includes(f.id)}">${escapeXml(localize("KOLIKOLY.Sandbox.Revive"))}</button>`
+          : "";
+      return `<li class="ks-declared${l ? " ks-declared--yes" : ""}" data-fisher="${escapeXml(f.id)}"><strong>${escapeXml(f.name)}</strong>: ${escapeXml(state)}${escapeXml(what)}${revive}</li>`;
     })
     .join("");
 }
@@ -118,7 +130,8 @@ export function scoreList(r: Rendered, localize: Localize): string {
   return r.view.fishers
     .map((f) => {
       const [fill, text] = fisherColour(r.view, f.id);
-      return `<li><span class="ks-chip" style="background:${fill};color:${text}" aria-hidden="true">${escapeXml(initials(f.name))}</span> ${escapeXml(localize("KOLIKOLY.Sandbox.Score", { name: f.name, fish: f.caught, hp: f.hp, maxHp: f.maxHp }))}</li>`;
+      const cond = f.condition === "ok" ? "" : ` (${localize(REASON_KEY[f.condition]!)})`;
+      return `<li><span class="ks-chip" style="background:${fill};color:${text}" aria-hidden="true">${escapeXml(initials(f.name))}</span> ${escapeXml(localize("KOLIKOLY.Sandbox.Score", { name: f.name, fish: f.caught, hp: f.hp, maxHp: f.maxHp }) + cond)}</li>`;
     })
     .join("");
 }

@@ -45,6 +45,8 @@ export interface Table {
   readonly active: string;
   readonly drafts: Readonly<Record<string, DeclareDraft>>;
   readonly locked: Readonly<Record<string, Locked>>;
+  /** H5: fishers the GM revives at the start of the coming round (unconscious or dying). */
+  readonly revive: readonly string[];
   readonly error?: TableError;
   /** Bumped by every accepted change (the page re-renders on it). */
   readonly version: number;
@@ -116,6 +118,7 @@ function fresh(session: Session, viewer: Viewer, version: number): Table {
     active: session.state.fishers[0]?.id ?? "",
     drafts: {},
     locked: {},
+    revive: [],
     version,
   };
 }
@@ -212,22 +215,32 @@ export function resolve(t: Table): Table {
       forced.set(`${kind}:${id}`, [{ total: l.total }]);
     }
   }
-  const r = playRound(t.session, { actions }, forced);
+  const input = t.revive.length ? { actions, revive: [...t.revive] } : { actions };
+  const r = playRound(t.session, input, forced);
   if (!r.ok) return { ...t, error: ruleError(r.error) };
-  return ok(t, { session: r.session, drafts: {}, locked: {} });
+  return ok(t, { session: r.session, drafts: {}, locked: {}, revive: [] });
+}
+
+/** H5: the GM marks (or unmarks) an unconscious or dying fisher to be revived as the round starts. */
+export function toggleRevive(t: Table, id: string): Table {
+  if (t.viewer !== "gm") return t;
+  const f = t.session.state.fishers.find((x) => x.id === id);
+  if (!f || (f.condition !== "unconscious" && f.condition !== "dying")) return t;
+  const revive = t.revive.includes(id) ? t.revive.filter((x) => x !== id) : [...t.revive, id];
+  return ok(t, { revive });
 }
 
 export function undo(t: Table): Table {
   const session = undoSession(t.session);
   if (session === t.session)
     return { ...t, error: { key: "KOLIKOLY.Sandbox.Error.NothingToUndo", data: {} } };
-  return ok(t, { session, drafts: {}, locked: {} });
+  return ok(t, { session, drafts: {}, locked: {}, revive: [] });
 }
 
 export function endGame(t: Table): Table {
   const r = endSession(t.session);
   if (!r.ok) return { ...t, error: ruleError(r.error) };
-  return ok(t, { session: r.session, drafts: {}, locked: {} });
+  return ok(t, { session: r.session, drafts: {}, locked: {}, revive: [] });
 }
 
 /** Loads a scenario file; a bad file leaves the table as it was and names the field. */

@@ -100,4 +100,26 @@ describe("sandbox table", () => {
     t = T.resolve(t);
     expect(t.error?.data.message).toMatch(/over/);
   });
+
+  it("H5 the GM revives an unconscious fisher as the round starts; players cannot", () => {
+    const t0 = T.newTable(SMALL);
+    const st = t0.session.state;
+    const down = {
+      ...st,
+      fishers: st.fishers.map((f) =>
+        f.id === "bo" ? { ...f, hp: 0, condition: "unconscious" as const } : f,
+      ),
+    };
+    let t: T.Table = { ...t0, session: { ...t0.session, state: down } };
+    expect(T.toggleRevive(T.setViewer(t, { fisher: "ana" }), "bo").revive).toEqual([]);
+    expect(T.toggleRevive(t, "ana")).toBe(t); // Ana is fine: nothing to revive
+    t = T.toggleRevive(t, "bo");
+    expect(t.revive).toEqual(["bo"]);
+    expect(T.toggleRevive(t, "bo").revive).toEqual([]);
+    t = T.resolve(t);
+    expect(t.error).toBeUndefined();
+    expect(t.session.log[0]).toMatchObject({ type: "revived", fisher: "bo" });
+    expect(t.session.state.fishers[1]!.condition).toBe("ok");
+    expect(t.revive).toEqual([]);
+  });
 });
