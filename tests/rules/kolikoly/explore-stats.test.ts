@@ -1,6 +1,7 @@
 /**
  * K22 statistics: over many explorations from one fixed seed, the frequencies of each outcome
- * at every level, and of swarm sizes, agree with the rules (chi-square goodness of fit).
+ * at every level, and of swarm sizes, agree with the rules (chi-square goodness of fit); and
+ * K18: fleeing and scattering swarms pick their allowed neighbours uniformly.
  *
  * Significance: each chi-square test is at alpha = 0.001 (critical values below, from the
  * chi-square distribution's upper 0.1% points). The seed is fixed, so the result is
@@ -9,7 +10,7 @@
  * 0.1 or more, which at 4000 explorations a level gives a statistic in the hundreds.
  */
 import { describe, expect, test } from "vitest";
-import { resolveSeeded, seedState } from "../../../src/rules/index.ts";
+import { neighbours, resolveSeeded, sameSquare, seedState } from "../../../src/rules/index.ts";
 import type { GameEvent, GameState, PrngState } from "../../../src/rules/index.ts";
 import { act, buildGame, round } from "../../fixtures/builders.ts";
 
@@ -24,6 +25,9 @@ const CHI2_999: Record<number, number> = {
   4: 18.467,
   5: 20.515,
   6: 22.458,
+  7: 24.322,
+  8: 26.124,
+  9: 27.877,
 };
 
 type Outcome = "bad" | "empty" | "one" | "two" | "three";
@@ -140,5 +144,52 @@ describe("K22 statistics (fixed seed, chi-square at alpha = 0.001)", () => {
     // standard deviations from the rules: swarms var 1.05; fish var 1.5 * 4 + 1.05 * 49 = 57.45
     expect(Math.abs(mean(s.swarms) - 1.5)).toBeLessThan(4 * Math.sqrt(1.05 / PER_LEVEL));
     expect(Math.abs(mean(s.fish) - 10.5)).toBeLessThan(4 * Math.sqrt(57.45 / PER_LEVEL));
+  });
+});
+
+describe("K18 statistics (fixed seed, chi-square at alpha = 0.001)", () => {
+  const N = 3000;
+  /** Where one swarm goes over N rounds, from one PRNG stream: a missed catch (flee) or a herd of 1-5 (scatter). */
+  function destinations(scatterToward?: readonly [number, number, number]) {
+    const at = [2, 2, 1] as const;
+    const base = buildGame({ fishers: [{ at }], swarms: [{ at, fish: 5 }], explored: "all" });
+    const input = round({ ana: scatterToward ? act.herd(scatterToward) : act.catch() });
+    const forced = new Map([[scatterToward ? "check:ana" : "attack:ana", [{ total: 1 }]]]);
+    const counts = new Map<string, number>();
+    let rng = seedState(SEED + 1);
+    for (let i = 0; i < N; i++) {
+      const r = resolveSeeded({ ...base, rng }, input, forced);
+      if (!r.ok) throw new Error(r.error.message);
+      rng = r.state.rng;
+      const to = r.state.swarms[0]!.at;
+      counts.set(to.join(","), (counts.get(to.join(",")) ?? 0) + 1);
+    }
+    return { counts, all: neighbours(base.lake, at) };
+  }
+
+  test("K18 a fleeing swarm goes to each of its square's 10 neighbours (K2, above and below included) equally often", () => {
+    const { counts, all } = destinations();
+    expect([...counts.keys()].sort()).toEqual(all.map((c) => c.join(",")).sort());
+    const { stat, df } = chiSquare(
+      all.map((c) => counts.get(c.join(",")) ?? 0),
+      all.map(() => 1 / all.length),
+      N,
+    );
+    expect(df).toBe(9);
+    expect(stat).toBeLessThan(CHI2_999[9]!);
+  });
+
+  test("K16/K18 a scattered swarm goes to each neighbour but H equally often, and never to H", () => {
+    const H = [3, 2, 1] as const;
+    const { counts, all } = destinations(H);
+    const allowed = all.filter((c) => !sameSquare(c, H));
+    expect(counts.get(H.join(","))).toBeUndefined();
+    const { stat, df } = chiSquare(
+      allowed.map((c) => counts.get(c.join(",")) ?? 0),
+      allowed.map(() => 1 / allowed.length),
+      N,
+    );
+    expect(df).toBe(8);
+    expect(stat).toBeLessThan(CHI2_999[8]!);
   });
 });
