@@ -88,6 +88,15 @@ export class GmDesk {
     });
   }
 
+  /** Resolves when every queued pick-up and card update has finished (tests; the panel). */
+  async idle(): Promise<void> {
+    let last: Promise<unknown> | undefined;
+    while (last !== this.chain) {
+      last = this.chain;
+      await last.catch(() => undefined);
+    }
+  }
+
   /** Serialises pick-ups and card updates: a roll is counted once, a card row updated once. */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     const next = this.chain.catch(() => undefined).then(fn);

@@ -5,7 +5,11 @@
  */
 import type { LakeHost } from "../service.ts";
 import type { GenericFormulas } from "../systems/generic.ts";
-import { DEFAULT_GENERIC_FORMULAS, validateGenericFormulas } from "../systems/generic.ts";
+import {
+  DEFAULT_GENERIC_FORMULAS,
+  parseFormulas,
+  validateGenericFormulas,
+} from "../systems/generic.ts";
 import { AUTO, chooseAdapter } from "../systems/index.ts";
 import type { RollAdapter } from "../systems/types.ts";
 import { Credential, KeyRing } from "./attest.ts";
@@ -44,7 +48,12 @@ export class PlayerWiring {
   adapter(): RollAdapter {
     const override = this.port.setting(SETTING.adapter);
     const raw = this.port.setting(SETTING.formulas);
-    const checked = raw === undefined ? undefined : validateGenericFormulas(raw);
+    const checked =
+      typeof raw === "string"
+        ? parseFormulas(raw)
+        : raw === undefined
+          ? undefined
+          : validateGenericFormulas(raw);
     const formulas: GenericFormulas = checked?.ok ? checked.value : DEFAULT_GENERIC_FORMULAS;
     return chooseAdapter(
       this.port.systemId(),

@@ -69,6 +69,24 @@ export function validateGenericFormulas(
   return { ok: true, value: out as unknown as GenericFormulas };
 }
 
+/** The formulas as one line a GM edits in the settings: `attack=1d20 + @abilities.dex.mod; survival=...`. */
+export function formatFormulas(f: GenericFormulas): string {
+  return Object.entries(f)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("; ");
+}
+
+/** Reads that line back (missing checks keep their defaults) and validates it. */
+export function parseFormulas(text: string): ReturnType<typeof validateGenericFormulas> {
+  const o: Record<string, string> = {};
+  for (const part of text.split(";")) {
+    const i = part.indexOf("=");
+    if (i < 0) continue;
+    o[part.slice(0, i).trim()] = part.slice(i + 1).trim();
+  }
+  return validateGenericFormulas(o);
+}
+
 function fail(code: string, field: string, message: string): { ok: false; error: RuleError } {
   return { ok: false, error: { code, field, message } };
 }

@@ -313,7 +313,7 @@ export interface PlayerTable {
 
 /** One scene, two GMs (the second joins later for hand-overs), two players each owning a fisher. */
 export async function makePlayerTable(
-  opts: { generation?: 13 | 14; system?: string } = {},
+  opts: { generation?: 13 | 14; system?: string; anaOwnsBoth?: boolean } = {},
 ): Promise<PlayerTable> {
   const server = new PlayerServer();
   server.reset();
@@ -325,7 +325,7 @@ export async function makePlayerTable(
   const b = server.addUser("Bo's player", false);
   const actorIds = [
     server.addActor("Ana", "character", [a]),
-    server.addActor("Bo", "character", [b]),
+    server.addActor("Bo", "character", [opts.anaOwnsBoth ? a : b]),
   ];
   const tokens = actorIds.map((actorId, i) => ({
     name: ["Ana", "Bo"][i]!,
@@ -357,4 +357,21 @@ export async function makePlayerTable(
     actorIds,
     userIds: { gm: gmId, gm2: gm2Id, a, b },
   };
+}
+
+/** A 3 x 3 x 2 lake; Ana (f1) at [0,0,0], Bo (f2) at [2,0,0]. */
+export async function lakeOn(t: PlayerTable): Promise<string> {
+  const r = await t.gm.runtime!.host.createLake({
+    sceneId: t.sceneId,
+    name: "Mirror lake",
+    lake: { width: 3, height: 3, levels: 2, verticalAdjacency: true },
+    origin: { col: 1, row: 1 },
+    fishers: [
+      { tokenId: t.tokenIds[0]!, at: [0, 0, 0] },
+      { tokenId: t.tokenIds[1]!, at: [2, 0, 0] },
+    ],
+    seed: 5,
+  });
+  if (!r.ok) throw new Error(r.error.code);
+  return r.value.id;
 }

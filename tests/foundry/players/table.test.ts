@@ -15,24 +15,7 @@ import { dnd5eAna, dnd5eBo } from "../../fixtures/systems/dnd5e.ts";
 import { pf2eCharacter } from "../../fixtures/systems/pf2e.ts";
 import { withDnd5eRolls, withPf2eRolls } from "../../fixtures/systems/system-fakes.ts";
 import type { PlayerClient, PlayerTable } from "./fake-players.ts";
-import { makePlayerTable } from "./fake-players.ts";
-
-/** A 3 x 3 x 2 lake; Ana (f1) at [0,0,0], Bo (f2) at [2,0,0]; square [1,1,0] holds a swarm of 6. */
-async function lakeOn(t: PlayerTable): Promise<string> {
-  const r = await t.gm.runtime!.host.createLake({
-    sceneId: t.sceneId,
-    name: "Mirror lake",
-    lake: { width: 3, height: 3, levels: 2, verticalAdjacency: true },
-    origin: { col: 1, row: 1 },
-    fishers: [
-      { tokenId: t.tokenIds[0]!, at: [0, 0, 0] },
-      { tokenId: t.tokenIds[1]!, at: [2, 0, 0] },
-    ],
-    seed: 5,
-  });
-  if (!r.ok) throw new Error(r.error.code);
-  return r.value.id;
-}
+import { lakeOn, makePlayerTable } from "./fake-players.ts";
 
 /** Gives each client the system actors it would hold, with roll methods that post through it. */
 function dnd5eActors(t: PlayerTable, faces: number[]): void {
@@ -78,7 +61,7 @@ const pending = (t: PlayerTable, lake: string) => t.server.truth.store.get(lake)
 
 describe("issue 4: declarations over the query API (K5)", () => {
   test("K5 two players declare at once; everyone sees who declared, never what", async () => {
-    const t = await makePlayerTable();
+    const t = track(await makePlayerTable());
     const lake = await lakeOn(t);
     const [a, b] = t.players;
     const [ra, rb] = await Promise.all([
@@ -116,7 +99,7 @@ describe("issue 4: declarations over the query API (K5)", () => {
   });
 
   test("a declaration for a fisher the sender does not own is refused, also with a forged user id", async () => {
-    const t = await makePlayerTable();
+    const t = track(await makePlayerTable());
     const lake = await lakeOn(t);
     const [a, b] = t.players;
     const r = await desk(b).declare({
@@ -163,7 +146,7 @@ describe("issue 4: declarations over the query API (K5)", () => {
   });
 
   test("v14: the caller Foundry names is used; a forged auth for another user does not help", async () => {
-    const t = await makePlayerTable({ generation: 14 });
+    const t = track(await makePlayerTable({ generation: 14 }));
     const lake = await lakeOn(t);
     const b = t.players[1];
     const forged = await b.query(t.userIds.gm, PLAYER_QUERY, {
@@ -178,7 +161,7 @@ describe("issue 4: declarations over the query API (K5)", () => {
   });
 
   test("stale, duplicate, illegal and malformed declarations change nothing; a change before lock replaces", async () => {
-    const t = await makePlayerTable();
+    const t = track(await makePlayerTable());
     const lake = await lakeOn(t);
     const a = t.players[0];
     const d = desk(a);
@@ -258,7 +241,7 @@ describe("issue 4: declarations over the query API (K5)", () => {
 
 describe("issue 4: checks (K6) from the roll card and from sheets", () => {
   test("K6 dnd5e 5.3.3: the card fills in from a sheet roll (actor.rollSkill) and a card button (net attack)", async () => {
-    const t = await makePlayerTable({ system: "dnd5e" });
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
     const lake = await lakeOn(t);
     dnd5eActors(t, [13, 17]);
     const [a, b] = t.players;
@@ -326,7 +309,7 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
   });
 
   test("a roll of the wrong check, or by someone who does not own the fisher, is not counted", async () => {
-    const t = await makePlayerTable({ system: "dnd5e" });
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
     const lake = await lakeOn(t);
     dnd5eActors(t, [12, 12, 12]);
     const [a, b] = t.players;
@@ -357,7 +340,7 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
   });
 
   test("K6 pf2e: the card fills in from Statistic#roll sheet rolls (flags.pf2e.context)", async () => {
-    const t = await makePlayerTable({ system: "pf2e" });
+    const t = track(await makePlayerTable({ system: "pf2e" }));
     const lake = await lakeOn(t);
     pf2eActors(t, [8, 15]);
     const [a, b] = t.players;
@@ -390,7 +373,7 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
   });
 
   test("the GM rolls for an absent player, or types a total", async () => {
-    const t = await makePlayerTable({ system: "dnd5e" });
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
     const lake = await lakeOn(t);
     dnd5eActors(t, [20]);
     const [a, b] = t.players;
@@ -419,7 +402,7 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
   });
 
   test("a blind roll stays blind: its total is in no payload another player's client receives from the module", async () => {
-    const t = await makePlayerTable({ system: "dnd5e" });
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
     const lake = await lakeOn(t);
     dnd5eActors(t, [19]);
     const [a, b] = t.players;
@@ -457,7 +440,7 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
 
 describe("issue 4: the active GM hands over mid-round", () => {
   test("no declaration is lost and no round is resolved twice", async () => {
-    const t = await makePlayerTable({ system: "dnd5e" });
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
     const lake = await lakeOn(t);
     dnd5eActors(t, [11, 6]);
     const [a, b] = t.players;
@@ -500,7 +483,7 @@ describe("issue 4: the active GM hands over mid-round", () => {
   });
 
   test("a roll made while a GM hands over is read by the new active GM", async () => {
-    const t = await makePlayerTable({ system: "dnd5e" });
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
     const lake = await lakeOn(t);
     dnd5eActors(t, [9]);
     const a = t.players[0];
@@ -531,7 +514,15 @@ describe("issue 4: the active GM hands over mid-round", () => {
   });
 });
 
-/** Lets queued hook handlers (fire-and-forget in Foundry) finish. */
+/** Lets queued hook handlers (fire-and-forget in Foundry) finish: every client's GM desk queue. */
+let clients: PlayerClient[] = [];
+function track(t: PlayerTable): PlayerTable {
+  clients = [t.gm, t.gm2, ...t.players];
+  return t;
+}
 async function settle(): Promise<void> {
-  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+  for (let round = 0; round < 3; round++) {
+    await new Promise((r) => setTimeout(r, 0));
+    for (const c of clients) await c.wiring?.gm.idle();
+  }
 }

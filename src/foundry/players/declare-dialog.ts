@@ -1,0 +1,147 @@
+/**
+ * The declaration window in Foundry (issue 4, item 1): ApplicationV2 + HandlebarsApplicationMixin,
+ * thin: DeclareController (declare-form.ts, tested in a DOM) does the work; this class gives it
+ * a window, renders its context with the part template (which includes the shared
+ * templates/declare-action.hbs as a partial, loaded in hooks.ts), and offers a click on the
+ * canvas to pick the target square (squareAt, projection.ts).
+ */
+import type { Coord } from "../../rules/index.ts";
+import { adjacent } from "../../rules/index.ts";
+import { MODULE_ID } from "../constants.ts";
+import type { PublicLake } from "../projection.ts";
+import { publicLakeOf, squareAt } from "../projection.ts";
+import type { PlayerWiring } from "./wire.ts";
+import type { FocusKey } from "./declare-form.ts";
+import { DIALOG_TEMPLATE, DeclareController, restoreFocus } from "./declare-form.ts";
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+
+interface CanvasLike {
+  scene?: { id?: string | null } | null;
+  stage?: {
+    on(ev: string, fn: (e: { global: { x: number; y: number } }) => void): void;
+    off(ev: string, fn: (e: { global: { x: number; y: number } }) => void): void;
+    worldTransform: { applyInverse(p: { x: number; y: number }): { x: number; y: number } };
+  };
+}
+
+export class DeclareDialog extends HandlebarsApplicationMixin(ApplicationV2) {
+  static wiring: (() => PlayerWiring) | undefined;
+  private static readonly open = new Map<string, DeclareDialog>();
+  private focusKey: FocusKey | undefined;
+
+  static override DEFAULT_OPTIONS = {
+    classes: ["kolikoly-declare-window"],
+    window: { title: "KOLIKOLY.Declare.Action", resizable: true },
+    position: { width: 460, height: "auto" as const },
+  };
+
+  static override PARTS = { main: { template: DIALOG_TEMPLATE } };
+
+  constructor(
+    readonly controller: DeclareController,
+    readonly lakeId: string,
+  ) {
+    super({
+      id: `kolikoly-declare-${lakeId}`,
+      window: { title: controller.context().title },
+    } as never);
+  }
+
+  /** Opens (or brings forward) the window for the fishers this user owns on a lake. */
+  static async show(pub: PublicLake, sceneId: string): Promise<DeclareDialog | undefined> {
+    const w = DeclareDialog.wiring?.();
+    if (!w) return undefined;
+    const me = w.port.me().id;
+    const fishers = pub.fishers
+      .filter((f) => f.actorId && w.port.ownersOf(f.actorId).includes(me))
+      .map((f) => f.id);
+    if (fishers.length === 0) return undefined;
+    const existing = DeclareDialog.open.get(pub.id);
+    if (existing) {
+      await existing.controller.load();
+      await existing.render({ force: true });
+      return existing;
+    }
+    const controller = new DeclareController({
+      lake: pub.id,
+      lakeName: pub.name,
+      fishers,
+      desk: w.player,
+      localize: (k, d) => w.port.localize(k, d),
+      declaredNames: () => {
+        const now = w.port.scene(sceneId);
+        const p = now && publicLakeOf(now, pub.id);
+        return (p?.declared ?? []).map((id) => p?.fishers.find((f) => f.id === id)?.name ?? id);
+      },
+      pickOnCanvas: (fisher) => pickSquare(w, sceneId, pub.id, fisher),
+    });
+    await controller.load();
+    const dialog = new DeclareDialog(controller, pub.id);
+    DeclareDialog.open.set(pub.id, dialog);
+    await dialog.render({ force: true });
+    return dialog;
+  }
+
+  override async _prepareContext(): Promise<object> {
+    return this.controller.context();
+  }
+
+  override async _onRender(context: object, options: object): Promise<void> {
+    await super._onRender(context as never, options as never);
+    this.controller.bind(this.element, async (focus) => {
+      this.focusKey = focus;
+      await this.render();
+    });
+    restoreFocus(this.element, this.focusKey);
+    this.focusKey = undefined;
+  }
+
+  override async close(options?: object): Promise<this> {
+    DeclareDialog.open.delete(this.lakeId);
+    return super.close(options as never);
+  }
+}
+
+/**
+ * One click on the canvas: the square under the pointer (squareAt over the scene's grid), if
+ * it is next to the fisher. Escape cancels. The canvas click is read in world coordinates.
+ */
+function pickSquare(
+  w: PlayerWiring,
+  sceneId: string,
+  lakeId: string,
+  fisher: string,
+): Promise<Coord | undefined> {
+  const cv = canvas as unknown as CanvasLike | undefined;
+  const stage = cv?.stage;
+  const scene = w.port.scene(sceneId);
+  const pub = scene && publicLakeOf(scene, lakeId);
+  if (!stage || !scene || !pub || cv?.scene?.id !== sceneId) return Promise.resolve(undefined);
+  ui.notifications?.info(w.port.localize("KOLIKOLY.Players.Dialog.Picking"));
+  return new Promise((resolve) => {
+    const done = (c: Coord | undefined) => {
+      stage.off("pointerdown", onDown);
+      document.removeEventListener("keydown", onKey);
+      resolve(c);
+    };
+    const onDown = (e: { global: { x: number; y: number } }) => {
+      const p = stage.worldTransform.applyInverse(e.global);
+      const at = squareAt(pub, scene, p.x, p.y);
+      const token = scene.tokens.find(
+        (t) => t._id === pub.fishers.find((f) => f.id === fisher)?.tokenId,
+      );
+      const from = token
+        ? squareAt(pub, scene, token.x + scene.gridSize / 2, token.y + scene.gridSize / 2)
+        : undefined;
+      done(at && (!from || adjacent(pub.lake, from, at)) ? at : undefined);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") done(undefined);
+    };
+    stage.on("pointerdown", onDown);
+    document.addEventListener("keydown", onKey);
+  });
+}
+
+export { MODULE_ID };

@@ -1,0 +1,187 @@
+/**
+ * The players' side in Foundry, registered from main.ts (one `listen`, pf2e's hook registry
+ * style): settings and the query handler at init, the key commitment at ready, the hand-over
+ * on userConnected, the roll card's buttons and a "declare" button on the round card
+ * (renderChatMessageHTML, v13 HTMLElement), the token HUD button (renderTokenHUD), and the
+ * declaration window at round start (updateScene: the public lake's round moved on).
+ */
+import { MODULE_ID, QUERY, TEMPLATE_ROOT } from "../constants.ts";
+import { cardFlagOf } from "../chat.ts";
+import type { PublicLake } from "../projection.ts";
+import { isFisherToken, sceneFlags } from "../projection.ts";
+import type { Runtime } from "../runtime.ts";
+import { DeclareDialog } from "./declare-dialog.ts";
+import { DECLARE_PARTIAL, DIALOG_TEMPLATE } from "./declare-form.ts";
+import { ROLL_CARD, checksFlagOf } from "./desk.ts";
+import { livePlayerPort } from "./live-port.ts";
+import { OPEN_SETTING, registerPlayerSettings } from "./settings.ts";
+import { PlayerWiring } from "./wire.ts";
+
+type Queries = Record<string, (data: unknown, options?: unknown) => Promise<unknown>>;
+
+/** Every lake on every scene, with its scene. */
+function lakes(): { pub: PublicLake; sceneId: string }[] {
+  return game.scenes!.contents.flatMap((s) =>
+    Object.values(
+      sceneFlags({ flags: (s.flags ?? {}) as Record<string, unknown> } as never).lakes ?? {},
+    ).map((pub) => ({
+      pub,
+      sceneId: s.id!,
+    })),
+  );
+}
+
+function lakeById(id: string): { pub: PublicLake; sceneId: string } | undefined {
+  return lakes().find((l) => l.pub.id === id);
+}
+
+export function listen(rt: () => Runtime): void {
+  let wiring: PlayerWiring | undefined;
+  const w = (): PlayerWiring => (wiring ??= new PlayerWiring(livePlayerPort(rt().port), rt().host));
+  const rounds = new Map<string, number>();
+
+  Hooks.once("init", () => {
+    registerPlayerSettings();
+    // The players answer the core's player -> GM channel (registered after the core's at init).
+    const queries = CONFIG.queries as unknown as Queries;
+    queries[QUERY.intent] = (data, options) => w().gm.handle(data, options);
+    DeclareDialog.wiring = w;
+    game.keybindings!.register(MODULE_ID, "lockRound", {
+      name: "KOLIKOLY.Players.Gm.Lock",
+      editable: [{ key: "KeyL", modifiers: ["Shift" as never] }],
+      restricted: true,
+      onDown: () => {
+        const scene = canvas?.scene;
+        const active =
+          scene && sceneFlags({ flags: scene.flags as Record<string, unknown> } as never).active;
+        if (active)
+          void w()
+            .gm.lock(active)
+            .then((r) => w().player.report(r));
+        return true;
+      },
+    });
+    void foundry.applications.handlebars.loadTemplates([
+      ROLL_CARD,
+      DIALOG_TEMPLATE,
+      DECLARE_PARTIAL,
+    ]);
+  });
+
+  Hooks.once("ready", () => {
+    for (const l of lakes()) rounds.set(l.pub.id, l.pub.round);
+    void w().ready();
+  });
+
+  Hooks.on("userConnected", () => void w().userActivity());
+
+  Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
+    const m = message as unknown as { flags: Record<string, unknown> };
+    const checks = checksFlagOf(m);
+    if (checks) return wireRollCard(w(), html, checks.lake, checks.round);
+    const card = cardFlagOf(m.flags);
+    if (card?.kind === "round") addDeclareButton(w(), html, card.lake);
+  });
+
+  // v13 TokenHUD is an ApplicationV2: renderTokenHUD(hud, html: HTMLElement, context, options)
+  const onHud = (hud: { document?: { id?: string | null } }, html: HTMLElement) => {
+    const scene = canvas?.scene;
+    const data = { _id: hud.document?.id ?? undefined };
+    if (!scene) return;
+    for (const { pub, sceneId } of lakes()) {
+      if (sceneId !== scene.id) continue;
+      const token = scene.tokens.get(data._id ?? "")?.toObject() as never;
+      if (!token || !isFisherToken(pub, token)) continue;
+      const fisher = pub.fishers.find((f) => f.tokenId === data._id);
+      if (!fisher?.actorId || !w().port.ownersOf(fisher.actorId).includes(game.user!.id!)) continue;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "control-icon kolikoly-hud-declare";
+      const label = game.i18n!.localize("KOLIKOLY.Players.Hud.Declare");
+      b.setAttribute("aria-label", label);
+      b.dataset.tooltip = label;
+      b.innerHTML = `<i class="fa-solid fa-fish" inert></i>`;
+      b.addEventListener("click", () => void DeclareDialog.show(pub, sceneId));
+      (html.querySelector(".col.left") ?? html).append(b);
+    }
+  };
+  Hooks.on("renderTokenHUD" as never, onHud as never);
+
+  Hooks.on("updateScene", (scene: Scene.Implementation, changed: object) => {
+    const change = changed as { flags?: Record<string, unknown> };
+    if (!change.flags?.[MODULE_ID] || game.user!.isGM) return;
+    const open = (game.settings as unknown as { get(n: string, k: string): unknown }).get(
+      MODULE_ID,
+      OPEN_SETTING,
+    );
+    for (const pub of Object.values(
+      sceneFlags({ flags: scene.flags as Record<string, unknown> } as never).lakes ?? {},
+    )) {
+      const before = rounds.get(pub.id);
+      rounds.set(pub.id, pub.round);
+      if (open && !pub.over && before !== undefined && pub.round > before)
+        void DeclareDialog.show(pub, scene.id!);
+    }
+  });
+}
+
+/** The roll card on this client: buttons only for fishers this user owns; a GM rolls for anyone. */
+function wireRollCard(w: PlayerWiring, html: HTMLElement, lake: string, round: number): void {
+  const l = lakeById(lake);
+  const me = w.port.me();
+  for (const b of html.querySelectorAll<HTMLButtonElement>("button[data-action=kolikoly-roll]")) {
+    const fisher = b.dataset.fisher ?? "";
+    const f = l?.pub.fishers.find((x) => x.id === fisher);
+    const mine = !!f?.actorId && w.port.ownersOf(f.actorId).includes(me.id) && !me.isGM;
+    if (!mine && !me.isGM) {
+      b.remove();
+      continue;
+    }
+    b.addEventListener("click", (ev) => {
+      if (mine) return void w.player.rollFromCard(lake, round, fisher);
+      // the GM: a click rolls through the system for an absent player; Shift types a total
+      if ((ev as MouseEvent).shiftKey) return void enterTotal(w, lake, fisher, f?.name ?? fisher);
+      void w.gm.rollFor(lake, fisher).then((r) => w.player.report(r));
+    });
+  }
+}
+
+async function enterTotal(
+  w: PlayerWiring,
+  lake: string,
+  fisher: string,
+  name: string,
+): Promise<void> {
+  const label = w.port.localize("KOLIKOLY.Players.Gm.Enter", { name });
+  const value = await foundry.applications.api.DialogV2.prompt({
+    window: { title: label },
+    content: `<label>${label} <input type="number" name="total" step="1" required autofocus></label>`,
+    ok: {
+      callback: (_e: unknown, button: HTMLButtonElement) =>
+        (button.form?.elements.namedItem("total") as HTMLInputElement | null)?.value,
+    },
+  } as never);
+  const total = Number(value);
+  if (value === null || value === undefined || !Number.isInteger(total)) return;
+  w.player.report(await w.gm.enterTotal(lake, fisher, total));
+}
+
+/** The round card: a button that opens the declaration window, for users who own a fisher there. */
+function addDeclareButton(w: PlayerWiring, html: HTMLElement, lake: string): void {
+  const l = lakeById(lake);
+  const me = w.port.me().id;
+  if (
+    !l ||
+    l.pub.over ||
+    !l.pub.fishers.some((f) => f.actorId && w.port.ownersOf(f.actorId).includes(me))
+  )
+    return;
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "kolikoly-card-declare";
+  b.textContent = w.port.localize("KOLIKOLY.Players.Hud.Declare");
+  b.addEventListener("click", () => void DeclareDialog.show(l.pub, l.sceneId));
+  html.querySelector(".message-content")?.append(b);
+}
+
+export { TEMPLATE_ROOT };

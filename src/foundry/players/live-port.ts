@@ -1,0 +1,78 @@
+/**
+ * The players' port on Foundry: the core live port (src/foundry/live-port.ts) plus the calls
+ * the players' side makes, one Foundry call each (named beside it).
+ */
+import { MODULE_ID } from "../constants.ts";
+import type { Port } from "../port.ts";
+import type { ActorLike, CoreRoller, RollModeName } from "../systems/types.ts";
+import { messageModeOptions, outcomeOf } from "../systems/common.ts";
+import type { PlayerMessage, PlayerPort } from "./port.ts";
+
+type Doc = {
+  id: string;
+  toObject(): Record<string, unknown>;
+  rolls?: unknown[];
+  author?: { id?: string } | null;
+};
+
+function asMessage(m: Doc): PlayerMessage {
+  // The live document: rolls are Roll instances, author a User (v12+ `author`).
+  const o = m as unknown as PlayerMessage & { content?: string };
+  return o;
+}
+
+export function livePlayerPort(base: Port): PlayerPort {
+  const coreRoll: CoreRoller = async (formula, data, message, rollMode) => {
+    const roll = new Roll(formula, data);
+    await roll.evaluate();
+    const created = (await roll.toMessage(
+      message as never,
+      messageModeOptions(rollMode) as never,
+    )) as unknown as { id?: string } | undefined;
+    return outcomeOf(roll as never, created?.id ?? undefined) ?? { total: roll.total ?? 0 };
+  };
+  return {
+    ...base,
+    // User#setFlag on game.user: the server lets a user update their own User document
+    setOwnFlag: async (key, value) => {
+      await (
+        game.user as unknown as { setFlag(s: string, k: string, v: unknown): Promise<unknown> }
+      ).setFlag(MODULE_ID, key, value);
+    },
+    // User#getFlag
+    userFlag: (userId, key) =>
+      (
+        game.users!.get(userId) as unknown as { getFlag(s: string, k: string): unknown } | undefined
+      )?.getFlag(MODULE_ID, key),
+    // Hooks.on
+    on: (name, fn) => void Hooks.on(name as never, fn as never),
+    // game.messages.get
+    message: (id) => {
+      const m = game.messages!.get(id) as unknown as Doc | undefined;
+      return m ? asMessage(m) : undefined;
+    },
+    // game.messages.contents (creation order)
+    messageList: () => (game.messages!.contents as unknown as Doc[]).map(asMessage),
+    // ChatMessage#update
+    updateMessage: async (id, data) => {
+      await (
+        game.messages!.get(id) as unknown as { update(d: object): Promise<unknown> } | undefined
+      )?.update(data);
+    },
+    // game.actors.get
+    actor: (id) => game.actors!.get(id) as unknown as ActorLike | undefined,
+    // game.settings.get("core", "rollMode")
+    rollMode: () =>
+      (game.settings as unknown as { get(n: string, k: string): unknown }).get(
+        "core",
+        "rollMode",
+      ) as RollModeName,
+    // game.system.id
+    systemId: () => game.system!.id,
+    // ui.notifications.error
+    notifyError: (message) => void ui.notifications?.error(message),
+    // game.i18n.has
+    hasKey: (key) => game.i18n!.has(key),
+    coreRoll,
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Settings of the players' side: which system's rolls the checks use (a GM override of
+ * game.system.id), the generic formulas (any system), and whether the declaration window opens
+ * by itself at round start (each user's own choice: client scope).
+ */
+import { MODULE_ID } from "../constants.ts";
+import { DEFAULT_GENERIC_FORMULAS, formatFormulas, parseFormulas } from "../systems/generic.ts";
+import { AUTO, adapterChoices } from "../systems/index.ts";
+import { SETTING } from "./wire.ts";
+
+const P = "KOLIKOLY.Players.Settings";
+const ADAPTER_SETTING = SETTING.adapter;
+const FORMULAS_SETTING = SETTING.formulas;
+export const OPEN_SETTING = SETTING.openAtRoundStart;
+
+type Register = (ns: string, key: string, data: Record<string, unknown>) => void;
+
+export function registerPlayerSettings(): void {
+  const register = (game.settings as unknown as { register: Register }).register.bind(
+    game.settings,
+  );
+  register(MODULE_ID, ADAPTER_SETTING, {
+    name: `${P}.systemAdapter.Name`,
+    hint: `${P}.systemAdapter.Hint`,
+    scope: "world",
+    config: true,
+    restricted: true,
+    type: String,
+    choices: adapterChoices(),
+    default: AUTO,
+  });
+  register(MODULE_ID, FORMULAS_SETTING, {
+    name: `${P}.genericFormulas.Name`,
+    hint: `${P}.genericFormulas.Hint`,
+    scope: "world",
+    config: true,
+    restricted: true,
+    type: String,
+    default: formatFormulas(DEFAULT_GENERIC_FORMULAS),
+    onChange: (v: unknown) => {
+      const r = parseFormulas(String(v));
+      if (!r.ok)
+        ui.notifications?.error(
+          `${game.i18n!.localize(`${P}.genericFormulas.Name`)}: ${r.error.field} — ${r.error.message}`,
+        );
+    },
+  });
+  register(MODULE_ID, OPEN_SETTING, {
+    name: `${P}.openDeclareAtRoundStart.Name`,
+    hint: `${P}.openDeclareAtRoundStart.Hint`,
+    scope: "client",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
+}
