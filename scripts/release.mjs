@@ -324,9 +324,14 @@ export function verifyRelease(zipBytes, { version, repository } = {}) {
       .filter((p) => typeof p === "string")
       .map((p) => p.replace(/^\.?\//, "")),
   );
+  // chunks the module imports at runtime sit beside its declared scripts and styles
+  const codeDirs = new Set(
+    [...named].filter((p) => /\.(m?js|css)$/.test(p)).map((p) => path.posix.dirname(p)),
+  );
+  const isChunk = (n) => /\.(m?js|css)$/.test(n) && codeDirs.has(path.posix.dirname(n));
   for (const n of names)
     need(
-      named.has(n) || ALLOWED.some((re) => re.test(n)),
+      named.has(n) || isChunk(n) || ALLOWED.some((re) => re.test(n)),
       `${n} is in the zip but Foundry does not need it`,
     );
   need(!dirHas("packs/_source"), "pack sources are in the zip");

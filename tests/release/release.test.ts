@@ -9,20 +9,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { ClassicLevel } from "classic-level";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readZip, releaseUrls, repositoryOf, verifyRelease } from "../../scripts/release.mjs";
+import { COLLECTION_TYPE, readPack } from "../packs/read-packs.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const VERSION = "0.1.0";
 const SKIP = new Set(["node_modules", ".git", "dist", "dist-sandbox", "test-output", "coverage"]);
-const COLLECTION_TYPE: Record<string, string> = {
-  journal: "JournalEntry",
-  macros: "Macro",
-  tables: "RollTable",
-  actors: "Actor",
-  items: "Item",
-};
 
 let tmp = "";
 const rootVersions = () =>
@@ -109,19 +102,10 @@ describe("npm run release -- 0.1.0", () => {
         for (const [name, bytes] of Object.entries(zip))
           if (name.startsWith(`${p.path}/`))
             fs.writeFileSync(path.join(dir, path.basename(name)), bytes);
-        const db = new ClassicLevel<string, Record<string, unknown>>(dir, {
-          valueEncoding: "json",
-        });
-        const types = new Set<string>();
-        let n = 0;
-        for await (const [key] of db.iterator()) {
-          const coll = /^!([a-z]+)!/.exec(key)?.[1];
-          if (coll && coll !== "folders") {
-            types.add(COLLECTION_TYPE[coll] ?? coll);
-            n++;
-          }
-        }
-        await db.close();
+        const built = await readPack(p.name, dir);
+        const docs = [...built.docs.values()].filter((d) => d.__collection !== "folders");
+        const types = new Set(docs.map((d) => COLLECTION_TYPE[d.__collection] ?? d.__collection));
+        const n = docs.length;
         expect([...types], p.name).toEqual([p.type]);
         expect(n, p.name).toBeGreaterThanOrEqual(3);
       } finally {

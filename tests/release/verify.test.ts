@@ -157,6 +157,9 @@ describe("verifyRelease: module.json against the zip, as Foundry v13 reads it", 
       Object.entries(unzipSync(zip(manifest))).map(([k, v]) => [`kolikoly-fishing/${k}`, v]),
     );
     expect(verifyRelease(zipSync(nested), { version: "0.1.0", repository: REPO })).toEqual([]);
+    // a chunk the module imports at runtime, beside its declared script
+    const chunk = zip(manifest, { "quench.js": enc("export {};") });
+    expect(verifyRelease(chunk, { version: "0.1.0", repository: REPO })).toEqual([]);
   });
 
   const cases: Array<[string, () => Uint8Array, RegExp]> = [
@@ -244,6 +247,11 @@ describe("verifyRelease: module.json against the zip, as Foundry v13 reads it", 
       "sources in the zip",
       () => zip(manifest, { "src/foundry/main.ts": enc("") }),
       /src\/foundry\/main\.ts is in the zip but Foundry does not need it/,
+    ],
+    [
+      "a script outside the module's script folder",
+      () => zip(manifest, { "tests/quench/index.js": enc("") }),
+      /tests\/quench\/index\.js is in the zip but Foundry does not need it/,
     ],
     [
       "a source map",
