@@ -138,7 +138,8 @@ export function lakeSvg(view: LakeView, arrows: readonly Arrow[], opts: LakeDraw
   const chosen = opts.chosen ? squareKey(opts.chosen) : undefined;
   const out: string[] = [];
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" class="kolikoly-lake" viewBox="0 0 ${L.width} ${L.height}" role="group" aria-roledescription="${escapeXml(localize("KOLIKOLY.Sandbox.Lake.Roledescription"))}" aria-label="${escapeXml(localize("KOLIKOLY.Sandbox.Lake.Label", { width: w, height: h, levels }))}" data-round="${view.round}">`,
+    // A small lake is not blown up past 1.25 px a unit (a 70 px square); a big one shrinks to fit.
+    `<svg xmlns="http://www.w3.org/2000/svg" class="kolikoly-lake" viewBox="0 0 ${L.width} ${L.height}" style="max-width:${Math.round(L.width * 1.25)}px" role="group" aria-roledescription="${escapeXml(localize("KOLIKOLY.Sandbox.Lake.Roledescription"))}" aria-label="${escapeXml(localize("KOLIKOLY.Sandbox.Lake.Label", { width: w, height: h, levels }))}" data-round="${view.round}">`,
     `<defs>`,
     `<pattern id="kolikoly-fog" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#cfcfcf"/><rect width="3" height="8" fill="#e4e4e4"/></pattern>`,
     `<marker id="kolikoly-head-fisher" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker>`,

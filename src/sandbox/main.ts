@@ -56,6 +56,24 @@ let table: Table = (() => {
 /** The square holding the lake's roving focus. */
 let focusAt: Coord | undefined;
 let renderedLog = { viewer: "", count: 0 };
+let shownSetup: unknown;
+
+/** The new-game form shows the game on the table (after a new game, a load, or the URL's). */
+function showSetup(): void {
+  const { setup } = table.session;
+  shownSetup = setup;
+  const values: Record<string, number> = {
+    width: setup.lake.width,
+    height: setup.lake.height,
+    levels: setup.lake.levels,
+    fishers: setup.fishers.length,
+    seed: setup.seed,
+  };
+  for (const [name, v] of Object.entries(values)) {
+    const input = root.querySelector<HTMLInputElement>(`#ks-new input[name="${name}"]`);
+    if (input) input.value = String(v);
+  }
+}
 
 function update(next: Table, opts: { keepFocus?: boolean } = {}): void {
   const changed = next !== table;
@@ -113,6 +131,7 @@ function render(keepFocus: boolean): void {
   renderedLog = { viewer: vk, count: lines.length };
   log.scrollTop = log.scrollHeight;
   document.body.dataset.round = String(state.round);
+  if (table.session.setup !== shownSetup) showSetup();
   if (restore) restoreFocus(restore);
 }
 
