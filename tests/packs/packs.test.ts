@@ -73,6 +73,21 @@ describe("compendium packs built by the Foundry CLI", () => {
     for (const name of sourcePacks()) expect(pack(name).entries.length).toBeGreaterThan(0);
   });
 
+  it("module.json declares each pack with its type, path and a label every language translates", () => {
+    const m = JSON.parse(fs.readFileSync(path.join(ROOT, "module.json"), "utf8"));
+    const declared = m.packs as Array<{ name: string; type: string; path: string; label: string }>;
+    expect(declared.map((p) => p.name).sort()).toEqual(sourcePacks());
+    for (const p of declared) {
+      expect(p.type, p.name).toBe(PACK_TYPES[p.name]);
+      expect(p.path, p.name).toBe(`packs/${p.name}`);
+      for (const lang of LANGS) {
+        const dict = JSON.parse(fs.readFileSync(path.join(ROOT, `lang/${lang}.json`), "utf8"));
+        const label = p.label.split(".").reduce<unknown>((o, k) => (o as never)?.[k], dict);
+        expect(typeof label, `${p.name} label ${p.label} in ${lang}`).toBe("string");
+      }
+    }
+  });
+
   it("every document has the pack's type (folders of that type aside)", () => {
     for (const [name, type] of Object.entries(PACK_TYPES)) {
       for (const d of pack(name).docs.values()) {
