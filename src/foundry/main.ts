@@ -3,7 +3,7 @@
  * One file per hook, each exporting listen().
  */
 import "../../styles/module.css";
-import { MODULE_ID } from "./constants.ts";
+import { MODULE_ID, STORE_PACK_ID } from "./constants.ts";
 import { livePort } from "./live-port.ts";
 import { Runtime } from "./runtime.ts";
 import { makeApi } from "./api.ts";
@@ -36,3 +36,15 @@ Hooks.once("init", () => {
   if (mod)
     mod.api = makeApi(rt(), { panel: () => GmPanel.open(), wizard: (s) => LakeWizard.open(s) });
 });
+
+// Quench batches (tests/quench) are a separate chunk, loaded only when Quench is active.
+Hooks.once(
+  "quenchReady" as never,
+  (async (quench: unknown) => {
+    const { registerBatches } = await import("../../tests/quench/index.ts");
+    registerBatches(quench as Parameters<typeof registerBatches>[0], {
+      moduleId: MODULE_ID,
+      storePackId: STORE_PACK_ID,
+    });
+  }) as never,
+);

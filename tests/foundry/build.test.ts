@@ -58,6 +58,11 @@ describe("the built module", () => {
     ]);
     expect(names.filter((n) => !shipped(n.slice("kolikoly-fishing/".length)))).toEqual([]);
     expect(zip["kolikoly-fishing/assets/swarm.svg"]).toBeDefined();
+    // one ES module, plus the Quench batches as a chunk it imports only when Quench is active
+    expect(names.filter((n) => n.includes("/scripts/")).sort()).toEqual([
+      "kolikoly-fishing/scripts/kolikoly-fishing.js",
+      "kolikoly-fishing/scripts/quench.js",
+    ]);
     expect(zip["kolikoly-fishing/templates/foundry/card.hbs"]).toBeDefined();
   });
 

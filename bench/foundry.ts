@@ -1,0 +1,105 @@
+/**
+ * The Foundry module's figures (issue 3, Performance), measured in the behavioural fake:
+ * document writes per resolved round for 2 fishers / 3 swarms and 8 fishers / 30 swarms (v14
+ * batched, v13 one request per operation); GM-side resolution time for the larger lake, without
+ * dice animation, as a ratio to the engine alone on the same rounds; the built module's JS+CSS
+ * size gzipped.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { ForcedTable, Session } from "../src/rules/index.ts";
+import { playRound, startSession, tableOf } from "../src/rules/index.ts";
+import { buildModule } from "../scripts/build.mjs";
+import { makeTable } from "../tests/foundry/fake/world.ts";
+import { declareAll, setUpLake, writesPerRound } from "../tests/foundry/fake/measure.ts";
+import type { BenchOptions, BenchRow } from "./lib/types.ts";
+
+const range = (xs: number[]) =>
+  Math.min(...xs) === Math.max(...xs) ? `${xs[0]}` : `${Math.min(...xs)}-${Math.max(...xs)}`;
+
+async function writes(rounds: number): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const generation of [14, 13] as const) {
+    const small = await writesPerRound(generation, 2, 3, rounds);
+    const large = await writesPerRound(generation, 8, 30, rounds);
+    const same = Math.max(...small) === Math.max(...large);
+    const max = Math.max(...small, ...large);
+    rows.push({
+      name: `writes per resolved round, v${generation}, 2 fishers / 3 swarms`,
+      value: range(small),
+      target: "<= 3",
+      ok: Math.max(...small) <= 3,
+    });
+    rows.push({
+      name: `writes per resolved round, v${generation}, 8 fishers / 30 swarms`,
+      value: range(large),
+      target: "<= 3, same bound as 2/3",
+      ok: max <= 3 && same,
+    });
+  }
+  return rows;
+}
+
+/** GM-side resolution (host: dice, projection, chat, fake writes) vs the engine alone on the same rounds. */
+async function resolutionRatio(rounds: number): Promise<BenchRow> {
+  const t = await makeTable({ generation: 14, fishers: 8, seed: 21 });
+  const { host, id } = await setUpLake(t, 30);
+  let gmMs = 0;
+  let played = 0;
+  for (let r = 0; r < rounds && !host.cached(id)!.state.over; r++) {
+    await declareAll(host, id, 500 + r);
+    const t0 = performance.now();
+    const res = await host.resolveRound(id);
+    gmMs += performance.now() - t0;
+    if (!res.ok) throw new Error(res.error.code);
+    played++;
+  }
+  const session = host.cached(id)!;
+  // the same rounds, the engine alone: same inputs, every roll forced to what Foundry's dice gave
+  const tables: ForcedTable[] = session.rounds.map((rec) => tableOf(rec.rolls));
+  const reps = 5;
+  let engineMs = Infinity;
+  for (let k = 0; k < reps; k++) {
+    let s: Session = startSession(session.setup);
+    const t0 = performance.now();
+    for (const [i, rec] of session.rounds.entries()) {
+      const r = playRound(s, rec.input, tables[i]);
+      if (!r.ok) throw new Error(r.error.code);
+      s = r.session;
+    }
+    engineMs = Math.min(engineMs, performance.now() - t0);
+  }
+  return {
+    name: `GM-side resolution / engine alone, 8 fishers / 30 swarms, ${played} rounds, no dice animation`,
+    value: `${(gmMs / engineMs).toFixed(1)}x (${(gmMs / played).toFixed(2)} ms vs ${(engineMs / played).toFixed(3)} ms a round)`,
+  };
+}
+
+async function bundle(): Promise<BenchRow> {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "kolikoly-bench-build-"));
+  try {
+    await buildModule(out);
+    const js = gzipSync(fs.readFileSync(path.join(out, "scripts/kolikoly-fishing.js")), {
+      level: 9,
+    }).length;
+    const css = gzipSync(fs.readFileSync(path.join(out, "styles/kolikoly-fishing.css")), {
+      level: 9,
+    }).length;
+    const kb = (js + css) / 1024;
+    return {
+      name: "built module JS+CSS, gzipped",
+      value: `${kb.toFixed(1)} KB`,
+      target: "<= 60 KB",
+      ok: kb <= 60,
+    };
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
+export async function run(opts: BenchOptions): Promise<BenchRow[]> {
+  const rounds = opts.smoke ? 6 : 20;
+  return [...(await writes(rounds)), await resolutionRatio(opts.smoke ? 10 : 40), await bundle()];
+}

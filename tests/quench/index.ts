@@ -1,0 +1,171 @@
+/**
+ * Quench batches (run inside a live world by a GM or a player; built with the module and
+ * loaded only when Quench is active). Quench registers mocha/chai batches on its `quenchReady`
+ * hook: quench.registerBatch(key, fn(context), {displayName}).
+ *   kolikoly-fishing.gm-round     GM: a lake on a scratch scene, rounds resolved, cleaned up.
+ *   kolikoly-fishing.player-secrecy  run as a PLAYER: no secret reachable from game, canvas,
+ *                                 chat or packs (issue 3, Tests).
+ */
+import type { KolikolyApi } from "../../src/foundry/api.ts";
+
+interface Chai {
+  ok(v: unknown, msg?: string): void;
+  equal(a: unknown, b: unknown, msg?: string): void;
+  deepEqual(a: unknown, b: unknown, msg?: string): void;
+  notInclude(hay: string, needle: string, msg?: string): void;
+  isUndefined(v: unknown, msg?: string): void;
+}
+interface QuenchContext {
+  describe(name: string, fn: () => void): void;
+  it(name: string, fn: () => Promise<void> | void): void;
+  before(fn: () => Promise<void> | void): void;
+  after(fn: () => Promise<void> | void): void;
+  assert: Chai;
+}
+export interface Quench {
+  registerBatch(
+    key: string,
+    fn: (context: QuenchContext) => void,
+    options?: { displayName?: string },
+  ): void;
+}
+
+const RECORD_MARK = "kolikoly-gm-record/1";
+/** Passed in by main.ts, so this chunk shares no code with the module's ES module. */
+let MODULE_ID = "kolikoly-fishing";
+let STORE_PACK_ID = "world.kolikoly-gm-store";
+
+/** Everything a client holds that Foundry sent it, as one string. */
+function clientData(): string {
+  const g = game as unknown as Record<string, { contents?: { toObject(): object }[] } | undefined>;
+  const parts: unknown[] = [];
+  for (const c of ["scenes", "actors", "messages", "journal", "users", "items", "tables", "macros"])
+    parts.push((g[c]?.contents ?? []).map((d) => d.toObject()));
+  const storage = (game.settings as unknown as { storage: Map<string, unknown> }).storage;
+  parts.push([...((storage.get("world") as Map<string, unknown> | undefined)?.entries?.() ?? [])]);
+  return JSON.stringify(parts);
+}
+
+function playerSecrecy(ctx: QuenchContext): void {
+  const { describe, it, assert } = ctx;
+  describe("nothing secret reaches this player's client", () => {
+    it("runs as a player", () =>
+      assert.ok(!game.user!.isGM, "log in as a player to run this batch"));
+    it("no GM record in any document, setting or user this client holds", () => {
+      assert.notInclude(clientData(), RECORD_MARK);
+      assert.notInclude(clientData(), "pendingBefore");
+    });
+    it("the GM store compendium gives this player nothing", async () => {
+      const pack = game.packs!.get(STORE_PACK_ID) as unknown as
+        { getDocuments(): Promise<unknown[]> } | undefined;
+      if (!pack) return;
+      const docs: unknown[] = await pack.getDocuments().catch(() => []);
+      assert.equal(docs.length, 0, "the server handed a player the GM store");
+    });
+    it("no hidden swarm token on any scene, and every swarm token is a seen swarm's", () => {
+      for (const s of game.scenes!.contents)
+        for (const t of s.tokens.contents) {
+          const f = (t.flags as Record<string, { swarm?: string }>)[MODULE_ID];
+          if (f?.swarm) assert.ok(!t.hidden, `hidden swarm token on ${s.name}`);
+        }
+    });
+    it("the canvas draws no hidden swarm", () => {
+      for (const t of (canvas?.tokens?.placeables ?? []) as unknown as {
+        document: { hidden: boolean; flags: Record<string, { swarm?: string }> };
+      }[])
+        if (t.document.flags[MODULE_ID]?.swarm) assert.ok(!t.document.hidden);
+    });
+    it("GM and private whispers hold only their placeholder", () => {
+      for (const msg of game.messages!.contents) {
+        const m = msg as unknown as { flags: Record<string, { kind?: string }>; content?: string };
+        const f = m.flags[MODULE_ID];
+        if (f?.kind !== "gm" && f?.kind !== "private") continue;
+        assert.notInclude(m.content ?? "", "<li>", "a whisper carries details");
+        assert.equal(
+          (m as unknown as { rolls: unknown[] }).rolls.length,
+          0,
+          "a whisper carries rolls",
+        );
+      }
+    });
+  });
+}
+
+function gmRound(ctx: QuenchContext): void {
+  const { describe, it, before, after, assert } = ctx;
+  const api = (game.modules!.get(MODULE_ID) as unknown as { api: KolikolyApi }).api;
+  let sceneId = "";
+  let actorIds: string[] = [];
+  let lakeId = "";
+  describe("a lake on a scratch scene", () => {
+    before(async () => {
+      const A = Actor.implementation as unknown as {
+        createDocuments(d: object[]): Promise<{ id: string }[]>;
+      };
+      const system = game.system!.documentTypes.Actor as unknown as Record<string, unknown>;
+      const type = Object.keys(system).find((k) => k === "character") ?? Object.keys(system)[0]!;
+      actorIds = (
+        await A.createDocuments([
+          { name: "Quench Ana", type },
+          { name: "Quench Bo", type },
+        ])
+      ).map((a) => a.id);
+      const S = Scene.implementation as unknown as { create(d: object): Promise<{ id: string }> };
+      const scene = await S.create({
+        name: "Kolikoly Quench",
+        width: 2000,
+        height: 1200,
+        tokens: actorIds.map((actorId, i) => ({ name: `Q${i}`, actorId, x: 100 * i, y: 100 })),
+      });
+      sceneId = scene.id;
+    });
+    after(async () => {
+      await (
+        game.scenes!.get(sceneId) as unknown as { delete(): Promise<unknown> } | undefined
+      )?.delete();
+      for (const id of actorIds)
+        await (
+          game.actors!.get(id) as unknown as { delete(): Promise<unknown> } | undefined
+        )?.delete();
+    });
+    it("creates a lake and resolves rounds with Foundry's dice", async () => {
+      const scene = game.scenes!.get(sceneId)!;
+      const tokens = scene.tokens.contents.map((t) => t.id!);
+      const r = await api.createLake({
+        sceneId,
+        name: "Quench pond",
+        lake: { width: 3, height: 3, levels: 2, verticalAdjacency: true },
+        origin: { col: 1, row: 1 },
+        fishers: tokens.map((tokenId, i) => ({ tokenId, at: [i, 0, 0] as const })),
+      });
+      assert.ok(r.ok, JSON.stringify(r));
+      if (!r.ok) return;
+      lakeId = r.value.id;
+      for (let i = 0; i < 3; i++) {
+        await api.declare(lakeId, "f1", { action: "track", target: [1, 1, 0] });
+        const res = await api.resolveRound(lakeId);
+        assert.ok(res.ok, JSON.stringify(res));
+      }
+    });
+    it("no swarm token is hidden and the store holds the record", async () => {
+      for (const t of game.scenes!.get(sceneId)!.tokens.contents)
+        if ((t.flags as Record<string, { swarm?: string }>)[MODULE_ID]?.swarm) assert.ok(!t.hidden);
+      const exported = await api.exportScenario(lakeId);
+      assert.ok(exported.ok && exported.value.rounds.length === 3);
+    });
+  });
+}
+
+export function registerBatches(
+  quench: Quench,
+  ids: { moduleId: string; storePackId: string },
+): void {
+  MODULE_ID = ids.moduleId;
+  STORE_PACK_ID = ids.storePackId;
+  quench.registerBatch(`${MODULE_ID}.gm-round`, gmRound, {
+    displayName: "Kolikoly: GM round (GM)",
+  });
+  quench.registerBatch(`${MODULE_ID}.player-secrecy`, playerSecrecy, {
+    displayName: "Kolikoly: no secret on this client (player)",
+  });
+}
