@@ -176,6 +176,27 @@ describe("K15 move explores", () => {
   });
 });
 
+test("K15 a noisy Move into an unexplored square explores it, and the swarms found there flee at the end of the round", () => {
+  const D = [1, 0, 0] as const;
+  const r = playForced(buildGame(), round({ ana: act.move(D) }), {
+    "check:ana": 4,
+    "explore:1,0,0": 6,
+    swarmSize: [5, 9],
+    "flee:s1": 1,
+    "flee:s2": 6,
+  });
+  expect(ofType(r.events, "explored")[0]!.swarms.map((s) => s.id)).toEqual(["s1", "s2"]);
+  expect(ofType(r.events, "fishMoved").map((e) => [e.swarm, e.cause, e.audience])).toEqual([
+    ["s1", "noisy", "gm"],
+    ["s2", "noisy", "gm"],
+  ]);
+  expect(r.state.swarms.map((s) => s.at)).toEqual([
+    [0, 0, 0],
+    [1, 0, 1],
+  ]);
+  expect(fishIn(r.state, D)).toBe(0);
+});
+
 describe("K16 herd", () => {
   const S = [2, 2, 0] as const;
   const H = [3, 2, 0] as const;
