@@ -243,6 +243,14 @@ describe("scenario validation", () => {
     expect(again.ok && again.session.log).toEqual(r.session.log);
   });
 
+  test("forced values a round never asks for are ignored (a catch that misses rolls no damage)", () => {
+    const s = small();
+    s.rounds[1]!.actions.ana = { action: "catch", total: 2, damage: 4, initiative: 12 };
+    const r = playScenario(s);
+    expect(r.ok).toBe(true);
+    if (r.ok) expect(r.session.state.fishers[0]!.caught).toBe(0);
+  });
+
   test("validation alone refuses static errors before any round is played", () => {
     const s = small();
     s.rounds[1]!.actions.ana!.natural = 21;

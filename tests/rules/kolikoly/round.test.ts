@@ -189,6 +189,24 @@ describe("K7 conflicts and initiative", () => {
     ]);
   });
 
+  test("K7 after 20 tied roll-offs the tie goes to fisher order", () => {
+    const tie = Array<number>(20).fill(7);
+    const r = playForced(
+      two({ aInit: 1, bInit: 1 }),
+      round({ ana: act.catch(), bo: act.catch() }),
+      {
+        "attack:ana": 3,
+        "attack:bo": 3,
+        "initiative:ana": 9,
+        "initiative:bo": 9,
+        "rolloff:ana": tie,
+        "rolloff:bo": tie,
+        "flee:s1": 1,
+      },
+    );
+    expect(ofType(r.events, "conflict")[0]!.order).toEqual(["ana", "bo"]);
+  });
+
   test("K7 a herd and a catch attack on the same square conflict, and so do two herds of it", () => {
     const herdCatch = playForced(two(), round({ ana: act.herd([3, 2, 0]), bo: act.catch() }), {
       "check:ana": 8,
