@@ -70,6 +70,21 @@ export function listen(rt: () => Runtime): void {
 
   Hooks.once("ready", () => {
     for (const l of lakes()) rounds.set(l.pub.id, l.pub.round);
+    // The public API (api.ts, created at init) gains the players' side: the declare macro
+    // calls api.openDeclare(); a GM's macro can lock, roll for a player or enter a total.
+    const mod = game.modules!.get(MODULE_ID) as unknown as
+      { api?: Record<string, unknown> } | undefined;
+    if (mod?.api)
+      Object.assign(mod.api, {
+        openDeclare: () => openForScene(),
+        players: {
+          lock: (lake: string) => w().gm.lock(lake),
+          rollFor: (lake: string, fisher: string) => w().gm.rollFor(lake, fisher),
+          enterTotal: (lake: string, fisher: string, total: number) =>
+            w().gm.enterTotal(lake, fisher, total),
+          resolve: (lake: string, round: number) => w().gm.resolve(lake, round),
+        },
+      });
     void w().ready();
   });
 
@@ -123,6 +138,15 @@ export function listen(rt: () => Runtime): void {
         void DeclareDialog.show(pub, scene.id!);
     }
   });
+}
+
+/** Opens the declaration window for the active lake of the viewed scene (the declare macro). */
+function openForScene(): Promise<DeclareDialog | undefined> {
+  const scene = canvas?.scene;
+  const active =
+    scene && sceneFlags({ flags: scene.flags as Record<string, unknown> } as never).active;
+  const l = active ? lakeById(active) : lakes().find((x) => x.sceneId === scene?.id);
+  return l ? DeclareDialog.show(l.pub, l.sceneId) : Promise.resolve(undefined);
 }
 
 /** The roll card on this client: buttons only for fishers this user owns; a GM rolls for anyone. */

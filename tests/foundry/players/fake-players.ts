@@ -217,6 +217,13 @@ export class PlayerClient extends FakeClient implements PlayerPort {
     return super.answerQuery(name, data, options);
   }
 
+  /** User#query from this client; the answer (which only the caller gets) is recorded too. */
+  override async query(userId: string, name: string, data: object): Promise<unknown> {
+    const reply = await super.query(userId, name, data);
+    this.received.push({ channel: "query", name: `${name}:reply`, data: clone(reply) });
+    return reply;
+  }
+
   /** A system actor on this client (game.actors.get): the fixture with its roll fakes. */
   attachActor(id: string, actor: ActorLike): void {
     this.actors.set(id, actor);

@@ -16,6 +16,8 @@ import { pf2eCharacter } from "../../fixtures/systems/pf2e.ts";
 import { withDnd5eRolls, withPf2eRolls } from "../../fixtures/systems/system-fakes.ts";
 import type { PlayerClient, PlayerTable } from "./fake-players.ts";
 import { lakeOn, makePlayerTable } from "./fake-players.ts";
+import { findLeaks } from "../fake/secrecy.ts";
+import { randomDeclaration, rngFor } from "../fake/world.ts";
 
 /** Gives each client the system actors it would hold, with roll methods that post through it. */
 function dnd5eActors(t: PlayerTable, faces: number[]): void {
@@ -526,3 +528,90 @@ async function settle(): Promise<void> {
     for (const c of clients) await c.wiring?.gm.idle();
   }
 }
+
+describe("issue 4 end to end: three clients, several rounds", () => {
+  test("players declare and roll (public, GM and blind rolls), the GM resolves; no secret and no declaration reaches another player", async () => {
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
+    const lake = await lakeOn(t);
+    dnd5eActors(
+      t,
+      Array.from({ length: 40 }, (_, i) => ((i * 7) % 20) + 1),
+    );
+    const [a, b] = t.players;
+    const rng = rngFor(3);
+    const modes = ["publicroll", "gmroll", "blindroll"] as const;
+    const names = (id: string) => ({ f1: "Ana", f2: "Bo" })[id] ?? id;
+    for (let round = 1; round <= 6; round++) {
+      const mark = [a.received.length, b.received.length];
+      for (const [i, c] of [a, b].entries()) {
+        const fisher = `f${i + 1}`;
+        const v = (await desk(c).view({ lake, fisher })) as { ok: true; value: FisherDesk };
+        expect(v.ok).toBe(true);
+        const d = randomDeclaration(v.value.view, fisher, rng) ?? { action: "catch" as const };
+        expect(await desk(c).declare({ lake, fisher, round, declaration: d })).toMatchObject({
+          ok: true,
+        });
+      }
+      // before resolution no client holds anyone's declaration (only who declared), apart from
+      // the answers to its own queries, which Foundry gives the caller alone
+      for (const [i, c] of [a, b].entries()) {
+        const others = c.received
+          .slice(mark[i])
+          .filter((p) => !(p.channel === "query" && p.name.endsWith(":reply")));
+        const since = JSON.stringify(others);
+        expect(since).not.toMatch(/"declaration"|"actions"|"toward"|"target":\[/);
+      }
+      expect(await gmDesk(t.gm).lock(lake)).toMatchObject({ ok: true, value: { round } });
+      a.mode = modes[round % 3]!;
+      b.mode = modes[(round + 1) % 3]!;
+      expect(await desk(a).rollFromCard(lake, round)).toEqual({ ok: true, value: 1 });
+      expect(await desk(b).rollFromCard(lake, round)).toEqual({ ok: true, value: 1 });
+      await settle();
+      expect(Object.keys(pending(t, lake).totals).sort()).toEqual(["f1", "f2"]);
+      expect(await gmDesk(t.gm).resolve(lake, round)).toMatchObject({ ok: true, value: { round } });
+      // what each player received this round holds no secret of the state after it (secrecy.ts)
+      const now = t.gm.runtime!.host.cached(lake)!;
+      for (const [i, c] of [a, b].entries()) {
+        const leaks = findLeaks(c.received.slice(mark[i]), {
+          state: now.state,
+          log: now.log,
+          owned: [`f${i + 1}`],
+          names,
+        });
+        expect(leaks).toEqual([]);
+      }
+      if (now.state.over) break;
+    }
+    expect(t.gm.runtime!.host.cached(lake)!.rounds.length).toBeGreaterThan(0);
+  });
+});
+
+describe("issue 4: any other system rolls the GM's formulas", () => {
+  test("generic: the card's button rolls 1d20 + @abilities.dex.mod with the actor's roll data; the GM counts it", async () => {
+    const t = track(await makePlayerTable({ system: "swade" }));
+    const lake = await lakeOn(t);
+    const a = t.players[0];
+    for (const c of [t.gm, a])
+      c.attachActor(t.actorIds[0]!, {
+        id: t.actorIds[0]!,
+        name: "Ana",
+        system: {},
+        getRollData: () => ({ abilities: { dex: { mod: 3 } } }),
+      });
+    expect(a.wiring!.adapter().id).toBe("generic");
+    await desk(a).declare({
+      lake,
+      fisher: "f1",
+      round: 1,
+      declaration: { action: "move", to: [1, 0, 0] },
+    });
+    await gmDesk(t.gm).lock(lake);
+    expect(await desk(a).rollFromCard(lake, 1)).toEqual({ ok: true, value: 1 });
+    await settle();
+    const m = t.gm.messageList().find((x) => x.rolls?.length)!;
+    expect(m.rolls![0]!.formula).toBe("1d20 + 3");
+    expect(m.flags?.[MODULE_ID]).toEqual({ request: { round: 1, fisher: "f1", kind: "stealth" } });
+    const nat = m.rolls![0]!.terms![0]!.results![0]!.result;
+    expect(pending(t, lake).totals.f1).toEqual({ total: nat + 3, natural: nat });
+  });
+});
