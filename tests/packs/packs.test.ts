@@ -222,6 +222,8 @@ describe("kolikoly-rules: the rules journal in every language", () => {
         const refText = pageText(ref);
         expect(text.length, where).toBeGreaterThan(refText.length * 0.6);
         expect(text, where).not.toBe(refText);
+        const prose = text.replace(/@UUID\[[^\]]*\]/g, "").replace(/<[^>]*>/g, " ");
+        expect(prose, `${where}: English left`).not.toMatch(/\b(the|and|you|your|with|when)\b/i);
         expect(ids(text, /\b[KH]\d+\b/g), `${where}: rule ids`).toEqual(
           ids(refText, /\b[KH]\d+\b/g),
         );
