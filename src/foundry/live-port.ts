@@ -207,14 +207,25 @@ export function livePort(): Port {
     },
     async write(ops) {
       if (canBatch(generation, typeof modifyBatch === "function")) {
+        // one all-or-nothing request for the world documents, then the GM record on its own
         const world = ops.filter((o) => o.kind !== "store.put");
-        const store = ops.filter((o) => o.kind === "store.put");
         const results = world.length ? await modifyBatch!(world.map(batchOf)) : [];
-        for (const s of store) await runOne(s);
         const ids = world.map((_o, i) =>
           ((results[i] ?? []) as { id?: string }[]).map((d) => d.id ?? ""),
         );
-        return ops.map((o) => (o.kind === "store.put" ? [] : (ids.shift() ?? [])));
+        const done: string[][] = [];
+        for (const op of ops) {
+          if (op.kind !== "store.put") {
+            done.push(ids.shift() ?? []);
+            continue;
+          }
+          try {
+            done.push(await runOne(op));
+          } catch (e) {
+            throw new WriteError(String((e as Error).message), done);
+          }
+        }
+        return done;
       }
       const done: string[][] = [];
       for (const op of ops) {

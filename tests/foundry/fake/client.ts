@@ -269,11 +269,25 @@ export class FakeClient implements Port {
     return this.server.createActor(this.userId, name, `${MODULE_ID}.swarm`);
   }
   async write(ops: readonly WriteOp[]): Promise<string[][]> {
-    // compat.ts: v14 sends one modifyBatch, v13 one request per operation, in order.
-    if (this.generation >= 14) {
-      return this.server.modify(this.userId, ops);
-    }
+    // As live-port.ts: v14 sends the world operations as one modifyBatch and the GM record (a
+    // compendium document) as its own request; v13 sends one request per operation, in order.
     const done: string[][] = [];
+    if (this.generation >= 14) {
+      const world = ops.filter((o) => o.kind !== "store.put");
+      const ids = world.length ? this.server.modify(this.userId, world) : [];
+      for (const op of ops) {
+        if (op.kind !== "store.put") {
+          done.push(ids.shift() ?? []);
+          continue;
+        }
+        try {
+          done.push(...this.server.modify(this.userId, [op]));
+        } catch (e) {
+          throw new WriteError((e as Error).message, done);
+        }
+      }
+      return done;
+    }
     for (const op of ops) {
       try {
         done.push(...this.server.modify(this.userId, [op]));
