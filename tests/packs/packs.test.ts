@@ -202,6 +202,36 @@ describe("kolikoly-rules: the rules journal in every language", () => {
     for (const lang of LANGS) expect(shape(lang), lang).toEqual(shape("en"));
   });
 
+  it("every text page is well-formed HTML: each element closed, nothing but the tags a journal shows", () => {
+    const allowed = new Set([
+      "p",
+      "h2",
+      "ol",
+      "ul",
+      "li",
+      "table",
+      "thead",
+      "tbody",
+      "tr",
+      "th",
+      "td",
+      "strong",
+      "em",
+    ]);
+    for (const lang of LANGS)
+      for (const pg of byLang("kolikoly-rules", lang)[0]!.pages as Doc[]) {
+        if (pg.type !== "text") continue;
+        const html = (pg.text as { content: string }).content;
+        const stack: string[] = [];
+        for (const [, close, tag] of html.matchAll(/<(\/?)([a-z0-9]+)[^>]*>/g)) {
+          expect(allowed.has(tag!), `${lang} ${String(flag(pg, "page"))}: <${tag}>`).toBe(true);
+          if (!close) stack.push(tag!);
+          else expect(stack.pop(), `${lang} ${String(flag(pg, "page"))}: </${tag}>`).toBe(tag);
+        }
+        expect(stack, `${lang} ${String(flag(pg, "page"))}: unclosed`).toEqual([]);
+      }
+  });
+
   it("the English journal states every rule K1-K23 and H1-H6 by its id", () => {
     const all = (byLang("kolikoly-rules", "en")[0]!.pages as Doc[]).map(pageText).join("\n");
     for (let k = 1; k <= 23; k++) expect(all, `K${k}`).toMatch(new RegExp(`K${k}(?!\\d)`));
