@@ -13,6 +13,7 @@ import * as init from "./hooks/init.ts";
 import * as ready from "./hooks/ready.ts";
 import * as controls from "./hooks/get-scene-controls.ts";
 import * as chat from "./hooks/render-chat-message.ts";
+import * as players from "./players/hooks.ts";
 
 let runtime: Runtime | undefined;
 
@@ -30,6 +31,8 @@ init.listen(rt);
 ready.listen(rt);
 controls.listen();
 chat.listen(rt);
+// issue 4, after init.listen: its init runs after the core init and answers QUERY.intent
+players.listen(rt);
 
 Hooks.once("init", () => {
   const mod = game.modules!.get(MODULE_ID) as unknown as { api?: unknown } | undefined;
