@@ -158,3 +158,16 @@ describe("the greedy bot plays sensibly", () => {
     expect(d?.action).toBe("move");
   });
 });
+
+describe("H4 the greedy bot recovers a dropped net", () => {
+  it("declares Catch (the round spent recovering it) while its net is dropped", () => {
+    const s = newGame({
+      seed: 1,
+      lake: lake("3x3x1"),
+      fishers: [{ id: "a", at: [0, 0, 0] }],
+    });
+    expect(decideFor(greedyBot("a", 1), s)?.action).toBe("track");
+    s.fishers[0]!.netDropped = true;
+    expect(decideFor(greedyBot("a", 1), s)).toEqual({ action: "catch" });
+  });
+});

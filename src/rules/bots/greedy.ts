@@ -1,5 +1,6 @@
 /**
  * The greedy bot: a sensible player. In order:
+ * 0. its net dropped (H4 disarm): Catch, which spends the round recovering it;
  * 1. seen fish in its square: catch (K9), or herd them toward other fishers (K16) when the
  *    swarms are big, no one else is in the square and another fisher stands next to it;
  * 2. seen fish next to it: move in (K14; a Move of 17+ catches at once);
@@ -97,6 +98,7 @@ export function greedyBot(fisher: string, seed: number): Bot {
       if (!memory || !sameShape(memory.board.lake, view.lake)) memory = newMemory(view.lake);
       const me = view.fishers.find((f) => f.id === fisher);
       if (!me || me.condition !== "ok") return undefined;
+      if (me.netDropped) return { action: "catch" };
       return choice(view, indexOf(view.lake, me.at), memory, rng);
     },
   };
