@@ -5,7 +5,7 @@
 import { TEMPLATE_ROOT } from "../constants.ts";
 import type { Runtime } from "../runtime.ts";
 import type { SceneData } from "../port.ts";
-import type { HazardMode } from "../../rules/index.ts";
+import type { HazardMode, Mods } from "../../rules/index.ts";
 import { parseWizardForm, wizardContext } from "./wizard-form.ts";
 import type { WizardDefaults } from "./wizard-form.ts";
 import { notifyResult } from "./gm-panel.ts";
@@ -29,6 +29,8 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
 export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
   static runtime: Runtime | undefined;
+  /** Issue 4: a fisher actor's modifiers from its game system (players/hooks.ts); typed ones win. */
+  static modsFor: ((actorId: string) => Partial<Mods> | undefined) | undefined;
   sceneId: string | undefined;
 
   static override DEFAULT_OPTIONS = {
@@ -98,9 +100,14 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     if (!parsed.ok) return notifyResult(parsed);
     const hazards = await hazardTable(String(rt.port.setting("hazardTable") ?? ""));
     if (!hazards.ok) return notifyResult(hazards);
+    const fishers = parsed.value.fishers.map((f) => {
+      const actorId = scene?.tokens.find((t) => t._id === f.tokenId)?.actorId;
+      const fromSystem = actorId ? LakeWizard.modsFor?.(actorId) : undefined;
+      return fromSystem ? { ...f, mods: { ...fromSystem, ...f.mods } } : f;
+    });
     const options = hazards.value
-      ? { ...parsed.value, settings: { ...parsed.value.settings, hazards: hazards.value } }
-      : parsed.value;
+      ? { ...parsed.value, fishers, settings: { ...parsed.value.settings, hazards: hazards.value } }
+      : { ...parsed.value, fishers };
     const r = await rt.host.createLake(options);
     notifyResult(
       r,

@@ -10,6 +10,7 @@ import { cardFlagOf } from "../chat.ts";
 import type { PublicLake } from "../projection.ts";
 import { isFisherToken, sceneFlags } from "../projection.ts";
 import type { Runtime } from "../runtime.ts";
+import { LakeWizard } from "../apps/lake-wizard.ts";
 import { DeclareDialog } from "./declare-dialog.ts";
 import { DECLARE_PARTIAL, DIALOG_TEMPLATE } from "./declare-form.ts";
 import { ROLL_CARD, checksFlagOf } from "./desk.ts";
@@ -46,6 +47,11 @@ export function listen(rt: () => Runtime): void {
     const queries = CONFIG.queries as unknown as Queries;
     queries[QUERY.intent] = (data, options) => w().gm.handle(data, options);
     DeclareDialog.wiring = w;
+    // the lake wizard fills each fisher's modifiers from the system adapter (GM-typed ones win)
+    LakeWizard.modsFor = (actorId) => {
+      const actor = w().port.actor(actorId);
+      return actor ? w().adapter().mods(actor) : undefined;
+    };
     game.keybindings!.register(MODULE_ID, "lockRound", {
       name: "KOLIKOLY.Players.Gm.Lock",
       editable: [{ key: "KeyL", modifiers: ["Shift" as never] }],
