@@ -9,29 +9,11 @@ import { TEMPLATE_ROOT } from "../../src/foundry/constants.ts";
 import { panelContext, parseCoordValue } from "../../src/foundry/apps/panel-context.ts";
 import { parseWizardForm, wizardContext } from "../../src/foundry/apps/wizard-form.ts";
 import { publicLakeOf } from "../../src/foundry/projection.ts";
-import { DEFAULT_LAKE, DEFAULT_SETTINGS } from "../../src/rules/index.ts";
 import { renderTemplateFile, strictLocalize } from "./fake/client.ts";
 import { makeTable } from "./fake/world.ts";
+import { WIZARD_DEFAULTS, formObject } from "./fake/wizard.ts";
 
-const defaults = {
-  ...DEFAULT_LAKE,
-  catchAC: DEFAULT_SETTINGS.catchAC,
-  netDamage: DEFAULT_SETTINGS.netDamage,
-  swarmSize: DEFAULT_SETTINGS.swarmSize,
-  hazardMode: DEFAULT_SETTINGS.hazardMode,
-  markers: "remove" as const,
-};
-
-/** What FormDataExtended#object gives for a form: named fields, checkboxes as booleans. */
-function formObject(form: Element): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  form.querySelectorAll("input, select").forEach((el) => {
-    const i = el as HTMLInputElement;
-    if (!i.name) return;
-    out[i.name] = i.type === "checkbox" ? i.checked : i.value;
-  });
-  return out;
-}
+const defaults = WIZARD_DEFAULTS;
 
 describe("lake wizard (issue 3 item 3)", () => {
   test("K1, K3: the rendered form, filled in, creates a lake whose fishers start where the form says", async () => {

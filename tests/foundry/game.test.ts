@@ -12,6 +12,7 @@ import { publicLakeOf, swarmFlagOf } from "../../src/foundry/projection.ts";
 import type { Table } from "./fake/world.ts";
 import { makeTable, randomDeclaration, rngFor } from "./fake/world.ts";
 import { findLeaks, forbiddenLines } from "./fake/secrecy.ts";
+import { createLakeViaWizard } from "./fake/wizard.ts";
 import type { Payload } from "./fake/server.ts";
 
 async function lake(
@@ -56,9 +57,20 @@ async function declareAll(host: LakeHost, id: string, seed: number): Promise<voi
 }
 
 describe("the module in the behavioural fake", () => {
-  test("K1-K23: a whole game from lake creation to the end card, seen the same by every player", async () => {
+  test("K1-K23: a whole game from the wizard to the end card, seen the same by every player", async () => {
     const t = await makeTable();
-    const { host, id } = await lake(t);
+    const made = await createLakeViaWizard(t, {
+      name: "Mirror lake",
+      width: "3",
+      height: "3",
+      levels: "2",
+      originCol: "1",
+      originRow: "1",
+      [`fisher.${t.tokenIds[1]}.x`]: "2",
+    });
+    if (!made.ok) throw new Error(made.error.code);
+    const host = t.gm.runtime!.host;
+    const id = made.value.id;
     let rounds = 0;
     while (!session(host, id).state.over && rounds < 60) {
       await declareAll(host, id, 100 + rounds);
@@ -76,6 +88,7 @@ describe("the module in the behavioural fake", () => {
       });
       expect(cards.length).toBe(s.state.round + (s.endedByGm ? 1 : 0));
       const last = cards.at(-1)!;
+      expect(await p.shown(last)).toContain("Final catch");
       for (const f of s.state.fishers)
         expect(last.content).toContain(`<th scope="row">${f.name}</th><td>${f.caught}</td>`);
       const pub = publicLakeOf(p.scene(t.sceneId)!, id)!;

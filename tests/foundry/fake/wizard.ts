@@ -1,0 +1,52 @@
+/**
+ * The lake wizard as a GM uses it, without Foundry: its template rendered with real Handlebars,
+ * the form filled in jsdom, read back as FormDataExtended#object does, and submitted.
+ */
+import { JSDOM } from "jsdom";
+import { TEMPLATE_ROOT } from "../../../src/foundry/constants.ts";
+import { parseWizardForm, wizardContext } from "../../../src/foundry/apps/wizard-form.ts";
+import type { Result } from "../../../src/foundry/service.ts";
+import type { PublicLake } from "../../../src/foundry/projection.ts";
+import { DEFAULT_LAKE, DEFAULT_SETTINGS } from "../../../src/rules/index.ts";
+import { renderTemplateFile } from "./client.ts";
+import type { Table } from "./world.ts";
+
+export const WIZARD_DEFAULTS = {
+  ...DEFAULT_LAKE,
+  catchAC: DEFAULT_SETTINGS.catchAC,
+  netDamage: DEFAULT_SETTINGS.netDamage,
+  swarmSize: DEFAULT_SETTINGS.swarmSize,
+  hazardMode: DEFAULT_SETTINGS.hazardMode,
+  markers: "remove" as const,
+};
+
+/** What FormDataExtended#object gives for a form: named fields, checkboxes as booleans. */
+export function formObject(form: Element): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  form.querySelectorAll("input, select").forEach((el) => {
+    const i = el as HTMLInputElement;
+    if (!i.name) return;
+    out[i.name] = i.type === "checkbox" ? i.checked : i.value;
+  });
+  return out;
+}
+
+/** Renders the wizard for the table's scene, sets the given fields, submits it to the GM's host. */
+export async function createLakeViaWizard(
+  t: Table,
+  fields: Record<string, string>,
+): Promise<Result<PublicLake>> {
+  const html = renderTemplateFile(`${TEMPLATE_ROOT}/lake-wizard.hbs`, {
+    ...wizardContext([t.gm.scene(t.sceneId)!], t.sceneId, WIZARD_DEFAULTS),
+    levelsAvailable: t.gm.generation >= 14,
+  });
+  const form = new JSDOM(`<form>${html}</form>`).window.document.querySelector("form")!;
+  for (const [name, value] of Object.entries(fields)) {
+    const el = form.querySelector(`[name="${name}"]`) as HTMLInputElement | null;
+    if (!el) throw new Error(`the wizard has no field ${name}`);
+    el.value = value;
+  }
+  const parsed = parseWizardForm(formObject(form), t.gm.scene(t.sceneId));
+  if (!parsed.ok) return parsed;
+  return t.gm.runtime!.host.createLake(parsed.value);
+}
