@@ -55,7 +55,12 @@ let table: Table = (() => {
 })();
 /** The square holding the lake's roving focus. */
 let focusAt: Coord | undefined;
-let renderedLog = { viewer: "", count: 0 };
+/** What the log list holds: whose view, of which game (setup identity: a new game or a load is another), how many lines. */
+let renderedLog: { viewer: string; setup: unknown; count: number } = {
+  viewer: "",
+  setup: undefined,
+  count: 0,
+};
 let shownSetup: unknown;
 
 /** The new-game form shows the game on the table (after a new game, a load, or the URL's). */
@@ -114,7 +119,13 @@ function render(keepFocus: boolean): void {
   const lines = logItems(r, localize);
   const vk = JSON.stringify(table.viewer);
   const log = $("#ks-log");
-  if (vk === renderedLog.viewer && lines.length >= renderedLog.count && renderedLog.count > 0) {
+  const sameGame = renderedLog.setup === table.session.setup;
+  if (
+    sameGame &&
+    vk === renderedLog.viewer &&
+    lines.length >= renderedLog.count &&
+    renderedLog.count > 0
+  ) {
     const fresh = lines.slice(renderedLog.count);
     if (fresh.length) {
       const prevRound = lines[renderedLog.count - 1]?.round;
@@ -128,7 +139,7 @@ function render(keepFocus: boolean): void {
       );
     }
   } else log.innerHTML = logHtml(lines, localize);
-  renderedLog = { viewer: vk, count: lines.length };
+  renderedLog = { viewer: vk, setup: table.session.setup, count: lines.length };
   log.scrollTop = log.scrollHeight;
   document.body.dataset.round = String(state.round);
   if (table.session.setup !== shownSetup) showSetup();

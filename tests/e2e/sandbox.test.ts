@@ -395,6 +395,22 @@ describe("sandbox table in Chromium", () => {
     );
     await checkBoard(page, session, "gm");
     await screenshot(page, "load-error");
+    // Another game (another seed, one round more) replaces the first one entirely, log included.
+    let other = startSession(setupFor({ ...OPTS, seed: 7 }));
+    for (let round = 0; round < 4; round++) {
+      const actions: Record<string, Declaration> = {};
+      other.state.fishers.forEach((f, i) => (actions[f.id] = plan(round % 3, i, other.state)));
+      const r = playRound(other, { actions });
+      if (!r.ok) throw new Error(r.error.message);
+      other = r.session;
+    }
+    await page.setInputFiles("#ks-load", {
+      name: "other.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(exportScenario(other))),
+    });
+    await page.waitForSelector(`body[data-round="4"]`);
+    await checkBoard(page, other, "gm");
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });
