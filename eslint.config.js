@@ -17,7 +17,7 @@ const foundryGlobals = [
 ];
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "test-output/", "coverage/"] },
+  { ignores: ["node_modules/", "dist/", "test-output/", "coverage/", "dist-sandbox/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
