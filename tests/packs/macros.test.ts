@@ -1,7 +1,7 @@
 /**
  * The kolikoly-macros commands, run the way Foundry runs a script macro (an AsyncFunction over the
  * command, v13 Macro#_executeScript) against a small behavioural fake of the globals they touch:
- * game, ui, canvas (scene flags, token placeables, the token HUD), Hooks, CONST, Folder, Actor,
+ * game, ui, canvas (scene flags, token placeables), Hooks, CONST, Folder, Actor,
  * foundry.utils.saveDataToFile. The fake answers from the real lang/en.json, holds the public lake
  * where the module's projection puts it (flags["kolikoly-fishing"].lakes / .active), and offers
  * exactly the API methods src/foundry/api.ts declares (a test below keeps the two in step).
@@ -34,6 +34,10 @@ const command = (which: string) => macros.find((m) => m.flags[MODULE_ID]!.macro 
 const apiSource = fs.readFileSync(path.join(ROOT, "src/foundry/api.ts"), "utf8");
 const apiInterface = /export interface KolikolyApi \{([\s\S]*?)\n\}/.exec(apiSource)?.[1] ?? "";
 const API_METHODS = new Set([...apiInterface.matchAll(/^\s+(\w+)\(/gm)].map((m) => m[1]!));
+/** The players' side adds openDeclare to the same object at ready (src/foundry/players/hooks.ts). */
+const playersHooks = fs.readFileSync(path.join(ROOT, "src/foundry/players/hooks.ts"), "utf8");
+if (/Object\.assign\(mod\.api, \{[\s\S]*?\bopenDeclare:/.test(playersHooks))
+  API_METHODS.add("openDeclare");
 
 type Call = [string, ...unknown[]];
 interface FakeToken {
@@ -44,8 +48,8 @@ interface FakeToken {
 interface WorldOptions {
   gm?: boolean;
   active?: boolean;
-  /** the API offers openDeclare (the brief's name; src/foundry/api.ts may not have it yet) */
-  openDeclare?: boolean;
+  /** what api.openDeclare() gives back: the window, or undefined (no fisher of this user) */
+  declareResult?: unknown;
   tokens?: FakeToken[];
   lake?: { id: string; fishers: string[] } | null;
   exportResult?: unknown;
@@ -57,7 +61,6 @@ function world(o: WorldOptions = {}) {
   const notes: Array<[string, string]> = [];
   const saved: unknown[][] = [];
   const hooks = new Map<number, [string, (...a: unknown[]) => void]>();
-  const hud: unknown[] = [];
   const folders: Array<{
     id: string;
     type: string;
@@ -65,7 +68,6 @@ function world(o: WorldOptions = {}) {
   }> = [];
   const actors: Array<Record<string, unknown> & { folder: { id: string } | null }> = [];
   const methods = new Set(API_METHODS);
-  if (o.openDeclare) methods.add("openDeclare");
   const api = new Proxy(
     {},
     {
@@ -75,6 +77,7 @@ function world(o: WorldOptions = {}) {
           calls.push([name, ...args]);
           if (name === "exportScenario")
             return Promise.resolve(o.exportResult ?? { ok: true, value: { format: "kolikoly/1" } });
+          if (name === "openDeclare") return Promise.resolve(o.declareResult);
           return undefined;
         };
       },
@@ -104,10 +107,6 @@ function world(o: WorldOptions = {}) {
   const placeables = tokens.map((t) => ({
     ...t,
     document: { id: t.id, parent: scene },
-    control(opts: { releaseOthers?: boolean }) {
-      for (const p of placeables) if (opts.releaseOthers) p.controlled = false;
-      this.controlled = true;
-    },
   }));
   let nextHook = 1;
   const globals = {
@@ -139,7 +138,6 @@ function world(o: WorldOptions = {}) {
     canvas: {
       scene,
       tokens: { controlled: placeables.filter((t) => t.controlled), placeables },
-      hud: { token: { bind: (t: unknown) => hud.push(t) } },
     },
     Hooks: {
       on: (name: string, fn: (...a: unknown[]) => void) => {
@@ -201,7 +199,7 @@ function world(o: WorldOptions = {}) {
     );
     return fn({}, null, null, null, {}, ...names.map((n) => globals[n as keyof typeof globals]));
   };
-  return { calls, notes, saved, hooks, hud, folders, actors, placeables, scene, fire, run };
+  return { calls, notes, saved, hooks, folders, actors, placeables, scene, fire, run };
 }
 
 const tok = (id: string, isOwner = true, controlled = false): FakeToken => ({
@@ -211,12 +209,11 @@ const tok = (id: string, isOwner = true, controlled = false): FakeToken => ({
 });
 
 describe("kolikoly-macros commands", () => {
-  it("call only methods src/foundry/api.ts declares (openDeclare only when it exists)", () => {
+  it("call only methods the module's API offers (src/foundry/api.ts, and the players' openDeclare)", () => {
     expect(API_METHODS.size).toBeGreaterThan(3);
     for (const m of macros)
       for (const [, name] of m.command.matchAll(/\bapi\.(\w+)\(/g))
-        if (name !== "openDeclare") expect(API_METHODS, `${m.name}: api.${name}`).toContain(name);
-    expect(command("openDeclare")).toMatch(/typeof api\.openDeclare === "function"/);
+        expect(API_METHODS, `${m.name}: api.${name}`).toContain(name);
   });
 
   it("open the GM panel: calls api.openPanel()", async () => {
@@ -254,30 +251,23 @@ describe("kolikoly-macros commands", () => {
     expect(p.notes).toEqual([["warn", lookup("KOLIKOLY.Macros.GMOnly")]]);
   });
 
-  it("declare for my fisher: api.openDeclare() when the API offers it", async () => {
-    const w = world({ gm: false, openDeclare: true });
-    await w.run(command("openDeclare"));
+  it("declare for my fisher: api.openDeclare() on a scene with a lake", async () => {
+    const lake = { id: "lake000000000001", fishers: ["t1"] };
+    const w = world({ gm: false, lake, declareResult: { id: "kolikoly-declare" } });
+    expect(await w.run(command("openDeclare"))).toEqual({ id: "kolikoly-declare" });
     expect(w.calls).toEqual([["openDeclare"]]);
+    expect(w.notes).toEqual([]);
   });
 
-  it("declare for my fisher without api.openDeclare: selects my fisher and opens its token HUD", async () => {
-    const lake = { id: "lake000000000001", fishers: ["t1", "t2"] };
-    const w = world({
-      gm: false,
-      lake,
-      tokens: [tok("t2", false), tok("t1", true), tok("t9", true)],
-    });
-    await w.run(command("openDeclare"));
-    const t1 = w.placeables.find((t) => t.id === "t1")!;
-    expect(w.hud).toEqual([t1]);
-    expect(t1.controlled).toBe(true);
-    expect(w.notes).toEqual([["info", lookup("KOLIKOLY.Macros.DeclareHud")]]);
-    const none = world({ gm: false, lake, tokens: [tok("t2", false)] });
-    await none.run(command("openDeclare"));
-    expect(none.notes).toEqual([["warn", lookup("KOLIKOLY.Players.Dialog.NoFishers")]]);
-    const noLake = world({ gm: false, tokens: [tok("t1")] });
+  it("declare for my fisher: says why when there is no lake here or no fisher of mine", async () => {
+    const noLake = world({ gm: false });
     await noLake.run(command("openDeclare"));
+    expect(noLake.calls).toEqual([]);
     expect(noLake.notes).toEqual([["warn", lookup("KOLIKOLY.Foundry.Error.noLake")]]);
+    const notMine = world({ gm: false, lake: { id: "lake000000000001", fishers: ["t1"] } });
+    await notMine.run(command("openDeclare"));
+    expect(notMine.calls).toEqual([["openDeclare"]]);
+    expect(notMine.notes).toEqual([["warn", lookup("KOLIKOLY.Players.Dialog.NoFishers")]]);
   });
 
   it("export the game: the active lake's scenario as a real download, GM only", async () => {
