@@ -11,7 +11,7 @@
  */
 import type { Declaration, RuleError } from "../../rules/index.ts";
 import { CHECK_FOR, viewFor } from "../../rules/index.ts";
-import { MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
+import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
 import type { PublicLake } from "../projection.ts";
 import type { LakeHost } from "../service.ts";
 import { INTENT_HANDLERS } from "../transport.ts";
@@ -85,6 +85,12 @@ export class GmDesk {
     this.port.on("createChatMessage", (message) => {
       if (!this.authority()) return;
       void this.pickUp(message as PlayerMessage);
+    });
+    // however the round was resolved (this desk, the GM panel, the API), its card closes
+    this.port.on(HOOK.roundResolved, (data) => {
+      const d = data as { lakeId?: string; round?: number } | undefined;
+      if (this.authority() && d?.lakeId && Number.isInteger(d.round))
+        void this.serial(() => this.closeCard(d.lakeId!, d.round!));
     });
   }
 
@@ -398,6 +404,20 @@ export class GmDesk {
     return r ?? { ok: true, value: { ...out, actorId: actor.id ?? "", kind } };
   }
 
+  /** Marks a resolved round's card closed (no buttons). */
+  private async closeCard(lakeId: string, round: number): Promise<void> {
+    const card = this.cardOf(lakeId, round);
+    const flag = card && checksFlagOf(card);
+    if (!card || !flag || flag.closed) return;
+    const l = await this.lake(lakeId);
+    if (!l.ok) return;
+    const next: ChecksFlag = { ...flag, closed: true };
+    await this.port.updateMessage(card.id, {
+      content: await this.renderCard(l.value.pub, next),
+      flags: { [MODULE_ID]: next },
+    });
+  }
+
   /** Resolves the round if it is still `round` (compare-and-set: no round is resolved twice). */
   async resolve(lakeId: string, round: number): Promise<Reply<{ round: number }>> {
     if (!this.host.isAuthority()) return fail("notActiveGm");
@@ -406,18 +426,7 @@ export class GmDesk {
     if (l.value.session.state.round + 1 !== round) return fail("staleRound", "round");
     const r = await this.host.resolveRound(lakeId);
     if (!r.ok) return r;
-    const card = this.cardOf(lakeId, round);
-    const flag = card && checksFlagOf(card);
-    if (card && flag) {
-      const after = await this.lake(lakeId);
-      if (after.ok) {
-        const next = { ...flag, closed: true };
-        await this.port.updateMessage(card.id, {
-          content: await this.renderCard(after.value.pub, next),
-          flags: { [MODULE_ID]: next },
-        });
-      }
-    }
+    await this.idle(); // the roundResolved hook closes the card
     return { ok: true, value: { round: r.value.round } };
   }
 }

@@ -613,5 +613,11 @@ describe("issue 4: any other system rolls the GM's formulas", () => {
     expect(m.flags?.[MODULE_ID]).toEqual({ request: { round: 1, fisher: "f1", kind: "stealth" } });
     const nat = m.rolls![0]!.terms![0]!.results![0]!.result;
     expect(pending(t, lake).totals.f1).toEqual({ total: nat + 3, natural: nat });
+    // resolved from the GM panel's path (the host directly): the card closes all the same
+    expect(await t.gm.runtime!.host.resolveRound(lake)).toMatchObject({ ok: true });
+    await settle();
+    const card = a.messageList().find((x) => checksFlagOf(x))!;
+    expect(checksFlagOf(card)!.closed).toBe(true);
+    expect(card.content).not.toContain(`data-action="kolikoly-roll"`);
   });
 });
