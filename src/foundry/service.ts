@@ -386,10 +386,15 @@ export class LakeHost {
     events: readonly GameEvent[],
     chat: ChatCreate[],
   ): Promise<Result<true>> {
+    // Another GM client wrote the record since we read it (a GM handoff mid-round): refuse, so
+    // no round is resolved twice and nothing is lost; the caller reloads and tries again.
+    const current = await this.port.storeGet(record.lakeId);
+    if (current?.rev !== l.record.rev) return err("staleRecord");
+    const scene = this.port.scene(l.scene._id) ?? l.scene;
     const pub = publicLakeFor(l.pub, session.state, Object.keys(record.pending.actions));
     const ops: WriteOp[] = [
-      ...tokenOps(pub, l.scene, session.state, eventsFor(events, "player"), this.swarmName()),
-      sceneLakeOp(l.scene, pub),
+      ...tokenOps(pub, scene, session.state, eventsFor(events, "player"), this.swarmName()),
+      sceneLakeOp(scene, pub),
       chatOp(chat),
       { kind: "store.put", record },
     ];

@@ -103,3 +103,55 @@ describe("undo, reload, failure", () => {
     }
   });
 });
+
+describe("two GMs", () => {
+  test("the active GM hands over mid-round: nothing is lost and no round is resolved twice", async () => {
+    const t = await makeTable({ generation: 13 });
+    const gm2Id = t.server.addUser("Second GM", true);
+    const { FakeClient } = await import("./fake/client.ts");
+    const gm2 = new FakeClient(t.server, gm2Id, 99);
+    await gm2.connect();
+    const { host, id } = await setUp(t, 4, 4);
+    expect(host.isAuthority()).toBe(true);
+    expect(gm2.runtime!.host.isAuthority()).toBe(false);
+    await host.setDeclaration(id, "f1", { action: "catch" });
+    expect(await gm2.runtime!.host.resolveRound(id)).toMatchObject({
+      ok: false,
+      error: { code: "notActiveGm" },
+    });
+    t.gm.disconnect(); // the first GM leaves mid-round
+    expect(gm2.runtime!.host.isAuthority()).toBe(true);
+    const r = await gm2.runtime!.host.resolveRound(id);
+    if (!r.ok) throw new Error(r.error.code);
+    expect(r.value.events.find((e) => e.type === "declared")).toMatchObject({ fisher: "f1" });
+    await t.gm.connect(); // back, and active again (the lowest id): it reads the record afresh
+    const again = await t.gm.runtime!.host.resolveRound(id);
+    if (!again.ok) throw new Error(again.error.code);
+    expect(again.value.round).toBe(2);
+    expect(t.server.truth.store.get(id)!.rounds.length).toBe(2);
+  });
+
+  test("a record changed by another GM during resolution is not overwritten", async () => {
+    const t = await makeTable({ generation: 14 });
+    const { host, id } = await setUp(t, 4, 4);
+    await host.setDeclaration(id, "f1", { action: "catch" });
+    const before = t.server.truth.store.get(id)!;
+    let raced = false;
+    t.gm.hooks.on("kolikoly.preRoll", () => {
+      if (!raced)
+        t.server.modify(t.gm.userId, [
+          { kind: "store.put", record: { ...before, rev: before.rev + 1 } },
+        ]);
+      raced = true;
+      return true;
+    });
+    const messages = t.server.truth.messages.length;
+    expect(await host.resolveRound(id)).toMatchObject({
+      ok: false,
+      error: { code: "staleRecord" },
+    });
+    expect(t.server.truth.messages.length).toBe(messages);
+    expect(t.server.truth.store.get(id)!.rev).toBe(before.rev + 1);
+    expect((await host.resolveRound(id)).ok).toBe(true);
+  });
+});
