@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hazardsFromResults } from "../../src/foundry/hazard-table.ts";
 import { DEFAULT_HAZARDS } from "../../src/rules/hazards/table.ts";
 import type { BuiltPack, Doc, Lang } from "./read-packs.ts";
 import {
@@ -311,9 +312,14 @@ describe("kolikoly-hazards: H1's table in every language", () => {
         })),
       );
       for (const r of results) expect(r.type).toBe("text");
+      const read = hazardsFromResults(results as never);
+      expect(read.ok, `${lang}: the module reads the table`).toBe(true);
     }
     const en = byLang("kolikoly-hazards", "en")[0]!.results as Doc[];
     expect(en.map((r) => r.name)).toEqual(DEFAULT_HAZARDS.map((h) => h.name));
+    // what the module reads when a lake uses this table (src/foundry/hazard-table.ts)
+    const read = hazardsFromResults(en as never);
+    expect(read.ok && read.value).toEqual(DEFAULT_HAZARDS);
     for (const lang of ["fr", "de"] as const) {
       const rs = byLang("kolikoly-hazards", lang)[0]!.results as Doc[];
       rs.forEach((r, i) => {
