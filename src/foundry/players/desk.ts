@@ -9,7 +9,14 @@
  *   the check the fisher's declaration calls for (K6), if its author owns the fisher;
  * - handing over: a GM who becomes the active GM reads the messages since the lock again.
  */
-import type { Declaration, RuleError } from "../../rules/index.ts";
+import type {
+  AsyncDriver,
+  Declaration,
+  RollAnswer,
+  RollRequest,
+  RuleError,
+} from "../../rules/index.ts";
+import { VetoError } from "../dice.ts";
 import { CHECK_FOR, viewFor } from "../../rules/index.ts";
 import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
 import type { PublicLake } from "../projection.ts";
@@ -402,6 +409,50 @@ export class GmDesk {
     const m = out.messageId ? this.port.message(out.messageId) : undefined;
     const r = m ? await this.pickUp(m) : undefined;
     return r ?? { ok: true, value: { ...out, actorId: actor.id ?? "", kind } };
+  }
+
+  /**
+   * K7 initiative through the system: wraps the core Foundry dice driver so that a fisher's
+   * initiative roll is the system's own (dnd5e `getInitiativeRoll`, pf2e Perception), posted as
+   * the system posts it (initiative is public); every other roll, roll-offs included, stays with
+   * the core driver. The module's kolikoly.preRoll / kolikoly.roll hooks fire around it as the
+   * core driver fires them.
+   */
+  driver(base: AsyncDriver, lakeId: string): AsyncDriver {
+    return {
+      roll: async (request: RollRequest): Promise<RollAnswer> => {
+        if (
+          request.kind !== "initiative" ||
+          !request.key.startsWith("initiative:") ||
+          !request.fisher
+        )
+          return base.roll(request);
+        const l = await this.lake(lakeId);
+        const f = l.ok ? l.value.pub.fishers.find((x) => x.id === request.fisher) : undefined;
+        const actor = f?.actorId ? this.port.actor(f.actorId) : undefined;
+        if (!actor) return base.roll(request);
+        if (!this.port.callHook(HOOK.preRoll, request))
+          throw new VetoError(`roll ${request.key} was vetoed by a kolikoly.preRoll listener`);
+        const out = await this.adapter().roll(actor, "initiative", {
+          fastForward: true,
+          rollMode: "publicroll",
+          request: {
+            round: (l.ok ? l.value.session.state.round : 0) + 1,
+            fisher: request.fisher,
+            kind: "initiative",
+          },
+          flavor: this.port.localize("KOLIKOLY.Players.Check.initiative"),
+          core: this.port.coreRoll,
+        });
+        if (!out) return base.roll(request);
+        const answer: RollAnswer =
+          out.natural === undefined
+            ? { total: out.total }
+            : { total: out.total, natural: out.natural };
+        this.port.callAllHook(HOOK.roll, request, answer);
+        return answer;
+      },
+    };
   }
 
   /** Marks a resolved round's card closed (no buttons). */

@@ -17,6 +17,8 @@ import { withDnd5eRolls, withPf2eRolls } from "../../fixtures/systems/system-fak
 import type { PlayerClient, PlayerTable } from "./fake-players.ts";
 import { lakeOn, makePlayerTable } from "./fake-players.ts";
 import { findLeaks } from "../fake/secrecy.ts";
+import type { RollRequest } from "../../../src/rules/index.ts";
+import { makeRequest } from "../../../src/rules/index.ts";
 import { randomDeclaration, rngFor } from "../fake/world.ts";
 
 /** Gives each client the system actors it would hold, with roll methods that post through it. */
@@ -619,5 +621,39 @@ describe("issue 4: any other system rolls the GM's formulas", () => {
     const card = a.messageList().find((x) => checksFlagOf(x))!;
     expect(checksFlagOf(card)!.closed).toBe(true);
     expect(card.content).not.toContain(`data-action="kolikoly-roll"`);
+  });
+});
+
+describe("issue 4: K7 initiative through the system", () => {
+  test("a fisher's initiative is the system's own roll (dnd5e getInitiativeRoll), roll-offs stay with the core driver", async () => {
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
+    const lake = await lakeOn(t);
+    dnd5eActors(t, [14]);
+    const asked: string[] = [];
+    const base = { roll: async (r: RollRequest) => (asked.push(r.key), { total: 1 }) };
+    const driver = gmDesk(t.gm).driver(base, lake);
+    const init = makeRequest("initiative", "initiative:f1", "1d20+3", "all", "f1");
+    // Ana's prepared initiative total is +3 (attributes.init.total); the d20 shows 14
+    expect(await driver.roll(init)).toEqual({ total: 17, natural: 14 });
+    const m = t.gm
+      .messageList()
+      .find(
+        (x) =>
+          (x.flags as { core?: { initiativeRoll?: boolean } } | undefined)?.core?.initiativeRoll,
+      )!;
+    expect(m.flags?.[MODULE_ID]).toEqual({
+      request: { round: 1, fisher: "f1", kind: "initiative" },
+    });
+    expect(m.whisper).toEqual([]);
+    expect(await driver.roll(makeRequest("initiative", "rolloff:f1", "1d20", "all", "f1"))).toEqual(
+      { total: 1 },
+    );
+    expect(await driver.roll(makeRequest("damage", "damage:f1", "1d6+3", "all", "f1"))).toEqual({
+      total: 1,
+    });
+    expect(asked).toEqual(["rolloff:f1", "damage:f1"]);
+    // kolikoly.preRoll may veto it, as it may veto any roll
+    t.gm.hooks.on("kolikoly.preRoll", () => false);
+    await expect(driver.roll(init)).rejects.toThrow(/vetoed/);
   });
 });
