@@ -78,6 +78,63 @@ const EXPLORED = {
   fish: "KOLIKOLY.Cli.Event.exploredFish",
 } as const;
 
+const VIA = {
+  move: "KOLIKOLY.Cli.Via.move",
+  track: "KOLIKOLY.Cli.Via.track",
+  herd: "KOLIKOLY.Cli.Via.herd",
+  hazard: "KOLIKOLY.Cli.Via.hazard",
+} as const;
+const CAUSE = {
+  herd: "KOLIKOLY.Cli.Cause.herd",
+  catch: "KOLIKOLY.Cli.Cause.catch",
+  noisy: "KOLIKOLY.Cli.Cause.noisy",
+  scatter: "KOLIKOLY.Cli.Cause.scatter",
+} as const;
+const REASON = {
+  undeclared: "KOLIKOLY.Cli.Reason.undeclared",
+  restrained: "KOLIKOLY.Cli.Reason.restrained",
+  seized: "KOLIKOLY.Cli.Reason.seized",
+  disarmed: "KOLIKOLY.Cli.Reason.disarmed",
+  unconscious: "KOLIKOLY.Cli.Reason.unconscious",
+  dying: "KOLIKOLY.Cli.Reason.dying",
+  dead: "KOLIKOLY.Cli.Reason.dead",
+} as const;
+const CONDITION = {
+  ok: "KOLIKOLY.Cli.Condition.ok",
+  unconscious: "KOLIKOLY.Cli.Condition.unconscious",
+  dying: "KOLIKOLY.Cli.Condition.dying",
+  dead: "KOLIKOLY.Cli.Condition.dead",
+} as const;
+const WOUND = {
+  light: "KOLIKOLY.Cli.Wound.light",
+  serious: "KOLIKOLY.Cli.Wound.serious",
+  critical: "KOLIKOLY.Cli.Wound.critical",
+} as const;
+const AIM = {
+  drawOut: "KOLIKOLY.Cli.Aim.drawOut",
+  disarm: "KOLIKOLY.Cli.Aim.disarm",
+  pushBack: "KOLIKOLY.Cli.Aim.pushBack",
+  restrain: "KOLIKOLY.Cli.Aim.restrain",
+  seize: "KOLIKOLY.Cli.Aim.seize",
+  throw: "KOLIKOLY.Cli.Aim.throw",
+  wound: "KOLIKOLY.Cli.Aim.wound",
+} as const;
+const EFFECT = {
+  disarmed: "KOLIKOLY.Cli.Effect.disarmed",
+  restrained: "KOLIKOLY.Cli.Effect.restrained",
+  seized: "KOLIKOLY.Cli.Effect.seized",
+  drawnDown: "KOLIKOLY.Cli.Effect.drawnDown",
+  noDeeper: "KOLIKOLY.Cli.Effect.noDeeper",
+  thrown: "KOLIKOLY.Cli.Effect.thrown",
+  pushed: "KOLIKOLY.Cli.Effect.pushed",
+} as const;
+
+/** A word the engine gives as a code, in the viewer's language (the code itself if unknown). */
+function word(table: Readonly<Record<string, string>>, code: string | undefined): string {
+  if (code === undefined) return "";
+  return Object.hasOwn(table, code) ? t(table[code]!) : code;
+}
+
 function swarmList(swarms: readonly SwarmFacts[]): string {
   return swarms
     .map((s) => t("KOLIKOLY.Cli.Event.swarmFacts", { id: s.id, at: at(s.at), fish: s.fish }))
@@ -95,7 +152,12 @@ export function eventLines(e: GameEvent, name: (id: string) => string): string[]
         }),
       ];
     case "noAction":
-      return [t("KOLIKOLY.Cli.Event.noAction", { name: name(e.fisher), reason: e.reason })];
+      return [
+        t("KOLIKOLY.Cli.Event.noAction", {
+          name: name(e.fisher),
+          reason: word(REASON, e.reason),
+        }),
+      ];
     case "revived":
       return [t("KOLIKOLY.Cli.Event.revived", { name: name(e.fisher) })];
     case "check":
@@ -165,7 +227,7 @@ export function eventLines(e: GameEvent, name: (id: string) => string): string[]
           name: name(e.fisher),
           from: at(e.from),
           to: at(e.to),
-          via: e.via,
+          via: word(VIA, e.via),
         }),
       ];
     case "explored":
@@ -196,7 +258,7 @@ export function eventLines(e: GameEvent, name: (id: string) => string): string[]
               fish: e.fish,
               from: at(e.from),
               to: at(e.to),
-              cause: e.cause,
+              cause: word(CAUSE, e.cause),
             }),
       ];
     case "revealed":
@@ -233,17 +295,18 @@ function hazardLines(e: Extract<GameEvent, { type: "hazard" }>, name: (id: strin
     const took =
       e.wound !== undefined
         ? t("KOLIKOLY.Cli.Event.hazardWound", {
-            wound: e.wound,
+            wound: word(WOUND, e.wound),
             save: e.save ?? "",
             dc: e.dc ?? "",
-            condition: e.condition ?? "",
+            condition: word(CONDITION, e.condition),
           })
         : e.took === "aim"
-          ? t("KOLIKOLY.Cli.Event.hazardAim", { name: who, aim: e.aim ?? "" })
+          ? t("KOLIKOLY.Cli.Event.hazardAim", { name: who, aim: word(AIM, e.aim) })
           : t("KOLIKOLY.Cli.Event.hazardHp", { name: who, hp: e.hp ?? 0 });
     lines.push(t("KOLIKOLY.Cli.Event.hazardDamage", { damage: e.damage, took }));
   }
-  if (e.effect) lines.push(t("KOLIKOLY.Cli.Event.hazardEffect", { effect: e.effect }));
+  if (e.effect)
+    lines.push(t("KOLIKOLY.Cli.Event.hazardEffect", { effect: word(EFFECT, e.effect) }));
   return lines;
 }
 

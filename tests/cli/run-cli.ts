@@ -14,6 +14,7 @@ export interface CliRun {
 export function kolikoly(...args: string[]): CliRun {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: ROOT,
+    env: { ...process.env, KOLIKOLY_LANG: "en" },
     encoding: "utf8",
     maxBuffer: 64 << 20,
   });
