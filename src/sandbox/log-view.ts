@@ -62,6 +62,16 @@ const OUTCOME_KEY = {
   empty: "KOLIKOLY.Sandbox.Log.ExploredEmpty",
   fish: "KOLIKOLY.Sandbox.Log.ExploredFish",
 } as const;
+/** H4: what a hazard's aim did to the fisher. */
+const EFFECT_KEY: Readonly<Record<string, string>> = {
+  disarmed: "KOLIKOLY.Sandbox.Effect.Disarmed",
+  restrained: "KOLIKOLY.Sandbox.Effect.Restrained",
+  seized: "KOLIKOLY.Sandbox.Effect.Seized",
+  drawnDown: "KOLIKOLY.Sandbox.Effect.DrawnDown",
+  noDeeper: "KOLIKOLY.Sandbox.Effect.NoDeeper",
+  thrown: "KOLIKOLY.Sandbox.Effect.Thrown",
+  pushed: "KOLIKOLY.Sandbox.Effect.Pushed",
+};
 const CAUSE_KEY = {
   herd: "KOLIKOLY.Sandbox.Cause.Herd",
   catch: "KOLIKOLY.Sandbox.Cause.Catch",
@@ -173,6 +183,9 @@ export function eventText(e: GameEvent, names: (id: string) => string, localize:
         }) +
         (e.damage !== undefined
           ? " " + L("KOLIKOLY.Sandbox.Log.HazardDamage", { damage: e.damage, hp: e.hp ?? "" })
+          : "") +
+        (e.effect && EFFECT_KEY[e.effect]
+          ? " " + L(EFFECT_KEY[e.effect]!, { name: names(e.fisher) })
           : "")
       );
     case "fishMoved":

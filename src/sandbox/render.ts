@@ -130,7 +130,9 @@ export function scoreList(r: Rendered, localize: Localize): string {
   return r.view.fishers
     .map((f) => {
       const [fill, text] = fisherColour(r.view, f.id);
-      const cond = f.condition === "ok" ? "" : ` (${localize(REASON_KEY[f.condition]!)})`;
+      const cond =
+        (f.condition === "ok" ? "" : ` (${localize(REASON_KEY[f.condition]!)})`) +
+        (f.netDropped ? ` (${localize("KOLIKOLY.Sandbox.NetDropped")})` : "");
       return `<li><span class="ks-chip" style="background:${fill};color:${text}" aria-hidden="true">${escapeXml(initials(f.name))}</span> ${escapeXml(localize("KOLIKOLY.Sandbox.Score", { name: f.name, fish: f.caught, hp: f.hp, maxHp: f.maxHp }) + cond)}</li>`;
     })
     .join("");
