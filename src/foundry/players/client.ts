@@ -98,7 +98,12 @@ export class PlayerDesk {
    * whispered to this user alone, so the GM cannot read it: the player is told so.
    */
   async sheetRoll(picked: PickedRoll): Promise<void> {
-    if (this.port.rollMode() === "selfroll") {
+    const me = this.port.me();
+    const m = picked.messageId ? this.port.message(picked.messageId) : undefined;
+    const self = m
+      ? !me.isGM && m.whisper?.length === 1 && m.whisper[0] === me.id
+      : this.port.rollMode() === "selfroll";
+    if (self) {
       this.port.notifyError(this.port.localize("KOLIKOLY.Players.SelfRoll"));
       return;
     }

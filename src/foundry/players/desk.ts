@@ -329,6 +329,10 @@ export class GmDesk {
       return undefined;
     const author = authorOf(message);
     if (!author || !this.owns(author, pub, fisher.id)) return fail("notOwner", "messageId");
+    // a self roll is whispered to its author alone: the player kept it from the GM (client.ts tells them)
+    const w = message.whisper ?? [];
+    if (w.length === 1 && w[0] === author && !this.port.users().find((u) => u.id === author)?.isGM)
+      return fail("selfRoll", "messageId");
     const d = record.pending.actions[fisher.id];
     if (!d || checkFor(d) !== picked.kind) return fail("wrongCheck", "messageId");
     const row = flag.rows.find((r) => r.fisher === fisher.id)!;

@@ -17,6 +17,7 @@ import { withDnd5eRolls, withPf2eRolls } from "../../fixtures/systems/system-fak
 import type { PlayerClient, PlayerTable } from "./fake-players.ts";
 import { lakeOn, makePlayerTable } from "./fake-players.ts";
 import { findLeaks } from "../fake/secrecy.ts";
+import { strictLocalize } from "../fake/client.ts";
 import type { RollRequest } from "../../../src/rules/index.ts";
 import { makeRequest } from "../../../src/rules/index.ts";
 import { randomDeclaration, rngFor } from "../fake/world.ts";
@@ -34,7 +35,8 @@ function dnd5eActors(t: PlayerTable, faces: number[]): void {
       const actor = withDnd5eRolls(
         { ...f, items: structuredClone([...(f.items ?? [])]) },
         {
-          post: (d, m) => c.postRoll(d, m),
+          // dnd5e's BasicRoll.toMessage falls back to the user's core rollMode setting
+          post: (d, m) => c.postRoll(d, m ?? c.mode),
           d20,
           userId: () => c.userId,
           callAll: (h, ...a) => c.hooks.callAll(h, ...a),
@@ -621,6 +623,33 @@ describe("issue 4: any other system rolls the GM's formulas", () => {
     const card = a.messageList().find((x) => checksFlagOf(x))!;
     expect(checksFlagOf(card)!.closed).toBe(true);
     expect(card.content).not.toContain(`data-action="kolikoly-roll"`);
+  });
+});
+
+describe("issue 4: a self roll", () => {
+  test("a sheet roll in self mode is not counted, and the player is told why", async () => {
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
+    const lake = await lakeOn(t);
+    dnd5eActors(t, [16, 16]);
+    const a = t.players[0];
+    await desk(a).declare({ lake, fisher: "f1", round: 1, declaration: { action: "catch" } });
+    await gmDesk(t.gm).lock(lake);
+    a.mode = "selfroll";
+    const actor = a.actor(t.actorIds[0]!) as ActorLike;
+    const net = [
+      ...(actor.items as Iterable<{
+        system: {
+          activities: Record<
+            string,
+            { rollAttack?: (c: object, d: object, m: object) => Promise<unknown> }
+          >;
+        };
+      }>),
+    ][0]!;
+    await Object.values(net.system.activities)[0]!.rollAttack!({}, {}, {});
+    await settle();
+    expect(pending(t, lake).totals).toEqual({});
+    expect(a.errors).toEqual([strictLocalize("KOLIKOLY.Players.SelfRoll")]);
   });
 });
 
