@@ -18,6 +18,8 @@ export interface CardFlag {
   readonly lake: string;
   readonly round: number;
   readonly fisher?: string;
+  /** Round and end cards: the public (`all`) events the card shows. */
+  readonly events?: readonly GameEvent[];
 }
 
 export function cardFlagOf(
@@ -147,24 +149,17 @@ export interface RoundMessagesInput {
 
 /** The round's messages: a public card, a GM whisper (always, so its presence says nothing), private whispers. */
 export async function roundMessages(port: Port, m: RoundMessagesInput): Promise<ChatCreate[]> {
-  const t = port.localize.bind(port);
   const speaker = { alias: m.lakeName };
   const pub = eventsFor(m.events, "player");
-  const end = pub.find((e) => e.type === "gameEnd");
-  const content = await renderCard(port, {
-    title: t("KOLIKOLY.Foundry.Chat.RoundTitle", { round: m.round, lake: m.lakeName }),
-    lines: pub.map((e) => eventLine(e, m.fisherNames, t)),
-    ...(end && end.type === "gameEnd"
-      ? { catches: end.catches.map((c) => ({ name: m.fisherNames(c.fisher), caught: c.caught })) }
-      : {}),
-  });
+  const content = await publicCardHtml(port, m.lakeName, m.round, pub, m.fisherNames);
   const base = { lake: m.lakeId, round: m.round };
   const out: ChatCreate[] = [
     {
       content,
       speaker,
       ...(m.publicRolls.length ? { rolls: m.publicRolls } : {}),
-      flags: { [MODULE_ID]: { kind: "round", ...base } },
+      // the public events ride along, so each client shows the card in its own language
+      flags: { [MODULE_ID]: { kind: "round", ...base, events: pub } },
     },
     await placeholderMessage(port, speaker, [...m.gmIds], { kind: "gm", ...base }),
   ];
@@ -178,6 +173,25 @@ export async function roundMessages(port: Port, m: RoundMessagesInput): Promise<
     );
   }
   return out;
+}
+
+/** The public card of a round (or the final card), from `all` events only, in this client's language. */
+export async function publicCardHtml(
+  port: Port,
+  lakeName: string,
+  round: number,
+  events: readonly GameEvent[],
+  names: (id: string) => string,
+): Promise<string> {
+  const t = port.localize.bind(port);
+  const end = events.find((e) => e.type === "gameEnd");
+  return renderCard(port, {
+    title: t("KOLIKOLY.Foundry.Chat.RoundTitle", { round, lake: lakeName }),
+    lines: events.map((e) => eventLine(e, names, t)),
+    ...(end && end.type === "gameEnd"
+      ? { catches: end.catches.map((c) => ({ name: names(c.fisher), caught: c.caught })) }
+      : {}),
+  });
 }
 
 async function placeholderMessage(

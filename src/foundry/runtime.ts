@@ -4,7 +4,7 @@
  * a chat message is shown on this client.
  */
 import { MODULE_ID, QUERY } from "./constants.ts";
-import { cardFlagOf, eventLine } from "./chat.ts";
+import { cardFlagOf, eventLine, publicCardHtml } from "./chat.ts";
 import { queryCaller } from "./compat.ts";
 import type { Port } from "./port.ts";
 import { publicLakeOf } from "./projection.ts";
@@ -40,7 +40,19 @@ export class Runtime {
   /** The HTML a chat message shows on this client: placeholders filled where this client may know. */
   async messageHtml(message: ShownMessage, sceneIds: readonly string[]): Promise<string> {
     const flag = cardFlagOf(message.flags);
-    if (!flag || (flag.kind !== "gm" && flag.kind !== "private")) return message.content;
+    if (!flag) return message.content;
+    const pub = sceneIds
+      .map((id) => this.port.scene(id))
+      .map((s) => s && publicLakeOf(s, flag.lake))
+      .find((p) => p);
+    const name = (id: string) => pub?.fishers.find((f) => f.id === id)?.name ?? id;
+    if (flag.kind === "round" || flag.kind === "end") {
+      // re-rendered in this client's language from the public events the card carries
+      const events = flag.events?.filter((e) => e.audience === "all");
+      if (!events || !pub) return message.content;
+      return publicCardHtml(this.port, pub.name, flag.round, events, name);
+    }
+    if (flag.kind !== "gm" && flag.kind !== "private") return message.content;
     if (this.port.me().isGM) {
       const details = await this.host.gmDetails(flag);
       return details ? message.content + details : message.content;
@@ -48,11 +60,6 @@ export class Runtime {
     if (flag.kind !== "private" || !flag.fisher) return message.content;
     const events = this.cache.get(flag.lake, flag.round, flag.fisher);
     if (!events) return message.content;
-    const pub = sceneIds
-      .map((id) => this.port.scene(id))
-      .map((s) => s && publicLakeOf(s, flag.lake))
-      .find((p) => p);
-    const name = (id: string) => pub?.fishers.find((f) => f.id === id)?.name ?? id;
     const t = this.port.localize.bind(this.port);
     return (
       message.content +

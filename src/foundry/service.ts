@@ -554,7 +554,7 @@ export class LakeHost {
       const card = chat[0]!;
       const endCard = {
         ...card,
-        flags: { [MODULE_ID]: { kind: "end", lake: lakeId, round: session.state.round } },
+        flags: { [MODULE_ID]: { ...(card.flags[MODULE_ID] as object), kind: "end" } },
       };
       const c = await this.commit(l.value, next, r.session, r.events, [endCard]);
       if (!c.ok) return c;

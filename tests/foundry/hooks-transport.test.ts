@@ -83,6 +83,24 @@ describe("hooks", () => {
   });
 });
 
+describe("chat cards", () => {
+  test("each client shows the round card in its own language, from the public events it carries", async () => {
+    const t = await makeTable();
+    const { host, id } = await pond(t);
+    t.players[1].language.set(
+      "KOLIKOLY.Foundry.Event.RoundEnd",
+      "Fin du tour : {explored} cases explorées.",
+    );
+    expect((await host.resolveRound(id)).ok).toBe(true);
+    const card = t.players[1]
+      .messages()
+      .find((m) => (m.flags[MODULE_ID] as { kind: string }).kind === "round")!;
+    expect(card.content).toContain("The round ends");
+    expect(await t.players[1].shown(card)).toContain("Fin du tour : 2 cases explorées.");
+    expect(await t.players[0].shown(card)).toBe(card.content);
+  });
+});
+
 describe("transport (player -> active GM over User#query)", () => {
   test("v14: the GM accepts a declaration from the fisher's owner only, whatever the payload claims", async () => {
     const t = await makeTable({ generation: 14 });

@@ -1,5 +1,6 @@
 /**
- * renderChatMessageHTML (v13, HTMLElement): a GM or private placeholder is filled in on a
+ * renderChatMessageHTML (v13, HTMLElement): a round card is shown in this client's language
+ * from the public events it carries; a GM or private placeholder is filled in on a
  * client that may read it: a GM from the GM store, a fisher's owner from the news the GM sent
  * them by query. Other clients keep the placeholder: the message itself holds no secret.
  */
@@ -10,7 +11,7 @@ export function listen(rt: () => Runtime): void {
   Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
     const flags = (message as unknown as { flags: Record<string, unknown> }).flags;
     const flag = cardFlagOf(flags);
-    if (!flag || (flag.kind !== "gm" && flag.kind !== "private")) return;
+    if (!flag || flag.kind === "undo") return;
     const content = (message as unknown as { content: string }).content;
     void rt()
       .messageHtml(

@@ -332,8 +332,12 @@ export class FakeClient implements Port {
   query(userId: string, name: string, data: object): Promise<unknown> {
     return this.server.query(this.userId, userId, name, data);
   }
+  /** This user's language, where it differs from English (game.i18n on their client). */
+  readonly language = new Map<string, string>();
+
   localize(key: string, data?: Readonly<Record<string, unknown>>): string {
-    return strictLocalize(key, data);
+    const own = this.language.get(key);
+    return own === undefined ? strictLocalize(key, data) : format(own, data);
   }
   async render(template: string, context: object): Promise<string> {
     return renderTemplateFile(template, context);
