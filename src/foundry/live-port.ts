@@ -26,6 +26,8 @@ type AnyDoc = {
 };
 
 type StorePack = {
+  ownership: Record<string, string | undefined>;
+  configure(settings: object): Promise<unknown>;
   getDocuments(query?: object): Promise<AnyDoc[]>;
   documentClass: {
     create(data: object, options: object): Promise<AnyDoc>;
@@ -44,16 +46,29 @@ function storePack(): StorePack | undefined {
  * by the first GM to start the module (CompendiumCollection.createCompendium, v13 API).
  */
 export async function ensureStore(): Promise<void> {
-  if (!game.user?.isGM || storePack()) return;
-  const cc = foundry.documents.collections.CompendiumCollection as unknown as {
-    createCompendium(meta: object): Promise<unknown>;
-  };
-  await cc.createCompendium({
-    name: STORE_PACK_NAME,
-    label: "Kolikoly GM store",
-    type: "JournalEntry",
-    ownership: { PLAYER: "NONE", TRUSTED: "NONE", ASSISTANT: "OWNER" },
-  });
+  if (!game.user?.isGM) return;
+  if (!storePack()) {
+    const cc = foundry.documents.collections.CompendiumCollection as unknown as {
+      createCompendium(meta: object): Promise<unknown>;
+    };
+    // createCompendium takes type, label and name only; a new world pack starts with the
+    // default ownership (PLAYER OBSERVER), so it is closed right after, below.
+    await cc.createCompendium({
+      name: STORE_PACK_NAME,
+      label: "Kolikoly GM store",
+      type: "JournalEntry",
+    });
+  }
+  const pack = storePack();
+  if (pack && !storeClosed(pack))
+    await pack.configure({ ownership: STORE_OWNERSHIP, locked: false });
+}
+
+/** Players and trusted players may not even observe the GM store (CompendiumCollection#configure). */
+export const STORE_OWNERSHIP = { PLAYER: "NONE", TRUSTED: "NONE", ASSISTANT: "OWNER" } as const;
+
+function storeClosed(pack: StorePack): boolean {
+  return pack.ownership.PLAYER === "NONE" && pack.ownership.TRUSTED === "NONE";
 }
 
 function userInfo(u: User.Implementation): UserInfo {
@@ -109,6 +124,8 @@ function chatData(c: ChatCreate): object {
 async function putRecord(record: GmRecord): Promise<void> {
   const pack = storePack();
   if (!pack) throw new Error("KOLIKOLY.Foundry.Error.storeMissing");
+  // never write a secret into a pack a player may read (a GM opened it up by hand)
+  if (!storeClosed(pack)) throw new Error("KOLIKOLY.Foundry.Error.storeExposed");
   const docs = await pack.getDocuments({ name: record.lakeId });
   const doc = docs[0];
   if (doc)
