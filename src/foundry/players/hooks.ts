@@ -17,6 +17,7 @@ import { ROLL_CARD, checksFlagOf } from "./desk.ts";
 import { livePlayerPort } from "./live-port.ts";
 import { OPEN_SETTING, registerPlayerSettings } from "./settings.ts";
 import { PlayerWiring } from "./wire.ts";
+import { RoundWatch } from "./round-watch.ts";
 
 type Queries = Record<string, (data: unknown, options?: unknown) => Promise<unknown>>;
 
@@ -39,7 +40,7 @@ function lakeById(id: string): { pub: PublicLake; sceneId: string } | undefined 
 export function listen(rt: () => Runtime): void {
   let wiring: PlayerWiring | undefined;
   const w = (): PlayerWiring => (wiring ??= new PlayerWiring(livePlayerPort(rt().port), rt().host));
-  const rounds = new Map<string, number>();
+  const rounds = new RoundWatch();
 
   Hooks.once("init", () => {
     registerPlayerSettings();
@@ -75,7 +76,7 @@ export function listen(rt: () => Runtime): void {
   });
 
   Hooks.once("ready", () => {
-    for (const l of lakes()) rounds.set(l.pub.id, l.pub.round);
+    rounds.prime(lakes().map((l) => l.pub));
     // The public API (api.ts, created at init) gains the players' side: the declare macro
     // calls api.openDeclare(); a GM's macro can lock, roll for a player or enter a total.
     const mod = game.modules!.get(MODULE_ID) as unknown as
@@ -135,14 +136,10 @@ export function listen(rt: () => Runtime): void {
       MODULE_ID,
       OPEN_SETTING,
     );
-    for (const pub of Object.values(
+    const here = Object.values(
       sceneFlags({ flags: scene.flags as Record<string, unknown> } as never).lakes ?? {},
-    )) {
-      const before = rounds.get(pub.id);
-      rounds.set(pub.id, pub.round);
-      if (open && !pub.over && before !== undefined && pub.round > before)
-        void DeclareDialog.show(pub, scene.id!);
-    }
+    );
+    for (const pub of rounds.advanced(here)) if (open) void DeclareDialog.show(pub, scene.id!);
   });
 }
 
