@@ -120,13 +120,18 @@ function gmRound(ctx: QuenchContext): void {
       sceneId = scene.id;
     });
     after(async () => {
-      await (
-        game.scenes!.get(sceneId) as unknown as { delete(): Promise<unknown> } | undefined
-      )?.delete();
-      for (const id of actorIds)
-        await (
-          game.actors!.get(id) as unknown as { delete(): Promise<unknown> } | undefined
-        )?.delete();
+      type Deletable = { delete(): Promise<unknown> } | undefined;
+      const scene = game.scenes!.get(sceneId);
+      const flags = scene?.flags as Record<
+        string,
+        { lakes?: Record<string, { swarmActorId: string }> }
+      >;
+      for (const l of Object.values(flags?.[MODULE_ID]?.lakes ?? {})) actorIds.push(l.swarmActorId);
+      const pack = game.packs!.get(STORE_PACK_ID) as unknown as
+        { getDocuments(q: object): Promise<{ delete(): Promise<unknown> }[]> } | undefined;
+      for (const d of (await pack?.getDocuments({ name: lakeId })) ?? []) await d.delete();
+      await (scene as unknown as Deletable)?.delete();
+      for (const id of actorIds) await (game.actors!.get(id) as unknown as Deletable)?.delete();
     });
     it("creates a lake and resolves rounds with Foundry's dice", async () => {
       const scene = game.scenes!.get(sceneId)!;
