@@ -5,6 +5,7 @@
  * tokens (create / update / delete), the public lake flag, chat, and the GM record last.
  */
 import type {
+  AsyncDriver,
   Coord,
   Declaration,
   GameEvent,
@@ -93,6 +94,8 @@ export class WriteError extends Error {
 export class LakeHost {
   private readonly cache = new Map<string, { rev: number; session: Session }>();
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** Issue 4: the system adapter rolls what the system rolls itself (K7 initiative), around the core driver. */
+  wrapDriver: ((base: AsyncDriver, lakeId: string) => AsyncDriver) | undefined;
 
   constructor(readonly port: Port) {}
 
@@ -330,7 +333,8 @@ export class LakeHost {
       const driver = foundryDriver(this.port);
       let r;
       try {
-        r = await playRoundAsync(session, input, forcedLayer(driver, tableOf(typed)));
+        const outer = this.wrapDriver ? this.wrapDriver(driver, lakeId) : driver;
+        r = await playRoundAsync(session, input, forcedLayer(outer, tableOf(typed)));
       } catch (e) {
         return err(
           e instanceof VetoError ? "vetoed" : "resolutionFailed",

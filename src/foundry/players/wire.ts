@@ -42,6 +42,8 @@ export class PlayerWiring {
     this.player = new PlayerDesk(port, this.credential, adapter);
     this.gm.listen();
     this.player.listen();
+    // K7: initiative through the system when the lake host resolves a round on this client
+    host.wrapDriver = (base, lakeId) => this.gm.driver(base, lakeId);
   }
 
   /** The adapter for this world: the GM's override, else game.system.id, else generic formulas. */
