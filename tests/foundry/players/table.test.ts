@@ -681,8 +681,54 @@ describe("issue 4: K7 initiative through the system", () => {
       total: 1,
     });
     expect(asked).toEqual(["rolloff:f1", "damage:f1"]);
-    // kolikoly.preRoll may veto it, as it may veto any roll
+    // kolikoly.preRoll may veto it, as it may veto any roll (the last expectation of this test)
     t.gm.hooks.on("kolikoly.preRoll", () => false);
     await expect(driver.roll(init)).rejects.toThrow(/vetoed/);
+  });
+});
+
+describe("issue 4: K7 conflicts resolved with the system's initiative", () => {
+  test("two swift moves into one square conflict: each initiative is the system's own roll message", async () => {
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
+    const lake = await lakeOn(t);
+    // d20 faces for the system's initiative rolls: Ana 4 (+3), Bo 15 (+2)
+    dnd5eActors(t, [4, 15]);
+    const [a, b] = t.players;
+    await desk(a).declare({
+      lake,
+      fisher: "f1",
+      round: 1,
+      declaration: { action: "move", to: [1, 0, 0] },
+    });
+    await desk(b).declare({
+      lake,
+      fisher: "f2",
+      round: 1,
+      declaration: { action: "move", to: [1, 0, 0] },
+    });
+    await gmDesk(t.gm).lock(lake);
+    // K14 17+: both move and attack in [1,0,0] -> a conflict group (K7)
+    expect(await gmDesk(t.gm).enterTotal(lake, "f1", 18)).toMatchObject({ ok: true });
+    expect(await gmDesk(t.gm).enterTotal(lake, "f2", 19)).toMatchObject({ ok: true });
+    expect(await gmDesk(t.gm).resolve(lake, 1)).toMatchObject({ ok: true });
+    const log = t.gm.runtime!.host.cached(lake)!.log;
+    const inits = log
+      .filter((e) => e.type === "initiative")
+      .map((e) => [e.fisher, (e as { total: number }).total]);
+    expect(inits).toEqual([
+      ["f1", 7],
+      ["f2", 17],
+    ]);
+    expect(log.find((e) => e.type === "conflict")).toMatchObject({
+      at: [1, 0, 0],
+      order: ["f2", "f1"],
+    });
+    const initMsgs = a
+      .messageList()
+      .filter(
+        (m) =>
+          (m.flags as { core?: { initiativeRoll?: boolean } } | undefined)?.core?.initiativeRoll,
+      );
+    expect(initMsgs.map((m) => m.speaker?.actor)).toEqual([t.actorIds[0], t.actorIds[1]]);
   });
 });
