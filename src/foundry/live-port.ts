@@ -55,7 +55,7 @@ export async function ensureStore(): Promise<void> {
     // default ownership (PLAYER OBSERVER), so it is closed right after, below.
     await cc.createCompendium({
       name: STORE_PACK_NAME,
-      label: "Kolikoly GM store",
+      label: game.i18n!.localize("KOLIKOLY.Foundry.Store.Label"),
       type: "JournalEntry",
     });
   }
