@@ -341,10 +341,14 @@ export class GmDesk {
       picked.natural !== undefined && picked.natural >= 1 && picked.natural <= 20
         ? picked.natural
         : undefined;
+    // H4: a thrown fisher's penalty on the next check applies to a system roll too (the
+    // engine would have put it in the formula it asked for)
+    const penalty = session.state.fishers.find((f) => f.id === fisher.id)?.checkPenalty ?? 0;
+    const total = picked.total - penalty;
     const set = await this.host.setTotal(
       flag.lake,
       fisher.id,
-      natural === undefined ? { total: picked.total } : { total: picked.total, natural },
+      natural === undefined ? { total } : { total, natural },
     );
     if (!set.ok) return set;
     await this.setRow(flag.lake, flag.round, fisher.id, "rolled");
@@ -416,43 +420,51 @@ export class GmDesk {
   }
 
   /**
-   * K7 initiative through the system: wraps the core Foundry dice driver so that a fisher's
-   * initiative roll is the system's own (dnd5e `getInitiativeRoll`, pf2e Perception), posted as
-   * the system posts it (initiative is public); every other roll, roll-offs included, stays with
-   * the core driver. The module's kolikoly.preRoll / kolikoly.roll hooks fire around it as the
-   * core driver fires them.
+   * The fisher rolls the engine asks for during resolution, through the game system (wraps the
+   * core Foundry dice driver; LakeHost.wrapDriver): K7 initiative (dnd5e `getInitiativeRoll`,
+   * pf2e Perception), K9 the net attack of a Track or Move 17+, and K6 a check no one rolled or
+   * typed (the GM rolls for the absent player). Each is posted as the system posts it (these
+   * rolls are public). Roll-offs, damage, exploration and every GM-only roll stay with the core
+   * driver. The kolikoly.preRoll / kolikoly.roll hooks fire around it as around the core driver.
    */
   driver(base: AsyncDriver, lakeId: string): AsyncDriver {
     return {
       roll: async (request: RollRequest): Promise<RollAnswer> => {
-        if (
-          request.kind !== "initiative" ||
-          !request.key.startsWith("initiative:") ||
-          !request.fisher
-        )
-          return base.roll(request);
+        const [prefix, fisher] = request.key.split(":");
+        if (!request.fisher || fisher !== request.fisher) return base.roll(request);
         const l = await this.lake(lakeId);
-        const f = l.ok ? l.value.pub.fishers.find((x) => x.id === request.fisher) : undefined;
+        if (!l.ok) return base.roll(request);
+        const d = l.value.record.pending.actions[fisher];
+        // K7 initiative; K9 a Track or Move 17+ attack with the net; K6 a check nobody rolled
+        const kind: CheckKind | undefined =
+          prefix === "initiative"
+            ? "initiative"
+            : prefix === "attack"
+              ? "attack"
+              : prefix === "check" && d
+                ? checkFor(d)
+                : undefined;
+        const f = l.value.pub.fishers.find((x) => x.id === fisher);
         const actor = f?.actorId ? this.port.actor(f.actorId) : undefined;
-        if (!actor) return base.roll(request);
+        if (!kind || !actor) return base.roll(request);
         if (!this.port.callHook(HOOK.preRoll, request))
           throw new VetoError(`roll ${request.key} was vetoed by a kolikoly.preRoll listener`);
-        const out = await this.adapter().roll(actor, "initiative", {
+        const out = await this.adapter().roll(actor, kind, {
           fastForward: true,
           rollMode: "publicroll",
-          request: {
-            round: (l.ok ? l.value.session.state.round : 0) + 1,
-            fisher: request.fisher,
-            kind: "initiative",
-          },
-          flavor: this.port.localize("KOLIKOLY.Players.Check.initiative"),
+          request: { round: l.value.session.state.round + 1, fisher, kind },
+          flavor: this.port.localize(`KOLIKOLY.Players.Check.${kind}`),
           core: this.port.coreRoll,
         });
         if (!out) return base.roll(request);
+        // H4: the engine's formula carries a thrown fisher's penalty; the system's roll does not
+        const penalty =
+          prefix === "check" || (kind === "attack" && d?.action === "catch")
+            ? (l.value.session.state.fishers.find((x) => x.id === fisher)?.checkPenalty ?? 0)
+            : 0;
+        const total = out.total - penalty;
         const answer: RollAnswer =
-          out.natural === undefined
-            ? { total: out.total }
-            : { total: out.total, natural: out.natural };
+          out.natural === undefined || !request.d20 ? { total } : { total, natural: out.natural };
         this.port.callAllHook(HOOK.roll, request, answer);
         return answer;
       },

@@ -680,7 +680,11 @@ describe("issue 4: K7 initiative through the system", () => {
     expect(await driver.roll(makeRequest("damage", "damage:f1", "1d6+3", "all", "f1"))).toEqual({
       total: 1,
     });
-    expect(asked).toEqual(["rolloff:f1", "damage:f1"]);
+    // no declaration for f1 this round: its check is not the system's to roll
+    expect(await driver.roll(makeRequest("check", "check:f1", "1d20+4", "all", "f1"))).toEqual({
+      total: 1,
+    });
+    expect(asked).toEqual(["rolloff:f1", "damage:f1", "check:f1"]);
     // kolikoly.preRoll may veto it, as it may veto any roll (the last expectation of this test)
     t.gm.hooks.on("kolikoly.preRoll", () => false);
     await expect(driver.roll(init)).rejects.toThrow(/vetoed/);
@@ -730,5 +734,40 @@ describe("issue 4: K7 conflicts resolved with the system's initiative", () => {
           (m.flags as { core?: { initiativeRoll?: boolean } } | undefined)?.core?.initiativeRoll,
       );
     expect(initMsgs.map((m) => m.speaker?.actor)).toEqual([t.actorIds[0], t.actorIds[1]]);
+  });
+});
+
+describe("issue 4: a check nobody rolled", () => {
+  test("K6 at resolution the GM's client rolls it through the system for the absent player", async () => {
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
+    const lake = await lakeOn(t);
+    dnd5eActors(t, [8, 12]); // Bo's Survival, then Ana's net at resolution
+    const [a, b] = t.players;
+    await desk(a).declare({ lake, fisher: "f1", round: 1, declaration: { action: "catch" } });
+    await desk(b).declare({
+      lake,
+      fisher: "f2",
+      round: 1,
+      declaration: { action: "track", target: [1, 0, 0] },
+    });
+    await gmDesk(t.gm).lock(lake);
+    await desk(b).rollFromCard(lake, 1);
+    await settle();
+    b.disconnect(); // Ana never rolls; Bo has
+    expect(await gmDesk(t.gm).resolve(lake, 1)).toMatchObject({ ok: true });
+    const log = t.gm.runtime!.host.cached(lake)!.log;
+    // Ana's catch check: her 2014 Net's attack activity (+5), rolled on the GM's client: 12 + 5
+    expect(log.find((e) => e.type === "check" && e.fisher === "f1")).toMatchObject({
+      total: 17,
+      natural: 12,
+    });
+    const m = t.gm
+      .messageList()
+      .find(
+        (x) =>
+          (x.flags?.dnd5e as { roll?: { type?: string } } | undefined)?.roll?.type === "attack",
+      )!;
+    expect(m.author).toBe(t.userIds.gm);
+    expect(m.flags?.[MODULE_ID]).toEqual({ request: { round: 1, fisher: "f1", kind: "attack" } });
   });
 });
