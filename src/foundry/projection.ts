@@ -5,7 +5,7 @@
  * a token or a flag, which every client receives (foundry-notes.md).
  */
 import type { Coord, GameEvent, GameState, LakeSpec, LakeView } from "../rules/index.ts";
-import { coordOf, indexOf, sameSquare, squareCount, viewFor } from "../rules/index.ts";
+import { coordOf, indexOf, squareCount, viewFor } from "../rules/index.ts";
 import { DISPLAY_ALWAYS, MODULE_ID, SWARM_ICON } from "./constants.ts";
 import type { SceneData, TokenCreate, TokenData, TokenUpdate, WriteOp } from "./port.ts";
 
@@ -130,8 +130,9 @@ interface Wanted {
 
 /**
  * K20: the swarm tokens players may see. `remove`: exactly the seen swarms. `lastSeen`: also a
- * marker where an unseen swarm was last seen, dropped once a fisher stands there or the swarm
- * was publicly caught out; markers come from earlier public tokens, never from the truth.
+ * marker where an unseen swarm was last seen (with the count players saw), until the swarm is
+ * seen again or is publicly caught out; markers come from earlier public tokens, never from
+ * the truth.
  */
 export function wantedSwarms(
   pub: PublicLake,
@@ -155,7 +156,7 @@ export function wantedSwarms(
     if (!f || f.lake !== pub.id || out.some((w) => w.swarm === f.swarm) || gone.has(f.swarm))
       continue;
     const at = (t.flags?.[MODULE_ID] as { at?: Coord }).at;
-    if (!at || view.fishers.some((x) => sameSquare(x.at, at))) continue;
+    if (!at) continue;
     const fish = t.delta?.system?.fish;
     out.push({ swarm: f.swarm, at, fish: fish?.value ?? 0, max: fish?.max ?? 0, stale: true });
   }

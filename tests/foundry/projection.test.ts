@@ -1,0 +1,124 @@
+/**
+ * The public projection (K19, K20): board shapes from the public lake only, square <-> pixel
+ * mapping, and the "last seen" markers built from earlier public tokens, never from the truth.
+ */
+import { describe, expect, test } from "vitest";
+import type { PublicLake } from "../../src/foundry/projection.ts";
+import {
+  boardShapes,
+  publicLakeOf,
+  squareAt,
+  squareOrigin,
+  swarmFlagOf,
+} from "../../src/foundry/projection.ts";
+import { makeTable } from "./fake/world.ts";
+
+const pub: PublicLake = {
+  id: "lake1",
+  name: "L",
+  sceneId: "s",
+  lake: { width: 3, height: 2, levels: 2, verticalAdjacency: true },
+  origin: { col: 2, row: 1 },
+  layout: "side-by-side",
+  gap: 1,
+  fishers: [],
+  swarmActorId: "a",
+  markers: "remove",
+  round: 0,
+  over: false,
+  explored: [0, 4],
+  declared: [],
+  catches: {},
+};
+const grid = { gridSize: 100, sceneX: 50, sceneY: 60 };
+
+describe("board", () => {
+  test("K1: levels side by side with a gap, square (0,0) at the origin, every square maps back", () => {
+    expect(squareOrigin(pub, grid, [0, 0, 0])).toEqual({ x: 50 + 200, y: 60 + 100, elevation: 0 });
+    expect(squareOrigin(pub, grid, [1, 1, 1])).toEqual({
+      x: 50 + (2 + 4 + 1) * 100,
+      y: 60 + 200,
+      elevation: 0,
+    });
+    for (let l = 0; l < 2; l++)
+      for (let y = 0; y < 2; y++)
+        for (let x = 0; x < 3; x++) {
+          const o = squareOrigin(pub, grid, [x, y, l]);
+          expect(squareAt(pub, grid, o.x + 10, o.y + 10)).toEqual([x, y, l]);
+        }
+    // the gap column and outside the board are no square
+    expect(squareAt(pub, grid, 50 + 5 * 100 + 1, 60 + 100)).toBeUndefined();
+    expect(squareAt(pub, grid, 0, 0)).toBeUndefined();
+    expect(squareOrigin({ ...pub, layout: "scene-levels" }, grid, [1, 1, 1])).toEqual({
+      x: 50 + 300,
+      y: 60 + 200,
+      elevation: -1,
+    });
+  });
+
+  test("K21: two labelled level outlines and a mark on each of the 10 unexplored squares, nothing else", () => {
+    const shapes = boardShapes(pub, grid, (l) => `Level ${l}`);
+    expect(shapes.filter((s) => s.kind === "level").map((s) => s.label)).toEqual([
+      "Level 0",
+      "Level 1",
+    ]);
+    expect(shapes.filter((s) => s.kind === "unexplored").length).toBe(12 - 2);
+    expect(Object.keys(shapes[2]!).sort()).toEqual(["h", "kind", "w", "x", "y"]);
+  });
+});
+
+describe("last-seen markers (K19 setting)", () => {
+  test("a swarm that flees out of sight leaves a faded marker where it was last seen, with the count players saw", async () => {
+    const t = await makeTable();
+    const host = t.gm.runtime!.host;
+    const r = await host.createLake({
+      sceneId: t.sceneId,
+      name: "Pond",
+      lake: { width: 3, height: 3, levels: 1, verticalAdjacency: true },
+      origin: { col: 0, row: 0 },
+      fishers: [
+        { tokenId: t.tokenIds[0]!, at: [1, 1, 0] },
+        { tokenId: t.tokenIds[1]!, at: [0, 0, 0] },
+      ],
+      squares: [{ at: [1, 1, 0], swarms: [5] }],
+      markers: "lastSeen",
+    });
+    if (!r.ok) throw new Error(r.error.code);
+    const id = r.value.id;
+    const swarmTokens = () => t.players[0].scene(t.sceneId)!.tokens.filter((x) => swarmFlagOf(x));
+    // round 1: nobody acts; Ana stands with the swarm, so it is seen (K20)
+    expect((await host.resolveRound(id)).ok).toBe(true);
+    expect(swarmTokens().map((x) => swarmFlagOf(x))).toEqual([
+      { lake: id, swarm: "s1", at: [1, 1, 0] },
+    ]);
+    // round 2: Ana casts and misses; the swarm flees in secret (K11, K19)
+    await host.setDeclaration(id, "f1", { action: "catch" });
+    await host.setTotal(id, "f1", { total: 2, natural: 2 });
+    expect((await host.resolveRound(id)).ok).toBe(true);
+    const truth = host.cached(id)!.state.swarms[0]!;
+    expect(truth.seen).toBe(false);
+    const [marker] = swarmTokens();
+    expect(swarmFlagOf(marker!)).toEqual({ lake: id, swarm: "s1", at: [1, 1, 0], stale: true });
+    expect(marker!.delta?.system?.fish).toEqual({ value: 5, max: 5 });
+    // nothing anywhere on the players' scene says where it went
+    expect(truth.at).not.toEqual([1, 1, 0]);
+    const o = squareOrigin(
+      publicLakeOf(t.players[0].scene(t.sceneId)!, id)!,
+      t.players[0].scene(t.sceneId)!,
+      truth.at,
+    );
+    expect(swarmTokens().some((x) => x.x === o.x && x.y === o.y)).toBe(false);
+    // round 3: Bo tracks where it went with 10: seen again, the marker becomes its live token
+    await host.setDeclaration(id, "f2", { action: "track", target: truth.at });
+    await host.setTotal(id, "f2", { total: 10 });
+    const f2at = host.cached(id)!.state.fishers[1]!.at;
+    expect(Math.max(Math.abs(f2at[0] - truth.at[0]), Math.abs(f2at[1] - truth.at[1]))).toBe(1); // seeded dice: it fled next to Bo
+    {
+      expect((await host.resolveRound(id)).ok).toBe(true);
+      const s1 = swarmTokens().filter((x) => swarmFlagOf(x)!.swarm === "s1");
+      expect(s1.map((x) => swarmFlagOf(x))).toEqual([
+        { lake: id, swarm: "s1", at: [...truth.at], stale: false },
+      ]);
+    }
+  });
+});
