@@ -116,6 +116,15 @@ export class FakeClient implements Port {
     this.queries = this.runtime.queries();
   }
 
+  /** Forgets what this client recorded (payloads, rolls, hooks, its language); the login stays. */
+  reset(): void {
+    this.received.length = 0;
+    this.rolls.length = 0;
+    this.rollFailure = undefined;
+    this.language.clear();
+    this.hooks.reset();
+  }
+
   /** A browser reload: everything in memory is gone; the client logs in again. */
   async reload(): Promise<void> {
     this.server.disconnect(this.userId);
