@@ -5,7 +5,8 @@
  * (renderChatMessageHTML, v13 HTMLElement), the token HUD button (renderTokenHUD), and the
  * declaration window at round start (updateScene: the public lake's round moved on).
  */
-import { MODULE_ID, QUERY, TEMPLATE_ROOT } from "../constants.ts";
+import { MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
+import { PLAYER_QUERY } from "./protocol.ts";
 import { cardFlagOf } from "../chat.ts";
 import type { PublicLake } from "../projection.ts";
 import { isFisherToken, sceneFlags } from "../projection.ts";
@@ -46,7 +47,7 @@ export function listen(rt: () => Runtime): void {
     registerPlayerSettings();
     // The players answer the core's player -> GM channel (registered after the core's at init).
     const queries = CONFIG.queries as unknown as Queries;
-    queries[QUERY.intent] = (data, options) => w().gm.handle(data, options);
+    queries[PLAYER_QUERY] = (data, options) => w().gm.handle(data, options);
     DeclareDialog.wiring = w;
     // the lake wizard fills each fisher's modifiers from the system adapter (GM-typed ones win)
     LakeWizard.modsFor = (actorId) => {

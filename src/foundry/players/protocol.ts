@@ -5,27 +5,21 @@
  * KOLIKOLY.Error.<code>), so the player reads it in their language.
  */
 import type { Declaration, LakeView, RuleError } from "../../rules/index.ts";
-import { MODULE_ID } from "../constants.ts";
+import { QUERY } from "../constants.ts";
+import type { Intent } from "../transport.ts";
 import type { CheckKind } from "../systems/types.ts";
 import type { Auth } from "./attest.ts";
 
-export const PLAYER_QUERY = `${MODULE_ID}.players`;
+/**
+ * The core's player -> GM channel (`QUERY.intent`, transport.ts), which the players' side
+ * answers (hooks.ts registers it after the core): its `declare` and `withdraw` intents plus
+ * the ones below.
+ */
+export const PLAYER_QUERY = QUERY.intent;
 
 export type PlayerIntent =
+  | Intent
   | { readonly type: "view"; readonly lake: string; readonly fisher: string }
-  | {
-      readonly type: "declare";
-      readonly lake: string;
-      readonly fisher: string;
-      readonly round: number;
-      readonly declaration: unknown;
-    }
-  | {
-      readonly type: "withdraw";
-      readonly lake: string;
-      readonly fisher: string;
-      readonly round: number;
-    }
   | { readonly type: "checks"; readonly lake: string; readonly round: number }
   | {
       readonly type: "rolled";
