@@ -19,8 +19,7 @@ export function linkTarget(foundryData) {
   return path.join(modules, ID);
 }
 
-export function link(foundryData) {
-  const dist = path.join(ROOT, "dist");
+export function link(foundryData, dist = path.join(ROOT, "dist")) {
   if (!fs.existsSync(path.join(dist, "module.json")))
     throw new Error("dist/module.json is missing: run npm run build first");
   const target = linkTarget(foundryData);

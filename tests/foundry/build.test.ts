@@ -10,6 +10,7 @@ import { ClassicLevel } from "classic-level";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, test } from "vitest";
 import { buildModule, shipped } from "../../scripts/build.mjs";
+import { link } from "../../scripts/link.mjs";
 import { SETTINGS } from "../../src/foundry/settings.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -71,6 +72,17 @@ describe("the built module", () => {
     expect(js).not.toMatch(/from\s*"node:|require\(|process\.env/);
     expect(js).not.toContain("fake server");
     expect(js).toContain("kolikoly.preResolveRound");
+  });
+
+  test("npm run link -- <FoundryData> links the build as Data/modules/kolikoly-fishing", () => {
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), "kolikoly-foundrydata-"));
+    fs.mkdirSync(path.join(data, "Data/modules"), { recursive: true });
+    const target = link(data, out);
+    expect(target).toBe(path.join(data, "Data/modules/kolikoly-fishing"));
+    expect(fs.readFileSync(path.join(target, "module.json"), "utf8")).toContain(
+      '"kolikoly-fishing"',
+    );
+    expect(() => link(path.join(data, "nowhere"), out)).toThrow(/does not exist/);
   });
 
   test("packs are real LevelDB databases the Foundry CLI wrote", async () => {
