@@ -19,6 +19,7 @@ type Gfx = {
   addChild(c: unknown): unknown;
   removeChildren(): unknown[];
   destroy(o?: object): void;
+  readonly destroyed?: boolean;
   name?: string;
 };
 
@@ -30,7 +31,8 @@ export async function drawBoard(rt: Runtime): Promise<void> {
     scene?: { id: string };
     interface?: { addChild(g: unknown): void };
   };
-  board?.destroy({ children: true });
+  // the canvas destroys its groups (and our graphics with them) when it tears down a scene
+  if (board && !board.destroyed) board.destroy({ children: true });
   board = undefined;
   if (!c?.ready || !c.scene || !c.interface) return;
   const scene = rt.port.scene(c.scene.id);
