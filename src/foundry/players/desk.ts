@@ -137,7 +137,7 @@ export class GmDesk {
 
   // ---- the players' query ---------------------------------------------------------------
 
-  /** `CONFIG.queries["kolikoly-fishing.players"]` on every client; only the active GM answers. */
+  /** `CONFIG.queries[QUERY.intent]` on every client (hooks.ts); only the active GM answers. */
   async handle(raw: unknown, options: unknown): Promise<Reply<unknown>> {
     if (!this.host.isAuthority()) return fail("notActiveGm");
     const parsed = parseIntent(raw);
@@ -176,10 +176,13 @@ export class GmDesk {
       return { ok: true, value: desk };
     }
     if (intent.round !== round) return fail("staleRound", "round");
-    if (this.cardOf(intent.lake, round)) return fail("locked", "round");
-    // the core's handlers (transport.ts): ownership, round, then the GM store (K5)
-    const r = await INTENT_HANDLERS[intent.type](this.host, intent, sender);
-    return r.ok ? { ok: true, value: r.value } : r;
+    // in turn with lock(): a declaration is either in before the card or refused after it
+    return this.serial(async () => {
+      if (this.cardOf(intent.lake, round)) return fail("locked", "round");
+      // the core's handlers (transport.ts): ownership, round, then the GM store (K5)
+      const r = await INTENT_HANDLERS[intent.type](this.host, intent, sender);
+      return r.ok ? { ok: true, value: r.value } : r;
+    });
   }
 
   private owed(
@@ -191,6 +194,7 @@ export class GmDesk {
     const card = this.cardOf(lakeId, round);
     const flag = card && checksFlagOf(card);
     if (!flag) return fail("notLocked", "round");
+    if (flag.closed) return fail("staleRound", "round");
     const out: OwedCheck[] = [];
     for (const row of flag.rows) {
       const f = l.pub.fishers.find((x) => x.id === row.fisher);

@@ -771,3 +771,26 @@ describe("issue 4: a check nobody rolled", () => {
     expect(m.flags?.[MODULE_ID]).toEqual({ request: { round: 1, fisher: "f1", kind: "attack" } });
   });
 });
+
+describe("issue 4: a declaration racing the lock", () => {
+  test("K5 it is either on the roll card or refused as locked, never in between", async () => {
+    for (const order of ["declare-first", "lock-first"] as const) {
+      const t = track(await makePlayerTable());
+      const lake = await lakeOn(t);
+      const a = t.players[0];
+      const declare = () =>
+        desk(a).declare({ lake, fisher: "f1", round: 1, declaration: { action: "catch" } });
+      const lock = () => gmDesk(t.gm).lock(lake);
+      const [r] =
+        order === "declare-first"
+          ? await Promise.all([declare(), lock()])
+          : (await Promise.all([lock(), declare()])).reverse();
+      await settle();
+      const card = t.gm.messageList().find((m) => checksFlagOf(m))!;
+      const listed = checksFlagOf(card)!.rows.some((row) => row.fisher === "f1");
+      const stored = "f1" in pending(t, lake).actions;
+      expect(listed).toBe(stored);
+      if (!r!.ok) expect(r!.error.code).toBe("locked");
+    }
+  });
+});
