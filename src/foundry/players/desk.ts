@@ -326,6 +326,8 @@ export class GmDesk {
       (f) => f.actorId === picked.actorId && flag.rows.some((r) => r.fisher === f.id),
     );
     if (!fisher) return undefined;
+    // rolled by the GM's client during resolution (driver()): already an answer to the engine
+    if (picked.request?.resolving) return undefined;
     if (
       picked.request &&
       (picked.request.fisher !== fisher.id || picked.request.round !== flag.round)
@@ -456,7 +458,7 @@ export class GmDesk {
         const out = await this.adapter().roll(actor, kind, {
           fastForward: true,
           rollMode: "publicroll",
-          request: { round: l.value.session.state.round + 1, fisher, kind },
+          request: { round: l.value.session.state.round + 1, fisher, kind, resolving: true },
           flavor: this.port.localize(`KOLIKOLY.Players.Check.${kind}`),
           core: this.port.coreRoll,
         });

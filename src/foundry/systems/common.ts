@@ -95,10 +95,10 @@ export function requestOf(message: MessageLike): RollRequestMark | undefined {
   const mark = getPath(message.flags, `${MODULE_ID}.request`) as
     Record<string, unknown> | undefined;
   if (!mark || typeof mark !== "object") return undefined;
-  const { round, fisher, kind } = mark;
+  const { round, fisher, kind, resolving } = mark;
   if (!Number.isInteger(round) || typeof fisher !== "string" || !isCheckKind(kind))
     return undefined;
-  return { round: round as number, fisher, kind };
+  return { round: round as number, fisher, kind, ...(resolving === true ? { resolving } : {}) };
 }
 
 export function speakerActorId(message: MessageLike): string | undefined {

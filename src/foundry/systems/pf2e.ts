@@ -29,6 +29,7 @@ import type {
   RollLike,
   RollOptions,
   RollOutcome,
+  RollRequestMark,
 } from "./types.ts";
 import {
   firstNum,
@@ -41,7 +42,7 @@ import {
   rollCore,
   speakerActorId,
 } from "./common.ts";
-import { MODULE_ID } from "./types.ts";
+import { MODULE_ID, isCheckKind } from "./types.ts";
 
 /** K6 (Herd uses Nature in pf2e, issue 4). Old pf2e data keyed skills by abbreviation. */
 export const PF2E_SKILL: Readonly<Partial<Record<CheckKind, { slug: string; abbr: string }>>> = {
@@ -138,11 +139,25 @@ function rollArgs(opts: RollOptions | undefined): Record<string, unknown> {
     skipDialog: opts?.fastForward ?? false,
     ...(opts?.rollMode ? { rollMode: opts.rollMode } : {}),
     // the identifier travels in the message's context flag: the GM matches it to the request
-    ...(opts?.request
-      ? {
-          identifier: `${MODULE_ID}:${opts.request.round}:${opts.request.fisher}:${opts.request.kind}`,
-        }
-      : {}),
+    ...(opts?.request ? { identifier: identifierOf(opts.request) } : {}),
+  };
+}
+
+/** The module's request mark as a pf2e check identifier (pf2e keeps it in the message context). */
+export function identifierOf(r: RollRequestMark): string {
+  return `${MODULE_ID}:${r.round}:${r.fisher}:${r.kind}${r.resolving ? ":resolving" : ""}`;
+}
+
+function requestOfIdentifier(id: unknown): RollRequestMark | undefined {
+  if (typeof id !== "string") return undefined;
+  const [mod, round, fisher, kind, resolving] = id.split(":");
+  if (mod !== MODULE_ID || !round || !/^\d+$/.test(round) || !fisher || !isCheckKind(kind))
+    return undefined;
+  return {
+    round: Number(round),
+    fisher,
+    kind,
+    ...(resolving === "resolving" ? { resolving: true } : {}),
   };
 }
 
@@ -238,7 +253,9 @@ export const pf2eAdapter: RollAdapter = {
     const actorId = (typeof ctx.actor === "string" && ctx.actor) || speakerActorId(message);
     const kind = kindOfContext(ctx);
     const out = outcomeOf(message.rolls?.[0], message.id);
-    return actorId && kind && out ? picked(actorId, kind, out) : null;
+    return actorId && kind && out
+      ? picked(actorId, kind, out, requestOfIdentifier(ctx.identifier))
+      : null;
   },
 
   // pf2e has no after-roll hook for checks; its roll messages are read instead (readMessage).

@@ -97,6 +97,8 @@ export interface RollRequestMark {
   readonly round: number;
   readonly fisher: string;
   readonly kind: CheckKind;
+  /** Rolled by the GM's client while the round resolves (not a roll for the roll card). */
+  readonly resolving?: boolean;
 }
 
 export interface RollOptions {

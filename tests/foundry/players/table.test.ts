@@ -671,7 +671,7 @@ describe("issue 4: K7 initiative through the system", () => {
           (x.flags as { core?: { initiativeRoll?: boolean } } | undefined)?.core?.initiativeRoll,
       )!;
     expect(m.flags?.[MODULE_ID]).toEqual({
-      request: { round: 1, fisher: "f1", kind: "initiative" },
+      request: { round: 1, fisher: "f1", kind: "initiative", resolving: true },
     });
     expect(m.whisper).toEqual([]);
     expect(await driver.roll(makeRequest("initiative", "rolloff:f1", "1d20", "all", "f1"))).toEqual(
@@ -768,7 +768,12 @@ describe("issue 4: a check nobody rolled", () => {
           (x.flags?.dnd5e as { roll?: { type?: string } } | undefined)?.roll?.type === "attack",
       )!;
     expect(m.author).toBe(t.userIds.gm);
-    expect(m.flags?.[MODULE_ID]).toEqual({ request: { round: 1, fisher: "f1", kind: "attack" } });
+    expect(m.flags?.[MODULE_ID]).toEqual({
+      request: { round: 1, fisher: "f1", kind: "attack", resolving: true },
+    });
+    // that roll answered the engine; it is not a pending total of the next round
+    await settle();
+    expect(pending(t, lake).totals).toEqual({});
   });
 });
 

@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { dnd5eAdapter, isNet, netAttack } from "../../../src/foundry/systems/dnd5e.ts";
-import { contextOf, dexAttack, pf2eAdapter } from "../../../src/foundry/systems/pf2e.ts";
+import {
+  contextOf,
+  dexAttack,
+  identifierOf,
+  pf2eAdapter,
+} from "../../../src/foundry/systems/pf2e.ts";
 import {
   DEFAULT_GENERIC_FORMULAS,
   formulaModifier,
@@ -327,6 +332,43 @@ describe("pf2e adapter", () => {
       kind: "stealth",
       total: 15,
     });
+  });
+});
+
+describe("the module's request mark in a pf2e check identifier", () => {
+  it("round-trips through the message context, the resolution marker included", () => {
+    const pc = pf2eCharacter("pf2eCara0000000", "Cara");
+    const id = identifierOf({ round: 3, fisher: "f2", kind: "initiative", resolving: true });
+    expect(id).toBe("kolikoly-fishing:3:f2:initiative:resolving");
+    const m = pf2eCheckMessage(
+      "p9",
+      "u2",
+      { id: pc.id, name: pc.name },
+      "perception",
+      "perception-check",
+      9,
+      7,
+      {
+        identifier: id,
+      },
+    );
+    expect(pf2eAdapter.readMessage(m, () => undefined)).toMatchObject({
+      kind: "initiative",
+      request: { round: 3, fisher: "f2", kind: "initiative", resolving: true },
+    });
+    const foreign = pf2eCheckMessage(
+      "p10",
+      "u2",
+      { id: pc.id, name: pc.name },
+      "stealth",
+      "skill-check",
+      9,
+      10,
+      {
+        identifier: "other-module:1:f2:stealth",
+      },
+    );
+    expect(pf2eAdapter.readMessage(foreign, () => undefined)?.request).toBeUndefined();
   });
 });
 
