@@ -21,6 +21,27 @@ function asMessage(m: Doc): PlayerMessage {
   return o;
 }
 
+const FROM_MESSAGE_MODE: Readonly<Record<string, RollModeName>> = {
+  public: "publicroll",
+  gm: "gmroll",
+  blind: "blindroll",
+  self: "selfroll",
+};
+
+function rollModeSetting(): RollModeName {
+  const settings = game.settings as unknown as { get(n: string, k: string): unknown };
+  for (const key of ["rollMode", "messageMode"]) {
+    try {
+      const v = String(settings.get("core", key));
+      if (v.endsWith("roll")) return v as RollModeName;
+      if (FROM_MESSAGE_MODE[v]) return FROM_MESSAGE_MODE[v]!;
+    } catch {
+      // not registered in this Foundry generation
+    }
+  }
+  return "publicroll";
+}
+
 export function livePlayerPort(base: Port): PlayerPort {
   const coreRoll: CoreRoller = async (formula, data, message, rollMode) => {
     const roll = new Roll(formula, data);
@@ -61,12 +82,8 @@ export function livePlayerPort(base: Port): PlayerPort {
     },
     // game.actors.get
     actor: (id) => game.actors!.get(id) as unknown as ActorLike | undefined,
-    // game.settings.get("core", "rollMode")
-    rollMode: () =>
-      (game.settings as unknown as { get(n: string, k: string): unknown }).get(
-        "core",
-        "rollMode",
-      ) as RollModeName,
+    // game.settings.get("core", "rollMode") (v13); v14 names it "messageMode" (public/gm/blind/self)
+    rollMode: () => rollModeSetting(),
     // game.system.id
     systemId: () => game.system!.id,
     // ui.notifications.error
