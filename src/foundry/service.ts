@@ -55,6 +55,8 @@ export interface FisherOption {
   readonly at: Coord;
   readonly mods?: Partial<Mods>;
   readonly hp?: number;
+  /** K9: an equipped net's own damage (issue 4, from the system adapter). */
+  readonly netDamage?: string;
 }
 
 export interface CreateLakeOptions {
@@ -167,6 +169,7 @@ export class LakeHost {
         at: f.at,
         ...(f.mods ? { mods: f.mods } : {}),
         ...(f.hp ? { hp: f.hp } : {}),
+        ...(f.netDamage ? { netDamage: f.netDamage } : {}),
       })),
       ...(o.squares?.length ? { squares: o.squares } : {}),
     };

@@ -31,6 +31,8 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
   static runtime: Runtime | undefined;
   /** Issue 4: a fisher actor's modifiers from its game system (players/hooks.ts); typed ones win. */
   static modsFor: ((actorId: string) => Partial<Mods> | undefined) | undefined;
+  /** Issue 4, K9: the fisher's equipped net damage from its game system, if it has one. */
+  static netDamageFor: ((actorId: string) => string | undefined) | undefined;
   sceneId: string | undefined;
 
   static override DEFAULT_OPTIONS = {
@@ -103,7 +105,9 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     const fishers = parsed.value.fishers.map((f) => {
       const actorId = scene?.tokens.find((t) => t._id === f.tokenId)?.actorId;
       const fromSystem = actorId ? LakeWizard.modsFor?.(actorId) : undefined;
-      return fromSystem ? { ...f, mods: { ...fromSystem, ...f.mods } } : f;
+      const net = actorId ? LakeWizard.netDamageFor?.(actorId) : undefined;
+      const withMods = fromSystem ? { ...f, mods: { ...fromSystem, ...f.mods } } : f;
+      return net ? { ...withMods, netDamage: net } : withMods;
     });
     const options = hazards.value
       ? { ...parsed.value, fishers, settings: { ...parsed.value.settings, hazards: hazards.value } }

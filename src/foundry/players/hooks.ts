@@ -54,6 +54,10 @@ export function listen(rt: () => Runtime): void {
       const actor = w().port.actor(actorId);
       return actor ? w().adapter().mods(actor) : undefined;
     };
+    LakeWizard.netDamageFor = (actorId) => {
+      const actor = w().port.actor(actorId);
+      return actor ? w().adapter().netDamage(actor) : undefined;
+    };
     game.keybindings!.register(MODULE_ID, "lockRound", {
       name: "KOLIKOLY.Players.Gm.Lock",
       editable: [{ key: "KeyL", modifiers: ["Shift" as never] }],
