@@ -11,7 +11,7 @@ import type { FisherDesk, OwedCheck } from "../../../src/foundry/players/protoco
 import { PLAYER_QUERY } from "../../../src/foundry/players/protocol.ts";
 import { KEY_FLAG } from "../../../src/foundry/players/attest.ts";
 import type { ActorLike } from "../../../src/foundry/systems/types.ts";
-import { dnd5eAna, dnd5eBo } from "../../fixtures/systems/dnd5e.ts";
+import { dnd5eAna, dnd5eBo, net2014 } from "../../fixtures/systems/dnd5e.ts";
 import { pf2eCharacter } from "../../fixtures/systems/pf2e.ts";
 import { withDnd5eRolls, withPf2eRolls } from "../../fixtures/systems/system-fakes.ts";
 import type { PlayerClient, PlayerTable } from "./fake-players.ts";
@@ -797,5 +797,43 @@ describe("issue 4: a declaration racing the lock", () => {
       expect(listed).toBe(stored);
       if (!r!.ok) expect(r!.error.code).toBe("locked");
     }
+  });
+});
+
+describe("issue 4: K9 a net's own damage from the system", () => {
+  test("a homebrew dnd5e net with base damage 1d4 sets the fisher's net damage at lake setup", async () => {
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
+    const withDamage = {
+      ...dnd5eAna,
+      id: t.actorIds[0]!,
+      items: [
+        {
+          ...net2014,
+          system: { ...net2014.system, damage: { base: { number: 1, denomination: 4 } } },
+        },
+      ],
+    };
+    t.gm.attachActor(t.actorIds[0]!, withDamage);
+    const adapter = t.gm.wiring!.adapter();
+    const r = await t.gm.runtime!.host.createLake({
+      sceneId: t.sceneId,
+      name: "Mirror lake",
+      lake: { width: 3, height: 3, levels: 1, verticalAdjacency: true },
+      origin: { col: 1, row: 1 },
+      fishers: [
+        {
+          tokenId: t.tokenIds[0]!,
+          at: [0, 0, 0],
+          mods: adapter.mods(withDamage),
+          netDamage: adapter.netDamage(withDamage),
+        },
+      ],
+      seed: 5,
+    });
+    expect(r.ok).toBe(true);
+    const f = t.gm.runtime!.host.cached((r as { value: { id: string } }).value.id)!.state
+      .fishers[0]!;
+    expect(f.netDamage).toBe("1d4+@mod");
+    expect(f.mods).toMatchObject({ attack: 5, damage: 3, survival: 4 });
   });
 });
