@@ -74,8 +74,8 @@ export async function run(opts: BenchOptions): Promise<BenchRow[]> {
   // 1-2: the engine alone, on rounds recorded from greedy games (4 fishers, 6x6x3)
   const rounds = recordRounds(opts.smoke ? 4 : 20);
   const draws = countDraws(rounds);
-  const engine = timeEngine(rounds, opts.smoke ? 3 : 7);
-  const rng = timeRng(draws, opts.smoke ? 5 : 21);
+  const engine = timeEngine(rounds, opts.smoke ? 15 : 10);
+  const rng = timeRng(draws, opts.smoke ? 5 : 11);
   rows.push({
     name: "engine rounds/s (4 greedy fishers, 6x6x3)",
     value: `${n(rounds.length / engine)} (${n((engine / rounds.length) * 1e6, 1)} us a round, ${n(draws / rounds.length, 1)} draws)`,
