@@ -42,7 +42,7 @@ function wholeNumber(text: string | undefined, fallback: number): number {
 }
 
 export function parseSimulateArgs(args: string[]): Parsed {
-  const { values, positionals } = parseArgs({
+  const { values } = parseArgs({
     args,
     allowPositionals: false,
     options: {
@@ -56,7 +56,6 @@ export function parseSimulateArgs(args: string[]): Parsed {
       json: { type: "boolean", default: false },
     },
   });
-  void positionals;
   const lake = values.lake === undefined ? SIM_DEFAULTS.lake : parseLake(values.lake);
   if (!lake) return { ok: false, message: `--lake: ${t("KOLIKOLY.Cli.Error.BadLake")}` };
   const numbers = {
