@@ -88,7 +88,7 @@ export async function run(opts: BenchOptions): Promise<BenchRow[]> {
     ok: ratio <= 10,
   });
   // 3: simulate games per second, 1 and 2 workers (wall time, worker start-up included)
-  const sim: SimOptions = { ...SIM_DEFAULTS, games: opts.smoke ? 40 : 400, seed: 7 };
+  const sim: SimOptions = { ...SIM_DEFAULTS, games: opts.smoke ? 40 : 800, seed: 7 };
   // interleaved and best of several, so a burst of load elsewhere hurts both alike
   let one = 0;
   let two = 0;
