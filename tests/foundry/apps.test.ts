@@ -103,8 +103,14 @@ describe("GM control panel (issue 3 item 4)", () => {
     const l = await host.load(r.value.id);
     if (!l.ok) throw new Error(l.error.code);
     const ctx = panelContext(l.value.session, l.value.record.pending, l.value.pub, strictLocalize);
-    const html = renderTemplateFile(`${TEMPLATE_ROOT}/gm-panel.hbs`, { lake: ctx });
+    const html = renderTemplateFile(`${TEMPLATE_ROOT}/gm-panel.hbs`, { lake: ctx, canLock: true });
     const doc = new JSDOM(html).window.document;
+    // issue 4: with the players' side registered, the panel offers to lock the round
+    expect(doc.querySelector("[data-action=lock]")!.textContent).toBe(
+      "Lock the round and ask for checks",
+    );
+    const bare = renderTemplateFile(`${TEMPLATE_ROOT}/gm-panel.hbs`, { lake: ctx });
+    expect(new JSDOM(bare).window.document.querySelector("[data-action=lock]")).toBeNull();
     const ana = doc.querySelector("tr[data-fisher=f1]")!;
     expect(ana.textContent).toContain("Declared");
     expect(ana.textContent).toContain("Survival +4");

@@ -29,6 +29,8 @@ export function notifyResult(r: Result<unknown>, success?: string): void {
 export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   static runtime: Runtime | undefined;
   static instance: GmPanel | undefined;
+  /** Set by the players' side (issue 4): locks the round and posts the roll card. */
+  static lock: ((lakeId: string) => Promise<void>) | undefined;
 
   static override DEFAULT_OPTIONS = {
     id: "kolikoly-gm-panel",
@@ -36,6 +38,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
     window: { title: "KOLIKOLY.Foundry.Panel.Title", resizable: true },
     position: { width: 760, height: "auto" as const },
     actions: {
+      lock: GmPanel.onLock,
       resolve: GmPanel.onResolve,
       undo: GmPanel.onUndo,
       end: GmPanel.onEnd,
@@ -72,7 +75,10 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
     const l = await rt.host.load(lakeId);
     if (!l.ok) return { lake: null };
     const t = (k: string, d?: Readonly<Record<string, unknown>>) => rt.port.localize(k, d);
-    return { lake: panelContext(l.value.session, l.value.record.pending, l.value.pub, t) };
+    return {
+      lake: panelContext(l.value.session, l.value.record.pending, l.value.pub, t),
+      canLock: GmPanel.lock !== undefined,
+    };
   }
 
   override async _onRender(context: object, options: object): Promise<void> {
@@ -122,6 +128,12 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   private async onRevive(el: HTMLInputElement): Promise<void> {
     const fisher = el.name.split(".")[1]!;
     await this.withLake((rt, lake) => rt.host.setRevive(lake, fisher, el.checked));
+  }
+
+  static async onLock(this: GmPanel): Promise<void> {
+    const lakeId = GmPanel.lakeId();
+    if (lakeId && GmPanel.lock) await GmPanel.lock(lakeId);
+    void this.render();
   }
 
   static async onResolve(this: GmPanel): Promise<void> {

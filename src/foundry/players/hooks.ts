@@ -12,6 +12,7 @@ import type { PublicLake } from "../projection.ts";
 import { isFisherToken, sceneFlags } from "../projection.ts";
 import type { Runtime } from "../runtime.ts";
 import { LakeWizard } from "../apps/lake-wizard.ts";
+import { GmPanel } from "../apps/gm-panel.ts";
 import { DeclareDialog } from "./declare-dialog.ts";
 import { DECLARE_PARTIAL, DIALOG_TEMPLATE } from "./declare-form.ts";
 import { ROLL_CARD, checksFlagOf } from "./desk.ts";
@@ -53,6 +54,9 @@ export function listen(rt: () => Runtime): void {
     LakeWizard.modsFor = (actorId) => {
       const actor = w().port.actor(actorId);
       return actor ? w().adapter().mods(actor) : undefined;
+    };
+    GmPanel.lock = async (lakeId) => {
+      w().player.report(await w().gm.lock(lakeId));
     };
     LakeWizard.netDamageFor = (actorId) => {
       const actor = w().port.actor(actorId);
