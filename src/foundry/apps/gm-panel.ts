@@ -8,6 +8,7 @@ import type { Runtime } from "../runtime.ts";
 import { sceneFlags } from "../projection.ts";
 import type { Result } from "../service.ts";
 import { panelContext, parseCoordValue } from "./panel-context.ts";
+import { UNKNOWN_ERROR_KEY, errorKey } from "../players/protocol.ts";
 import { LakeWizard } from "./lake-wizard.ts";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -19,11 +20,12 @@ export function notifyResult(r: Result<unknown>, success?: string): void {
     if (success) ui.notifications?.info(success);
     return;
   }
-  const key = `KOLIKOLY.Foundry.Error.${r.error.code}`;
-  const text = game.i18n!.has(key)
-    ? game.i18n!.format(key, { field: r.error.field })
-    : r.error.message;
-  ui.notifications?.error(text);
+  // the core module's keys, the players' side's, then the engine's (KOLIKOLY.Error.<code>)
+  const key = errorKey(r.error.code, (k) => game.i18n!.has(k));
+  const known = key !== UNKNOWN_ERROR_KEY;
+  ui.notifications?.error(
+    known ? game.i18n!.format(key, { field: r.error.field }) : r.error.message,
+  );
 }
 
 export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {

@@ -85,11 +85,13 @@ export function parseIntent(raw: unknown): Reply<PlayerIntent> {
   };
 }
 
+export const UNKNOWN_ERROR_KEY = "KOLIKOLY.Players.Error.unknown";
+
 /** The i18n key of an error code: the players' area, then the core module's, then the engine's. */
 export function errorKey(code: string, has: (key: string) => boolean): string {
   for (const area of ["Players.Error", "Foundry.Error", "Error"]) {
     const key = `KOLIKOLY.${area}.${code}`;
     if (has(key)) return key;
   }
-  return "KOLIKOLY.Players.Error.unknown";
+  return UNKNOWN_ERROR_KEY;
 }
