@@ -26,14 +26,20 @@ export interface KolikolyApi {
   /** K6: a typed check total for a fisher. */
   setTotal(lakeId: string, fisher: string, total: PendingTotal | null): Promise<Result<unknown>>;
   openPanel(): void;
-  openWizard(sceneId?: string): void;
+  /** The lake wizard on a scene; with `tokens`, only those start ticked as fishers. */
+  openWizard(options?: string | WizardOptions): void;
   /** The runtime, for the players' side (issue 4) and macros that need the transport. */
   readonly runtime: Runtime;
 }
 
+export interface WizardOptions {
+  readonly sceneId?: string;
+  readonly tokens?: readonly string[];
+}
+
 export function makeApi(
   rt: Runtime,
-  open: { panel(): void; wizard(sceneId?: string): void },
+  open: { panel(): void; wizard(sceneId?: string, tokens?: readonly string[]): void },
 ): KolikolyApi {
   return {
     createLake: (o) => rt.host.createLake(o),
@@ -47,7 +53,10 @@ export function makeApi(
     declare: (id, f, d) => rt.host.setDeclaration(id, f, d),
     setTotal: (id, f, t) => rt.host.setTotal(id, f, t),
     openPanel: () => open.panel(),
-    openWizard: (s) => open.wizard(s),
+    openWizard: (o) =>
+      typeof o === "object" && o !== null
+        ? open.wizard(o.sceneId, Array.isArray(o.tokens) ? o.tokens.map(String) : undefined)
+        : open.wizard(o),
     runtime: rt,
   };
 }

@@ -37,7 +37,10 @@ players.listen(rt);
 Hooks.once("init", () => {
   const mod = game.modules!.get(MODULE_ID) as unknown as { api?: unknown } | undefined;
   if (mod)
-    mod.api = makeApi(rt(), { panel: () => GmPanel.open(), wizard: (s) => LakeWizard.open(s) });
+    mod.api = makeApi(rt(), {
+      panel: () => GmPanel.open(),
+      wizard: (s, t) => LakeWizard.open(s, t),
+    });
 });
 
 // Quench batches (tests/quench) are a separate chunk, loaded only when Quench is active.

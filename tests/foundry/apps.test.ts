@@ -16,6 +16,24 @@ import { WIZARD_DEFAULTS, formObject } from "./fake/wizard.ts";
 const defaults = WIZARD_DEFAULTS;
 
 describe("lake wizard (issue 3 item 3)", () => {
+  test("the wizard opened on selected tokens offers only those ticked; the rest stay offered, unticked", async () => {
+    const t = await makeTable();
+    const scenes = [t.gm.scene(t.sceneId)!];
+    const ticked = (preselect?: ReadonlySet<string>) => {
+      const html = renderTemplateFile(`${TEMPLATE_ROOT}/lake-wizard.hbs`, {
+        ...wizardContext(scenes, t.sceneId, defaults, preselect),
+        levelsAvailable: false,
+      });
+      const form = new JSDOM(`<form>${html}</form>`).window.document.querySelector("form")!;
+      return t.tokenIds.map(
+        (id) => (form.querySelector(`[name="fisher.${id}.use"]`) as HTMLInputElement).checked,
+      );
+    };
+    expect(ticked()).toEqual([true, true]);
+    expect(ticked(new Set([t.tokenIds[1]!]))).toEqual([false, true]);
+    expect(ticked(new Set())).toEqual([true, true]);
+  });
+
   test("K1, K3: the rendered form, filled in, creates a lake whose fishers start where the form says", async () => {
     const t = await makeTable();
     const scenes = [t.gm.scene(t.sceneId)!];

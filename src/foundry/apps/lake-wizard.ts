@@ -34,6 +34,7 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
   /** Issue 4, K9: the fisher's equipped net damage from its game system, if it has one. */
   static netDamageFor: ((actorId: string) => string | undefined) | undefined;
   sceneId: string | undefined;
+  preselect: ReadonlySet<string> | undefined;
 
   static override DEFAULT_OPTIONS = {
     id: "kolikoly-lake-wizard",
@@ -46,9 +47,10 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
 
   static override PARTS = { main: { template: `${TEMPLATE_ROOT}/lake-wizard.hbs` } };
 
-  static open(sceneId?: string): LakeWizard {
+  static open(sceneId?: string, tokens?: readonly string[]): LakeWizard {
     const w = new LakeWizard();
     w.sceneId = sceneId ?? canvas?.scene?.id ?? undefined;
+    w.preselect = tokens?.length ? new Set(tokens) : undefined;
     void w.render({ force: true });
     return w;
   }
@@ -75,7 +77,7 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
       markers: get("markers") === "lastSeen" ? "lastSeen" : "remove",
     };
     return {
-      ...wizardContext(this.scenes(), this.sceneId ?? "", defaults),
+      ...wizardContext(this.scenes(), this.sceneId ?? "", defaults, this.preselect),
       levelsAvailable: rt.port.generation >= 14,
     };
   }
@@ -86,6 +88,7 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
       .querySelector<HTMLSelectElement>("select[name=sceneId]")
       ?.addEventListener("change", (e) => {
         this.sceneId = (e.target as HTMLSelectElement).value;
+        this.preselect = undefined; // another scene: its tokens are all offered
         void this.render();
       });
   }

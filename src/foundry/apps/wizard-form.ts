@@ -26,7 +26,7 @@ export interface WizardContext {
   readonly scenes: { id: string; name: string; selected: boolean }[];
   readonly sceneId: string;
   readonly defaults: WizardDefaults;
-  readonly tokens: { id: string; name: string; x: number; y: number }[];
+  readonly tokens: { id: string; name: string; x: number; y: number; use: boolean }[];
   readonly hazardModes: { value: string; selected: boolean }[];
 }
 
@@ -34,6 +34,8 @@ export function wizardContext(
   scenes: readonly SceneData[],
   sceneId: string,
   defaults: WizardDefaults,
+  /** Tokens to offer ticked (the selected ones); every fisher token when absent. */
+  preselect?: ReadonlySet<string>,
 ): WizardContext {
   const scene = scenes.find((s) => s._id === sceneId) ?? scenes[0];
   const origin = {
@@ -50,7 +52,8 @@ export function wizardContext(
       .filter((t) => t.actorId && !(t.flags?.["kolikoly-fishing"] as object | undefined))
       .map((t) => {
         const at = scene ? squareAt(origin, scene, t.x, t.y) : undefined;
-        return { id: t._id, name: t.name, x: at?.[0] ?? 0, y: at?.[1] ?? 0 };
+        const use = !preselect || preselect.size === 0 || preselect.has(t._id);
+        return { id: t._id, name: t.name, x: at?.[0] ?? 0, y: at?.[1] ?? 0, use };
       }),
     hazardModes: HAZARD_MODES.map((m) => ({ value: m, selected: m === defaults.hazardMode })),
   };
