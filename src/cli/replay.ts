@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { formatError, playScenarioText } from "../rules/scenario/play.ts";
 import { replayLines } from "../rules/scenario/replay.ts";
-import type { Session } from "../rules/kolikoly/game.ts";
+import type { Session } from "../rules/kolikoly/session.ts";
 import type { Viewer } from "../rules/kolikoly/view.ts";
 import { t } from "./i18n.ts";
 import type { Io } from "./io.ts";

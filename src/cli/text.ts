@@ -2,8 +2,8 @@
  * `replay --format text`: a readable play-by-play, round by round, of what one viewer may
  * know: only the events `eventsFor` lets through and a map from `viewFor` after each round.
  */
-import type { Session } from "../rules/kolikoly/game.ts";
-import { playRound, startSession, tableOf } from "../rules/kolikoly/game.ts";
+import type { Session } from "../rules/kolikoly/session.ts";
+import { playRound, startSession, tableOf } from "../rules/kolikoly/session.ts";
 import type { Coord } from "../rules/lake/geometry.ts";
 import type { Declaration, GameEvent, GameState, SwarmFacts } from "../rules/kolikoly/types.ts";
 import type { Viewer } from "../rules/kolikoly/view.ts";

@@ -15,7 +15,7 @@ export { parseDeclaration, validateRoundInput } from "./kolikoly/declare.ts";
 export { ROUND_STEPS, resolveRound } from "./kolikoly/round.ts";
 export { lakeEmpty, endByGm } from "./kolikoly/end.ts";
 export * from "./kolikoly/view.ts";
-export * from "./kolikoly/game.ts";
+export * from "./kolikoly/session.ts";
 export * from "./scenario/format.ts";
 export * from "./scenario/json.ts";
 export { playScenario, playScenarioText, exportScenario, formatError } from "./scenario/play.ts";

@@ -1,7 +1,7 @@
 /** Playing a scenario file, and writing a game back out as one. */
 import type { RuleError } from "../kolikoly/types.ts";
-import type { Session } from "../kolikoly/game.ts";
-import { endSession, playRound, startSession } from "../kolikoly/game.ts";
+import type { Session } from "../kolikoly/session.ts";
+import { endSession, playRound, startSession } from "../kolikoly/session.ts";
 import type { Scenario, ScenarioAction, ScenarioRound } from "./format.ts";
 import { SCENARIO_FORMAT, forcedTableOf, roundInputOf, validateScenario } from "./format.ts";
 import { parseJsonStrict } from "./json.ts";

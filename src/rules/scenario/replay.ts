@@ -1,5 +1,5 @@
 /** What a replay prints (scenario-format.md): the viewer's events, then one `end` line with the viewer's state. */
-import type { Session } from "../kolikoly/game.ts";
+import type { Session } from "../kolikoly/session.ts";
 import type { GameEvent } from "../kolikoly/types.ts";
 import type { LakeView, Viewer } from "../kolikoly/view.ts";
 import { eventsFor, viewFor } from "../kolikoly/view.ts";

@@ -6,7 +6,7 @@
 import { createBot } from "../bots/index.ts";
 import { decideFor } from "../bots/bot.ts";
 import { cannotActReason } from "../kolikoly/declare.ts";
-import { resolveSeeded } from "../kolikoly/game.ts";
+import { resolveSeeded } from "../kolikoly/session.ts";
 import { newGame } from "../kolikoly/state.ts";
 import type { Declaration, GameEvent, GameState } from "../kolikoly/types.ts";
 import type { SimOptions } from "./options.ts";
