@@ -7,7 +7,7 @@ import { parseFormula } from "../../src/rules/dice/formula.ts";
 import { Xoshiro128 } from "../../src/rules/dice/prng.ts";
 import type { RollRequest } from "../../src/rules/dice/requests.ts";
 import { rollFormula, runSync } from "../../src/rules/dice/requests.ts";
-import { resolveSeeded } from "../../src/rules/kolikoly/game.ts";
+import { resolveSeeded } from "../../src/rules/kolikoly/session.ts";
 import { resolveRound } from "../../src/rules/kolikoly/round.ts";
 import type { GameState, RoundInput } from "../../src/rules/kolikoly/types.ts";
 import type { SimOptions } from "../../src/rules/sim/options.ts";
