@@ -6,7 +6,7 @@
  * whisper to every client (foundry-notes.md, Dice and chat).
  */
 import type { GameEvent, Viewer } from "../rules/index.ts";
-import { canSee, eventsFor } from "../rules/index.ts";
+import { canSee, declarationTarget, eventsFor } from "../rules/index.ts";
 import { coordLabel } from "../ui/handlebars-helpers.ts";
 import { MODULE_ID, TEMPLATE_ROOT } from "./constants.ts";
 import type { ChatCreate, Port } from "./port.ts";
@@ -42,14 +42,7 @@ export function eventLine(e: GameEvent, name: (id: string) => string, t: L): str
   switch (e.type) {
     case "declared": {
       const d = e.declaration;
-      const target =
-        d.action === "track"
-          ? d.target
-          : d.action === "move"
-            ? d.to
-            : d.action === "herd"
-              ? d.toward
-              : undefined;
+      const target = declarationTarget(d);
       return k("Declared", {
         fisher: name(e.fisher),
         action: t(`KOLIKOLY.Foundry.Action.${d.action}`),

@@ -4,7 +4,7 @@
  * the hidden truth (unseen swarms, swarms in unexplored squares), which only a GM client builds.
  */
 import type { ActionKind, Coord, Session } from "../../rules/index.ts";
-import { CHECK_FOR, indexOf, neighbours } from "../../rules/index.ts";
+import { CHECK_FOR, declarationTarget, indexOf, neighbours } from "../../rules/index.ts";
 import { coordLabel } from "../../ui/handlebars-helpers.ts";
 import type { PublicLake } from "../projection.ts";
 import type { Pending } from "../record.ts";
@@ -50,14 +50,7 @@ export function parseCoordValue(v: unknown): Coord | undefined {
 }
 
 function targetOf(d: Pending["actions"][string] | undefined): Coord | undefined {
-  if (!d) return undefined;
-  return d.action === "track"
-    ? d.target
-    : d.action === "move"
-      ? d.to
-      : d.action === "herd"
-        ? d.toward
-        : undefined;
+  return d ? declarationTarget(d) : undefined;
 }
 
 export function panelContext(

@@ -5,6 +5,20 @@ import type { RoundContext } from "./context.ts";
 import { emit } from "./context.ts";
 import type { Declaration, FisherState, GameState, RoundInput, RuleError } from "./types.ts";
 
+/** The square a Track, Move or Herd names (K12, K14, K16); a Catch names none. */
+export function declarationTarget(d: Declaration): Coord | undefined {
+  switch (d.action) {
+    case "track":
+      return d.target;
+    case "move":
+      return d.to;
+    case "herd":
+      return d.toward;
+    case "catch":
+      return undefined;
+  }
+}
+
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: RuleError };
 
 const ACTIONS = ["catch", "track", "move", "herd"] as const;
