@@ -46,7 +46,14 @@ interface Memory {
   /** Per square, the round this player last had news of it (-1: never). */
   readonly lastNews: Int32Array;
   /** Swarms seen, by id: where, with how many fish, and the last round they were in view. */
-  readonly swarms: Map<string, { at: number; fish: number; round: number }>;
+  readonly swarms: Map<string, SeenSwarm>;
+}
+
+interface SeenSwarm {
+  readonly id: string;
+  at: number;
+  fish: number;
+  round: number;
 }
 
 const boards = new Map<string, Board>();
@@ -185,34 +192,40 @@ function lostSwarms(view: LakeView, memory: Memory): Int32Array {
   for (const s of view.swarms) {
     const at = indexOf(board.lake, s.at);
     const known = swarms.get(s.id);
-    if (!known) swarms.set(s.id, { at, fish: s.fish, round: view.round });
+    if (!known) swarms.set(s.id, { id: s.id, at, fish: s.fish, round: view.round });
     else {
       known.at = at;
       known.fish = s.fish;
       known.round = view.round;
     }
   }
-  for (const [id, s] of swarms) {
+  for (const s of swarms.values()) {
     if (s.round === view.round) continue;
     // fish move only when disturbed (K17), so a lost swarm waits in one of these squares
     let open = 0;
-    for (const i of board.adj[s.at]!) {
+    const adj = board.adj[s.at]!;
+    for (let k = 0; k < adj.length; k++) {
+      const i = adj[k]!;
       if (lastNews[i]! <= s.round) {
         hot[i]! += s.fish;
         open++;
       }
     }
-    if (open === 0) swarms.delete(id);
+    if (open === 0) swarms.delete(s.id);
   }
   return hot;
 }
+
+/** Scratch for `best`'s tied candidates (a square has at most 10 neighbours, K2). */
+let picks = new Int32Array(16);
 
 /** The candidate with the highest positive score (ties at random), or -1. */
 function best(list: Int32Array, score: (i: number) => number, rng: BotRandom): number {
   let top = 0;
   let count = 0;
-  const picks: number[] = [];
-  for (const i of list) {
+  if (picks.length < list.length) picks = new Int32Array(list.length);
+  for (let k = 0; k < list.length; k++) {
+    const i = list[k]!;
     const s = score(i);
     if (s <= 0 || s < top) continue;
     if (s > top) {
@@ -241,7 +254,9 @@ function bfs(board: Board, start: number, into: Paths & { readonly queue: Int32A
   queue[tail++] = start;
   while (head < tail) {
     const i = queue[head++]!;
-    for (const j of board.adj[i]!) {
+    const adj = board.adj[i]!;
+    for (let k = 0; k < adj.length; k++) {
+      const j = adj[k]!;
       if (dist[j] !== -1) continue;
       dist[j] = dist[i]! + 1;
       first[j] = i === start ? j : first[i]!;

@@ -49,12 +49,28 @@ export function eventsFor(log: readonly GameEvent[], viewer: Viewer): GameEvent[
   return log.filter((e) => canSee(e.audience, viewer));
 }
 
+const coordTables = new WeakMap<LakeSpec, readonly Coord[]>();
+
+/**
+ * Every square's coordinate, built once per lake object: views share these
+ * (read-only) instead of allocating a fresh coordinate per explored square per view.
+ */
+function coordTable(lake: LakeSpec): readonly Coord[] {
+  let table = coordTables.get(lake);
+  if (!table) {
+    const n = lake.width * lake.height * lake.levels;
+    table = Array.from({ length: n }, (_, i) => coordOf(lake, i));
+    coordTables.set(lake, table);
+  }
+  return table;
+}
+
 export function viewFor(state: GameState, viewer: Viewer): LakeView {
   const gm = viewer === "gm";
+  const coords = coordTable(state.lake);
   const explored: Coord[] = [];
-  state.explored.forEach((e, i) => {
-    if (e === 1) explored.push(coordOf(state.lake, i));
-  });
+  const ex = state.explored;
+  for (let i = 0; i < ex.length; i++) if (ex[i] === 1) explored.push(coords[i]!);
   return {
     viewer,
     round: state.round,
