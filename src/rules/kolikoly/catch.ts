@@ -41,15 +41,40 @@ export function* resolveAttacks(ctx: RoundContext): RollProgram<void> {
 
 function* catchAttack(ctx: RoundContext, plan: AttackPlan): RollProgram<void> {
   const f = fisher(ctx, plan.fisher);
-  const base = { type: "attack" as const, fisher: f.id, at: plan.at, source: plan.source };
-  if (!canAct(f) || !sameSquare(f.at, plan.at) || f.netDropped) {
+  // The attack events are built as whole literals (not spreads of a shared base, then `emit`'s
+  // spread): this runs for every catch attack of every simulated round. Key order is that of
+  // `emit`'s events (round, audience, then the body), so serialised logs are unchanged.
+  const { round } = ctx;
+  const { at, source } = plan;
+  const fid = f.id;
+  if (!canAct(f) || !sameSquare(f.at, at) || f.netDropped) {
     // a hazard knocked the fisher out or away, or took the net (H4 disarm), before the attack
-    emit(ctx, "all", { ...base, hit: false, critical: false, result: "skipped" });
+    ctx.events.push({
+      round,
+      audience: "all",
+      type: "attack",
+      fisher: fid,
+      at,
+      source,
+      hit: false,
+      critical: false,
+      result: "skipped",
+    });
     return;
   }
-  if (fishAt(ctx, plan.at) === 0) {
+  if (fishAt(ctx, at) === 0) {
     // K11: a catch in a square with no fish catches nothing, and nothing flees.
-    emit(ctx, "all", { ...base, hit: false, critical: false, result: "noFish" });
+    ctx.events.push({
+      round,
+      audience: "all",
+      type: "attack",
+      fisher: fid,
+      at,
+      source,
+      hit: false,
+      critical: false,
+      result: "noFish",
+    });
     return;
   }
   let total: number;
@@ -65,14 +90,35 @@ function* catchAttack(ctx: RoundContext, plan: AttackPlan): RollProgram<void> {
   }
   const hit = attackHits(total, natural, ctx.g.settings.catchAC);
   const critical = hit && natural === 20;
-  emit(ctx, "all", {
-    ...base,
-    total,
-    ...(natural !== undefined ? { natural } : {}),
-    hit,
-    critical,
-    result: hit ? "hit" : "miss",
-  });
+  const result = hit ? "hit" : "miss";
+  ctx.events.push(
+    natural !== undefined
+      ? {
+          round,
+          audience: "all",
+          type: "attack",
+          fisher: fid,
+          at,
+          source,
+          total,
+          natural,
+          hit,
+          critical,
+          result,
+        }
+      : {
+          round,
+          audience: "all",
+          type: "attack",
+          fisher: fid,
+          at,
+          source,
+          total,
+          hit,
+          critical,
+          result,
+        },
+  );
   // K11: hit or miss, every swarm still in the square flees at the end of the round.
   ctx.flee.set(idx(ctx, plan.at), "catch");
   if (!hit) return;

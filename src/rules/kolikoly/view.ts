@@ -76,19 +76,18 @@ export function viewFor(state: GameState, viewer: Viewer): LakeView {
     round: state.round,
     over: state.over,
     lake: state.lake,
-    fishers: state.fishers.map((f) => ({
-      id: f.id,
-      name: f.name,
-      at: f.at,
-      caught: f.caught,
-      hp: f.hp,
-      maxHp: f.maxHp,
-      condition: f.condition,
-      ...(f.netDropped ? { netDropped: true as const } : {}),
-    })),
+    fishers: state.fishers.map(fisherView),
     swarms: state.swarms
       .filter((s) => gm || s.seen)
       .map((s) => ({ id: s.id, at: s.at, fish: s.fish, max: s.max, seen: s.seen })),
     explored,
   };
+}
+
+/** Two whole literals rather than a conditional spread (this runs for every fisher of every view). */
+function fisherView(f: GameState["fishers"][number]): FisherView {
+  const { id, name, at, caught, hp, maxHp, condition } = f;
+  return f.netDropped
+    ? { id, name, at, caught, hp, maxHp, condition, netDropped: true }
+    : { id, name, at, caught, hp, maxHp, condition };
 }
