@@ -33,6 +33,8 @@ interface Board {
   readonly n: number;
   readonly coords: readonly Coord[];
   readonly adj: readonly Int32Array[];
+  /** Shortest paths from each start square, computed on first use (the graph never changes). */
+  readonly paths: (Paths | undefined)[];
 }
 
 interface Memory {
@@ -42,7 +44,6 @@ interface Memory {
   readonly fish: Int32Array;
   readonly fishersAt: Int32Array;
   readonly hot: Int32Array;
-  readonly paths: Paths & { readonly queue: Int32Array };
   /** Per square, the round this player last had news of it (-1: never). */
   readonly lastNews: Int32Array;
   /** Swarms seen, by id: where, with how many fish, and the last round they were in view. */
@@ -66,7 +67,7 @@ function boardOf(lake: LakeSpec): Board {
   const n = squareCount(lake);
   const coords = Array.from({ length: n }, (_, i) => coordOf(lake, i));
   const adj = coords.map((c) => Int32Array.from(neighbours(lake, c), (d) => indexOf(lake, d)));
-  const board = { lake, n, coords, adj };
+  const board: Board = { lake, n, coords, adj, paths: new Array<Paths | undefined>(n) };
   if (boards.size < 64) boards.set(key, board);
   return board;
 }
@@ -82,7 +83,6 @@ function newMemory(lake: LakeSpec): Memory {
     fish: new Int32Array(n),
     fishersAt: new Int32Array(n),
     hot: new Int32Array(n),
-    paths: { dist: new Int32Array(n), first: new Int32Array(n), queue: new Int32Array(n) },
   };
 }
 
@@ -153,7 +153,7 @@ function choice(view: LakeView, here: number, memory: Memory, rng: BotRandom): D
   const fog = best(around, (i) => 1 - explored[i]!, rng);
   if (fog >= 0) return look(fog);
   // 5. toward the nearest seen fish, lost swarm or unexplored square
-  const paths = bfs(board, here, memory.paths);
+  const paths = (board.paths[here] ??= bfs(board, here));
   const goals: number[] = [];
   let goalDist = Infinity;
   for (let i = 0; i < n; i++) {
@@ -244,10 +244,10 @@ interface Paths {
   readonly first: Int32Array;
 }
 
-function bfs(board: Board, start: number, into: Paths & { readonly queue: Int32Array }): Paths {
-  const { dist, first, queue } = into;
-  dist.fill(-1);
-  first.fill(-1);
+function bfs(board: Board, start: number): Paths {
+  const dist = new Int32Array(board.n).fill(-1);
+  const first = new Int32Array(board.n).fill(-1);
+  const queue = new Int32Array(board.n);
   let head = 0;
   let tail = 0;
   dist[start] = 0;
@@ -263,7 +263,7 @@ function bfs(board: Board, start: number, into: Paths & { readonly queue: Int32A
       queue[tail++] = j;
     }
   }
-  return into;
+  return { dist, first };
 }
 
 /** One step along a shortest path toward `goal`; the last step looks into it. */
