@@ -5,6 +5,7 @@ import { sameSquare } from "../lake/geometry.ts";
 import { attackHits, checkFormula } from "./checks.ts";
 import type { AttackPlan, RoundContext } from "./context.ts";
 import { canAct, emit, fishAt, fisher, idx, request, swarmsAt } from "./context.ts";
+import type { GameEvent } from "./types.ts";
 
 /** K10: damage becomes fish, taken from the square's swarms oldest first, never more than it holds. */
 export function takeFish(fishBySwarm: readonly number[], damage: number): number[] {
@@ -39,42 +40,52 @@ export function* resolveAttacks(ctx: RoundContext): RollProgram<void> {
   for (const plan of attackOrder(ctx)) yield* catchAttack(ctx, plan);
 }
 
+type AttackEvent = Extract<GameEvent, { type: "attack" }>;
+
+/**
+ * An `attack` event as one whole literal (no spreads: this runs for every catch attack of every
+ * simulated round). Key order is that of `emit`'s events (round, audience, then the body), so
+ * serialised logs are unchanged; `total` and `natural` appear only when there is a roll.
+ */
+function attackEvent(
+  round: number,
+  plan: AttackPlan,
+  result: AttackEvent["result"],
+  hit = false,
+  critical = false,
+  total?: number,
+  natural?: number,
+): AttackEvent {
+  const { fisher, at, source } = plan;
+  if (total === undefined)
+    return { round, audience: "all", type: "attack", fisher, at, source, hit, critical, result };
+  if (natural === undefined)
+    return {
+      round,
+      audience: "all",
+      type: "attack",
+      fisher,
+      at,
+      source,
+      total,
+      hit,
+      critical,
+      result,
+    };
+  // prettier-ignore
+  return { round, audience: "all", type: "attack", fisher, at, source, total, natural, hit, critical, result };
+}
+
 function* catchAttack(ctx: RoundContext, plan: AttackPlan): RollProgram<void> {
   const f = fisher(ctx, plan.fisher);
-  // The attack events are built as whole literals (not spreads of a shared base, then `emit`'s
-  // spread): this runs for every catch attack of every simulated round. Key order is that of
-  // `emit`'s events (round, audience, then the body), so serialised logs are unchanged.
-  const { round } = ctx;
-  const { at, source } = plan;
-  const fid = f.id;
-  if (!canAct(f) || !sameSquare(f.at, at) || f.netDropped) {
+  if (!canAct(f) || !sameSquare(f.at, plan.at) || f.netDropped) {
     // a hazard knocked the fisher out or away, or took the net (H4 disarm), before the attack
-    ctx.events.push({
-      round,
-      audience: "all",
-      type: "attack",
-      fisher: fid,
-      at,
-      source,
-      hit: false,
-      critical: false,
-      result: "skipped",
-    });
+    ctx.events.push(attackEvent(ctx.round, plan, "skipped"));
     return;
   }
-  if (fishAt(ctx, at) === 0) {
+  if (fishAt(ctx, plan.at) === 0) {
     // K11: a catch in a square with no fish catches nothing, and nothing flees.
-    ctx.events.push({
-      round,
-      audience: "all",
-      type: "attack",
-      fisher: fid,
-      at,
-      source,
-      hit: false,
-      critical: false,
-      result: "noFish",
-    });
+    ctx.events.push(attackEvent(ctx.round, plan, "noFish"));
     return;
   }
   let total: number;
@@ -90,34 +101,8 @@ function* catchAttack(ctx: RoundContext, plan: AttackPlan): RollProgram<void> {
   }
   const hit = attackHits(total, natural, ctx.g.settings.catchAC);
   const critical = hit && natural === 20;
-  const result = hit ? "hit" : "miss";
   ctx.events.push(
-    natural !== undefined
-      ? {
-          round,
-          audience: "all",
-          type: "attack",
-          fisher: fid,
-          at,
-          source,
-          total,
-          natural,
-          hit,
-          critical,
-          result,
-        }
-      : {
-          round,
-          audience: "all",
-          type: "attack",
-          fisher: fid,
-          at,
-          source,
-          total,
-          hit,
-          critical,
-          result,
-        },
+    attackEvent(ctx.round, plan, hit ? "hit" : "miss", hit, critical, total, natural),
   );
   // K11: hit or miss, every swarm still in the square flees at the end of the round.
   ctx.flee.set(idx(ctx, plan.at), "catch");
