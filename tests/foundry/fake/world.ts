@@ -14,6 +14,21 @@ export interface Table {
   readonly actorIds: string[];
 }
 
+/** A fisher's token as the table's scenes hold it: a linked, visible 1x1 token at the origin. */
+export function fisherToken(name: string, actorId: string) {
+  return {
+    name,
+    x: 0,
+    y: 0,
+    width: 1,
+    height: 1,
+    elevation: 0,
+    actorId,
+    actorLink: true,
+    hidden: false,
+  };
+}
+
 export async function makeTable(
   opts: { generation?: 13 | 14; fishers?: number; seed?: number } = {},
 ): Promise<Table> {
@@ -31,17 +46,7 @@ export async function makeTable(
     const name = ["Ana", "Bo", "Cy", "Di", "Ed", "Fa", "Gu", "Ha"][i] ?? `F${i}`;
     const actorId = server.addActor(name, "character", owner);
     actorIds.push(actorId);
-    tokens.push({
-      name,
-      x: 0,
-      y: 0,
-      width: 1,
-      height: 1,
-      elevation: 0,
-      actorId,
-      actorLink: true,
-      hidden: false,
-    });
+    tokens.push(fisherToken(name, actorId));
   }
   const sceneId = server.addScene("Mirror lake", tokens);
   const seed = opts.seed ?? 7;

@@ -33,6 +33,7 @@ import { FakeClient } from "../fake/client.ts";
 import type { Payload } from "../fake/server.ts";
 import { FakeServer } from "../fake/server.ts";
 import { clone } from "../fake/util.ts";
+import { fisherToken } from "../fake/world.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const LANG: unknown = JSON.parse(readFileSync(`${ROOT}lang/en.json`, "utf8"));
@@ -334,17 +335,7 @@ export async function makePlayerTable(
     server.addActor("Ana", "character", [a]),
     server.addActor("Bo", "character", [opts.anaOwnsBoth ? a : b]),
   ];
-  const tokens = actorIds.map((actorId, i) => ({
-    name: ["Ana", "Bo"][i]!,
-    x: 0,
-    y: 0,
-    width: 1,
-    height: 1,
-    elevation: 0,
-    actorId,
-    actorLink: true,
-    hidden: false,
-  }));
+  const tokens = actorIds.map((actorId, i) => fisherToken(["Ana", "Bo"][i]!, actorId));
   const sceneId = server.addScene("Mirror lake", tokens);
   const gm = new PlayerClient(server, gmId, 7);
   const gm2 = new PlayerClient(server, gm2Id, 8);
