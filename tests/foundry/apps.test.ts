@@ -7,8 +7,14 @@ import { JSDOM } from "jsdom";
 import { describe, expect, test } from "vitest";
 import { TEMPLATE_ROOT } from "../../src/foundry/constants.ts";
 import { panelContext, parseCoordValue } from "../../src/foundry/apps/panel-context.ts";
-import { parseWizardForm, wizardContext } from "../../src/foundry/apps/wizard-form.ts";
+import {
+  fieldInput,
+  fieldLabel,
+  parseWizardForm,
+  wizardContext,
+} from "../../src/foundry/apps/wizard-form.ts";
 import { publicLakeOf } from "../../src/foundry/projection.ts";
+import { swarmSheetContext } from "../../src/foundry/apps/swarm-sheet-context.ts";
 import { renderTemplateFile, strictLocalize } from "./fake/client.ts";
 import { makeTable } from "./fake/world.ts";
 import { WIZARD_DEFAULTS, formObject } from "./fake/wizard.ts";
@@ -100,6 +106,47 @@ describe("lake wizard (issue 3 item 3)", () => {
   });
 });
 
+describe("lake wizard against Foundry's form data (issue 9)", () => {
+  function renderedForm(t: Awaited<ReturnType<typeof makeTable>>): HTMLFormElement {
+    const html = renderTemplateFile(`${TEMPLATE_ROOT}/lake-wizard.hbs`, {
+      ...wizardContext([t.gm.scene(t.sceneId)!], t.sceneId, defaults),
+      levelsAvailable: false,
+    });
+    return new JSDOM(`<form>${html}</form>`).window.document.querySelector("form")!;
+  }
+
+  test("K1, K3: the default form with every modifier box left empty (FormDataExtended: null) creates a lake", async () => {
+    const t = await makeTable();
+    const form = renderedForm(t);
+    const data = formObject(form);
+    // Foundry's FormDataExtended gives null for an empty number input, numbers for the rest
+    expect(data[`fisher.${t.tokenIds[0]}.attack`]).toBeNull();
+    expect(data.width).toBe(6);
+    expect(data[`fisher.${t.tokenIds[0]}.use`]).toBe(true);
+    const parsed = parseWizardForm(data, t.gm.scene(t.sceneId));
+    if (!parsed.ok) throw new Error(`${parsed.error.code} ${parsed.error.field}`);
+    expect(parsed.value.fishers.map((f) => f.mods)).toEqual([{}, {}]);
+    const r = await t.gm.runtime!.host.createLake(parsed.value);
+    expect(r.ok).toBe(true);
+  });
+
+  test("a refused field is named by its label as the GM reads it, with the fisher's name", async () => {
+    const t = await makeTable();
+    const form = renderedForm(t);
+    const id = t.tokenIds[1]!;
+    (form.querySelector(`[name="fisher.${id}.stealth"]`) as HTMLInputElement).value = "99";
+    const parsed = parseWizardForm(formObject(form), t.gm.scene(t.sceneId));
+    expect(parsed).toMatchObject({ ok: false, error: { field: `fisher.${id}.stealth` } });
+    if (parsed.ok) return;
+    expect(fieldLabel(form, parsed.error.field)).toBe("Bo, Stealth");
+    expect(fieldInput(form, parsed.error.field)?.getAttribute("name")).toBe(`fisher.${id}.stealth`);
+    expect(fieldLabel(form, "width")).toBe("Width");
+    expect(fieldLabel(form, "origin")).toBe("Origin column");
+    expect(fieldLabel(form, `fisher.${id}`)).toBe("Bo");
+    expect(fieldLabel(form, "nope")).toBe("");
+  });
+});
+
 describe("GM control panel (issue 3 item 4)", () => {
   test("K5, K6: declared or not, the check needed with its modifier, typed totals, and the hidden truth", async () => {
     const t = await makeTable();
@@ -142,5 +189,55 @@ describe("GM control panel (issue 3 item 4)", () => {
     expect(doc.querySelector(".kolikoly-hidden li")!.textContent).toBe("6 fish at 2,2 L0");
     expect(t.players[0].scene(t.sceneId)!.tokens.length).toBe(2);
     expect(doc.querySelector("[data-action=resolve]")).not.toBeNull();
+  });
+});
+
+describe("the swarm's sheet (issue 9)", () => {
+  test("K4, K20: name, fish of its start and its lake for all; the GM alone sees its square and the unseen swarms", async () => {
+    const t = await makeTable();
+    const host = t.gm.runtime!.host;
+    const r = await host.createLake({
+      sceneId: t.sceneId,
+      name: "Pond",
+      lake: { width: 3, height: 3, levels: 1, verticalAdjacency: true },
+      origin: { col: 0, row: 0 },
+      fishers: [
+        { tokenId: t.tokenIds[0]!, at: [0, 0, 0] },
+        { tokenId: t.tokenIds[1]!, at: [2, 2, 0] },
+      ],
+      squares: [
+        { at: [0, 0, 0], swarms: [5] },
+        { at: [1, 1, 0], swarms: [6] },
+      ],
+    });
+    if (!r.ok) throw new Error(r.error.code);
+    const scene = t.gm.scene(t.sceneId)!;
+    const pub = publicLakeOf(scene, r.value.id)!;
+    const session = host.cached(r.value.id)!;
+    const w = session.state.swarms.find((x) => x.at[0] === 0)!;
+    // what a swarm token's synthetic actor holds: its flag and its fish (projection.ts tokenFor)
+    const input = {
+      name: "Fish swarm",
+      img: "modules/kolikoly-fishing/assets/swarm.svg",
+      fish: { value: 5, max: 5 },
+      flag: { lake: r.value.id, swarm: w.id, at: w.at },
+      lake: pub,
+    };
+    const render = (ctx: object) =>
+      new JSDOM(renderTemplateFile(`${TEMPLATE_ROOT}/swarm-sheet.hbs`, ctx)).window.document;
+    const player = swarmSheetContext(input, strictLocalize);
+    expect(player).not.toHaveProperty("gm");
+    const pdoc = render(player);
+    expect(pdoc.querySelector(".kolikoly-swarm-count")!.textContent).toBe("5 of 5");
+    expect(pdoc.body.textContent).toContain("Pond");
+    expect(pdoc.querySelector(".kolikoly-gm-only")).toBeNull();
+    expect(pdoc.body.textContent).not.toContain("6 fish");
+    const gdoc = render(swarmSheetContext({ ...input, gm: { session } }, strictLocalize));
+    const gm = gdoc.querySelector(".kolikoly-gm-only")!;
+    expect([...gm.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "5 fish at 1,1 L0",
+      "6 fish at 2,2 L0",
+    ]);
+    expect(gm.textContent).toContain("No (unseen)");
   });
 });

@@ -6,7 +6,9 @@ import { TEMPLATE_ROOT } from "../constants.ts";
 import type { Runtime } from "../runtime.ts";
 import type { SceneData } from "../port.ts";
 import type { HazardMode, Mods } from "../../rules/index.ts";
-import { parseWizardForm, wizardContext } from "./wizard-form.ts";
+import { fieldInput, fieldLabel, parseWizardForm, wizardContext } from "./wizard-form.ts";
+import { UNKNOWN_ERROR_KEY, errorKey } from "../players/protocol.ts";
+import type { RuleError } from "../../rules/index.ts";
 import type { WizardDefaults } from "./wizard-form.ts";
 import { notifyResult } from "./gm-panel.ts";
 import { hazardsFromResults } from "../hazard-table.ts";
@@ -42,14 +44,32 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     classes: ["kolikoly-wizard"],
     window: { title: "KOLIKOLY.Foundry.Wizard.Title", resizable: true },
     position: { width: 640, height: "auto" as const },
-    form: { handler: LakeWizard.onSubmit, closeOnSubmit: true },
+    // The window closes only when the lake exists: on a refused form it stays open with what the
+    // GM typed (closeOnSubmit would close it before the handler's result is known to be good;
+    // ApplicationV2#_onSubmitForm, v13 client/applications/api/application.mjs).
+    form: { handler: LakeWizard.onSubmit, closeOnSubmit: false },
   };
+
+  /** The one wizard window: opening it again brings it forward with what the GM typed. */
+  static instance: LakeWizard | undefined;
 
   static override PARTS = { main: { template: `${TEMPLATE_ROOT}/lake-wizard.hbs` } };
 
+  /**
+   * Opens the wizard. A second call while it is open brings the same window forward and keeps
+   * what the GM typed (a second instance with the same id would replace the first's element;
+   * ApplicationV2 ids are unique, foundry.applications.instances); an explicit scene or token
+   * choice (the set-up macro) re-renders it for that choice.
+   */
   static open(sceneId?: string, tokens?: readonly string[]): LakeWizard {
-    const w = new LakeWizard();
-    w.sceneId = sceneId ?? canvas?.scene?.id ?? undefined;
+    const open = LakeWizard.instance;
+    if (open?.rendered && sceneId === undefined && tokens === undefined) {
+      open.bringToFront();
+      return open;
+    }
+    const w = (LakeWizard.instance ??= new LakeWizard());
+    w.sceneId =
+      sceneId ?? (open?.rendered ? w.sceneId : undefined) ?? canvas?.scene?.id ?? undefined;
     w.preselect = tokens?.length ? new Set(tokens) : undefined;
     void w.render({ force: true });
     return w;
@@ -96,15 +116,15 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
   static async onSubmit(
     this: LakeWizard,
     _event: Event,
-    _form: HTMLFormElement,
+    form: HTMLFormElement,
     data: { object: Record<string, unknown> },
   ): Promise<void> {
     const rt = LakeWizard.runtime!;
     const scene = rt.port.scene(String(data.object.sceneId ?? ""));
     const parsed = parseWizardForm(data.object, scene);
-    if (!parsed.ok) return notifyResult(parsed);
+    if (!parsed.ok) return refuse(form, parsed);
     const hazards = await hazardTable(String(rt.port.setting("hazardTable") ?? ""));
-    if (!hazards.ok) return notifyResult(hazards);
+    if (!hazards.ok) return refuse(form, hazards);
     const fishers = parsed.value.fishers.map((f) => {
       const actorId = scene?.tokens.find((t) => t._id === f.tokenId)?.actorId;
       const fromSystem = actorId ? LakeWizard.modsFor?.(actorId) : undefined;
@@ -116,11 +136,28 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
       ? { ...parsed.value, fishers, settings: { ...parsed.value.settings, hazards: hazards.value } }
       : { ...parsed.value, fishers };
     const r = await rt.host.createLake(options);
-    notifyResult(
-      r,
-      r.ok
-        ? game.i18n!.format("KOLIKOLY.Foundry.Wizard.Created", { name: r.value.name })
-        : undefined,
-    );
+    if (!r.ok) return refuse(form, r);
+    notifyResult(r, game.i18n!.format("KOLIKOLY.Foundry.Wizard.Created", { name: r.value.name }));
+    await this.close();
   }
+}
+
+/**
+ * A refused form: the window stays open with what the GM typed; the field is marked invalid
+ * and focused, and the error names it by its label, in the GM's language.
+ */
+function refuse(form: HTMLFormElement, r: { ok: false; error: RuleError }): void {
+  const input = fieldInput(form, r.error.field);
+  form.querySelectorAll("[aria-invalid=true]").forEach((e) => e.removeAttribute("aria-invalid"));
+  input?.setAttribute("aria-invalid", "true");
+  input?.focus();
+  const label = fieldLabel(form, r.error.field);
+  const key = errorKey(r.error.code, (k) => game.i18n!.has(k));
+  const problem =
+    key === UNKNOWN_ERROR_KEY ? r.error.message : game.i18n!.format(key, { field: label });
+  ui.notifications?.error(
+    label
+      ? game.i18n!.format("KOLIKOLY.Foundry.Wizard.Invalid", { field: label, problem })
+      : problem,
+  );
 }

@@ -59,6 +59,15 @@ export function wizardContext(
   };
 }
 
+/**
+ * Whether a form value is "not given": FormDataExtended#object gives `null` for an empty number
+ * input (v13 client/applications/ux/form-data-extended.mjs, the number branch of its input
+ * processing), `""` for an empty text input; a missing key is `undefined`.
+ */
+export function blank(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+}
+
 function int(v: unknown): number | undefined {
   const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
   return Number.isInteger(n) ? n : undefined;
@@ -103,7 +112,7 @@ export function parseWizardForm(
     const mods: Partial<Record<keyof Mods, number>> = {};
     for (const k of MOD_KEYS) {
       const raw = data[`fisher.${t._id}.${k}`];
-      if (raw === undefined || raw === "") continue;
+      if (blank(raw)) continue; // an empty modifier box: the system's (or 0)
       const m = int(raw);
       if (m === undefined || Math.abs(m) > 30) return err("badField", `fisher.${t._id}.${k}`);
       mods[k] = m;
@@ -139,4 +148,32 @@ export function parseWizardForm(
       markers: data.markers === "lastSeen" ? "lastSeen" : "remove",
     },
   };
+}
+
+/** The input an error's field names (`origin` is the origin column; `fisher.<id>` its tick box). */
+export function fieldInput(form: ParentNode, field: string): HTMLElement | null {
+  const name =
+    field === "origin" ? "originCol" : /^fisher\.[^.]+$/.test(field) ? `${field}.x` : field;
+  const quoted = name.replace(/["\\]/g, "\\$&");
+  return name ? form.querySelector<HTMLElement>(`[name="${quoted}"]`) : null;
+}
+
+/**
+ * What the GM reads for a field: its label as rendered (so in the GM's language), with the
+ * fisher's name for a fisher's field ("Ana, Attack"); "" when the form has no such field.
+ */
+export function fieldLabel(form: ParentNode, field: string): string {
+  const input = fieldInput(form, field);
+  if (!input) return "";
+  const own = (el: Element | null): string => {
+    if (!el) return "";
+    const aria = el.getAttribute("aria-label");
+    if (aria) return aria.trim();
+    const label = el.closest("label");
+    return (label?.textContent ?? "").replace(/\s+/g, " ").trim();
+  };
+  const row = input.closest(".kolikoly-wizard-fisher");
+  if (!row) return own(input);
+  const who = own(row.querySelector("input[type=checkbox]"));
+  return field.split(".").length === 2 ? who : `${who}, ${own(input)}`;
 }

@@ -9,6 +9,7 @@ import type { Result } from "../../../src/foundry/service.ts";
 import type { PublicLake } from "../../../src/foundry/projection.ts";
 import { DEFAULT_LAKE, DEFAULT_SETTINGS } from "../../../src/rules/index.ts";
 import { renderTemplateFile } from "./client.ts";
+import { formDataObject } from "./form-data.ts";
 import type { Table } from "./world.ts";
 
 export const WIZARD_DEFAULTS = {
@@ -20,16 +21,8 @@ export const WIZARD_DEFAULTS = {
   markers: "remove" as const,
 };
 
-/** What FormDataExtended#object gives for a form: named fields, checkboxes as booleans. */
-export function formObject(form: Element): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  form.querySelectorAll("input, select").forEach((el) => {
-    const i = el as HTMLInputElement;
-    if (!i.name) return;
-    out[i.name] = i.type === "checkbox" ? i.checked : i.value;
-  });
-  return out;
-}
+/** What FormDataExtended#object gives the wizard's handler (form-data.ts: Foundry's conversions). */
+export const formObject = formDataObject;
 
 /** Renders the wizard for the table's scene, sets the given fields, submits it to the GM's host. */
 export async function createLakeViaWizard(
