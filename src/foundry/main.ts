@@ -9,8 +9,11 @@ import { Runtime } from "./runtime.ts";
 import { makeApi } from "./api.ts";
 import { GmPanel } from "./apps/gm-panel.ts";
 import { LakeWizard } from "./apps/lake-wizard.ts";
+import { SwarmSheet } from "./apps/swarm-sheet.ts";
 import * as init from "./hooks/init.ts";
+import * as setup from "./hooks/setup.ts";
 import * as ready from "./hooks/ready.ts";
+import { lakeIds } from "./hooks/ready.ts";
 import * as controls from "./hooks/get-scene-controls.ts";
 import * as chat from "./hooks/render-chat-message.ts";
 import * as players from "./players/hooks.ts";
@@ -20,14 +23,16 @@ let runtime: Runtime | undefined;
 /** Created on first use (at init): game.user exists from then on. */
 function rt(): Runtime {
   if (!runtime) {
-    runtime = new Runtime(livePort());
+    runtime = new Runtime(livePort(), lakeIds);
     GmPanel.runtime = runtime;
+    SwarmSheet.runtime = runtime;
     LakeWizard.runtime = runtime;
   }
   return runtime;
 }
 
 init.listen(rt);
+setup.listen();
 ready.listen(rt);
 controls.listen();
 chat.listen(rt);

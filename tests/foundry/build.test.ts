@@ -109,7 +109,7 @@ describe("lang/en.json, KOLIKOLY.Foundry", () => {
       .readdirSync(path.join(ROOT, "src/foundry"), { recursive: true, encoding: "utf8" })
       .filter((f) => f.endsWith(".ts") && !f.startsWith("players") && !f.startsWith("systems"))
       .map((f) => path.join(ROOT, "src/foundry", f)),
-    ...["card.hbs", "gm-panel.hbs", "lake-wizard.hbs"].map((f) =>
+    ...["card.hbs", "gm-panel.hbs", "lake-wizard.hbs", "swarm-sheet.hbs"].map((f) =>
       path.join(ROOT, "templates/foundry", f),
     ),
   ];

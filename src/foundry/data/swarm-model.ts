@@ -4,6 +4,8 @@
  * Registered from a type-to-class map at init (dnd5e's pattern).
  */
 import { SWARM_TYPE } from "../constants.ts";
+import type { TrackableAttributes } from "./swarm-bar.ts";
+import { addSwarmBar } from "./swarm-bar.ts";
 
 const fields = foundry.data.fields;
 
@@ -41,17 +43,18 @@ export class SwarmData extends foundry.abstract.TypeDataModel<SwarmSchema, Actor
 /** Actor sub-types this module adds, by their runtime type name. */
 export const ACTOR_MODELS = { [SWARM_TYPE]: SwarmData } as const;
 
-/**
- * Registers the sub-type and its token bar. dnd5e (and other systems) replace
- * CONFIG.Actor.trackableAttributes with their own map; we add our key to whatever is there
- * rather than reassigning it, so the bar menu offers `fish` (foundry-notes.md, Documents).
- */
+/** Registers the sub-type's data model (init). */
 export function registerSwarm(): void {
-  const cfg = CONFIG.Actor as unknown as {
-    dataModels: Record<string, unknown>;
-    trackableAttributes: Record<string, { bar: string[]; value: string[] }>;
-  };
+  const cfg = CONFIG.Actor as unknown as { dataModels: Record<string, unknown> };
   for (const [type, model] of Object.entries(ACTOR_MODELS)) cfg.dataModels[type] = model;
-  cfg.trackableAttributes ??= {};
-  cfg.trackableAttributes[SWARM_TYPE] = { bar: ["fish"], value: [] };
+}
+
+/**
+ * The swarm's token bar (`fish`), registered at `setup`, after the game system's own `setup`
+ * (system scripts load before module scripts, so its listeners run first): dnd5e reassigns
+ * CONFIG.Actor.trackableAttributes there, which would drop a key added at init.
+ */
+export function registerSwarmBar(): void {
+  const cfg = CONFIG.Actor as unknown as { trackableAttributes?: TrackableAttributes };
+  addSwarmBar(cfg.trackableAttributes);
 }

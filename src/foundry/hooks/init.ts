@@ -5,10 +5,12 @@ import { registerSettings } from "../settings.ts";
 import { registerKolikolyHelpers } from "../../ui/handlebars-helpers.ts";
 import type { Runtime } from "../runtime.ts";
 import { GmPanel } from "../apps/gm-panel.ts";
+import { SwarmSheet } from "../apps/swarm-sheet.ts";
 
 export function listen(rt: () => Runtime): void {
   Hooks.once("init", () => {
     registerSwarm();
+    SwarmSheet.register();
     registerSettings();
     // CONFIG.queries handlers must be registered at init (foundry-notes.md).
     const queries = CONFIG.queries as unknown as Record<
@@ -31,6 +33,7 @@ export function listen(rt: () => Runtime): void {
       `${TEMPLATE_ROOT}/card.hbs`,
       `${TEMPLATE_ROOT}/gm-panel.hbs`,
       `${TEMPLATE_ROOT}/lake-wizard.hbs`,
+      `${TEMPLATE_ROOT}/swarm-sheet.hbs`,
     ]);
   });
 }
