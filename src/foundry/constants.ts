@@ -16,6 +16,8 @@ export const QUERY = {
   private: `${MODULE_ID}.private`,
   /** Player -> active GM: typed intents (issue 4 builds declarations on this). */
   intent: `${MODULE_ID}.intent`,
+  /** Player -> active GM, at the player's ready: "send me my private news again". */
+  news: `${MODULE_ID}.news`,
 } as const;
 
 /** Hooks the module fires (docs/foundry.md). */

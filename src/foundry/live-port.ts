@@ -72,7 +72,7 @@ function storeClosed(pack: StorePack): boolean {
 }
 
 function userInfo(u: User.Implementation): UserInfo {
-  return { id: u.id!, name: u.name ?? "", isGM: u.isGM, active: u.active };
+  return { id: u.id!, name: u.name ?? "", isGM: u.isGM, active: u.active, role: u.role };
 }
 
 function batchOf(op: WriteOp): BatchOperation {

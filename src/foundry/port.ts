@@ -12,6 +12,8 @@ export interface UserInfo {
   readonly name: string;
   readonly isGM: boolean;
   readonly active: boolean;
+  /** CONST.USER_ROLES: 1 player, 2 trusted, 3 assistant GM, 4 GM (isGM from 3 up). */
+  readonly role?: number;
 }
 
 /** The token fields the module reads and writes (TokenDocument source). */

@@ -24,9 +24,20 @@ export class Runtime {
   /** Issue 4 replaces this for v13, where a query handler is not told who called. */
   attest: Attestor;
 
-  constructor(readonly port: Port) {
+  constructor(
+    readonly port: Port,
+    /** The lakes on this world's scenes (their public flags). */
+    private readonly lakeIds: () => readonly string[] = () => [],
+  ) {
     this.host = new LakeHost(port);
     this.attest = (_intent, options) => queryCaller(port.generation, options);
+  }
+
+  /** What else a card shows on this client, added once its content is final (render-chat-message.ts). */
+  readonly decorators: ((message: ShownMessage, html: HTMLElement) => void)[] = [];
+
+  decorate(message: ShownMessage, html: HTMLElement): void {
+    for (const d of this.decorators) d(message, html);
   }
 
   /** Handlers to put in CONFIG.queries (keys are the query names). */
@@ -34,6 +45,7 @@ export class Runtime {
     return {
       [QUERY.private]: async (data) => this.cache.accept(data),
       [QUERY.intent]: async (data, options) => handleIntent(this.host, data, options, this.attest),
+      [QUERY.news]: async (data) => this.sendNews(data),
     };
   }
 
@@ -70,9 +82,44 @@ export class Runtime {
     );
   }
 
-  /** A user connected: the active GM sends them their private news again (reload loses nothing). */
-  async userConnected(userId: string, lakeIds: readonly string[]): Promise<void> {
-    for (const lake of lakeIds) await this.host.deliverTo(lake, userId);
+  /**
+   * The active GM's `QUERY.news` handler: a player whose client is ready asks for their private
+   * news again (a reload empties the client's memory). The news goes to the named user by their
+   * own targeted query and holds only fishers that user owns, so naming someone else only sends
+   * them what is theirs. Answered only by the active GM, for a connected user.
+   */
+  async sendNews(raw: unknown): Promise<{ ok: boolean }> {
+    if (!this.host.isAuthority()) return { ok: false };
+    const user = (raw as { user?: unknown } | null)?.user;
+    if (typeof user !== "string" || !this.port.users().some((u) => u.id === user && u.active))
+      return { ok: false };
+    for (const lake of this.lakeIds()) await this.host.deliverTo(lake, user);
+    return { ok: true };
+  }
+
+  /**
+   * `ready` on a player's client: its query handlers are registered (at init), so it asks the
+   * active GM for its news now. Pushing news on `userConnected` instead fails: other clients hear
+   * of the connection before the newcomer has run its init (Users#_handleUserActivity, v13).
+   */
+  async askForNews(): Promise<void> {
+    const me = this.port.me();
+    const gm = this.port.activeGmId();
+    if (me.isGM || !gm) return;
+    try {
+      await this.port.query(gm, QUERY.news, { user: me.id });
+    } catch (e) {
+      // no GM client ready yet: the GM's own ready sends everyone their news (newsForAll)
+      console.warn("kolikoly-fishing | private news not received yet", e);
+    }
+  }
+
+  /** `ready` on the active GM's client: every connected player gets their news again. */
+  async newsForAll(): Promise<void> {
+    if (!this.host.isAuthority()) return;
+    for (const u of this.port.users())
+      if (u.active && !u.isGM)
+        for (const lake of this.lakeIds()) await this.host.deliverTo(lake, u.id);
   }
 }
 

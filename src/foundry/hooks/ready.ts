@@ -1,4 +1,7 @@
-/** ready: the GM store exists, the active GM puts every lake's scene in line with its record. */
+/**
+ * ready: the GM store exists, the active GM puts every lake's scene in line with its record, and
+ * private news reaches players again after a reload (Runtime#askForNews, #newsForAll).
+ */
 import { MODULE_ID } from "../constants.ts";
 import { ensureStore } from "../live-port.ts";
 import type { Runtime } from "../runtime.ts";
@@ -18,10 +21,9 @@ export function listen(rt: () => Runtime): void {
     const r = rt();
     if (r.host.isAuthority()) for (const id of lakeIds()) await r.host.reconcile(id);
     await drawBoard(r);
-  });
-  // A user (re)connected: the active GM sends them their private news again.
-  Hooks.on("userConnected", (user: User.Implementation, connected: boolean) => {
-    if (connected) void rt().userConnected(user.id!, lakeIds());
+    // private news after a reload: a player asks for it once its handlers exist; a GM sends it
+    await r.askForNews();
+    await r.newsForAll();
   });
   Hooks.on("canvasReady", () => void drawBoard(rt()));
   Hooks.on("updateScene", (scene: Scene.Implementation, change: object) => {

@@ -3,6 +3,12 @@
  * from the public events it carries; a GM or private placeholder is filled in on a
  * client that may read it: a GM from the GM store, a fisher's owner from the news the GM sent
  * them by query. Other clients keep the placeholder: the message itself holds no secret.
+ *
+ * The content is swapped asynchronously (after the GM store or the language is read), so
+ * whatever else decorates a card (the players' declare button) is added by Runtime#decorate
+ * once the content is final; added straight from its own listener, it would be wiped by the
+ * swap (Foundry calls the listeners one after another and does not wait for promises:
+ * Hooks.callAll, v13 client/helpers/hooks.mjs).
  */
 import type { Runtime } from "../runtime.ts";
 import { cardFlagOf } from "../chat.ts";
@@ -13,14 +19,20 @@ export function listen(rt: () => Runtime): void {
     const flag = cardFlagOf(flags);
     if (!flag || flag.kind === "undo") return;
     const content = (message as unknown as { content: string }).content;
+    const shown = { content, flags };
     void rt()
       .messageHtml(
-        { content, flags },
+        shown,
         game.scenes!.contents.map((s) => s.id!),
       )
-      .then((shown) => {
+      .catch((e: unknown) => {
+        console.warn("kolikoly-fishing | a card could not be filled in", e);
+        return content;
+      })
+      .then((html2) => {
         const body = html.querySelector(".message-content");
-        if (body && shown !== content) body.innerHTML = shown;
+        if (body && html2 !== content) body.innerHTML = html2;
+        rt().decorate(shown, html);
       });
   });
 }

@@ -50,6 +50,11 @@ export function listen(rt: () => Runtime): void {
     const queries = CONFIG.queries as unknown as Queries;
     queries[PLAYER_QUERY] = (data, options) => w().gm.handle(data, options);
     DeclareDialog.wiring = w;
+    // the round card's declare button, added once the core has put the card's content in place
+    rt().decorators.push((message, html) => {
+      const card = cardFlagOf(message.flags);
+      if (card?.kind === "round") addDeclareButton(w(), html, card.lake);
+    });
     // the lake wizard fills each fisher's modifiers from the system adapter (GM-typed ones win)
     LakeWizard.modsFor = (actorId) => {
       const actor = w().port.actor(actorId);
@@ -110,8 +115,6 @@ export function listen(rt: () => Runtime): void {
     const m = message as unknown as { flags: Record<string, unknown> };
     const checks = checksFlagOf(m);
     if (checks) return wireRollCard(w(), html, checks.lake, checks.round);
-    const card = cardFlagOf(m.flags);
-    if (card?.kind === "round") addDeclareButton(w(), html, card.lake);
   });
 
   // v13 TokenHUD is an ApplicationV2: renderTokenHUD(hud, html: HTMLElement, context, options)
@@ -212,6 +215,7 @@ function addDeclareButton(w: PlayerWiring, html: HTMLElement, lake: string): voi
     !l.pub.fishers.some((f) => f.actorId && w.port.ownersOf(f.actorId).includes(me))
   )
     return;
+  if (html.querySelector(".kolikoly-card-declare")) return;
   const b = document.createElement("button");
   b.type = "button";
   b.className = "kolikoly-card-declare";

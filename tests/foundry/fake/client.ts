@@ -15,6 +15,7 @@ import { Xoshiro128, parseFormula, seedState } from "../../../src/rules/index.ts
 import { lookup, format, registerKolikolyHelpers } from "../../../src/ui/handlebars-helpers.ts";
 import type { MessageDoc, Payload, WorldSnapshot } from "./server.ts";
 import type { FakeServer } from "./server.ts";
+import { activeGmOf } from "./server.ts";
 import { clone, mergeObject } from "./util.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -107,13 +108,40 @@ export class FakeClient implements Port {
     return this.server.generation;
   }
 
-  /** Login and module start-up (init: CONFIG.queries; ready: the GM reconciles its lakes). */
+  /**
+   * Login, then the module's start-up as Foundry runs it. The socket connects first: the server
+   * marks the user active and every other client hears of it at once (Users#_handleUserActivity
+   * fires `userConnected`, v13 client/documents/collections/users.mjs), while this client still
+   * loads its scripts; only then do `init` (CONFIG.queries) and `ready` run here (main.ts).
+   */
   async connect(): Promise<void> {
     const snapshot = this.server.connect(this);
     this.received.push({ channel: "world", data: clone(snapshot) });
     this.world = snapshot;
-    this.runtime = new Runtime(this);
+    this.loaded();
+    await new Promise((r) => setTimeout(r, 0)); // the page loads its scripts
+    this.init();
+    await this.ready();
+  }
+
+  /** The world data this client was sent at login is in place (before any hook). */
+  protected loaded(): void {}
+
+  /** `init` (hooks/init.ts): the runtime and its CONFIG.queries handlers. */
+  protected init(): void {
+    this.runtime = new Runtime(this, () => this.lakeIds());
     this.queries = this.runtime.queries();
+  }
+
+  /** `ready` (hooks/ready.ts): private news asked for, or sent to everyone by the active GM. */
+  protected async ready(): Promise<void> {
+    await this.runtime!.askForNews();
+    await this.runtime!.newsForAll();
+  }
+
+  /** Whether CONFIG.queries on this client holds the name (User#query checks it on the sender). */
+  hasQuery(name: string): boolean {
+    return name in this.queries;
   }
 
   /** Forgets what this client recorded (payloads, rolls, hooks, its language); the login stays. */
@@ -155,10 +183,9 @@ export class FakeClient implements Port {
       );
       if (!this.world.users.some((u) => u.id === p.data.userId))
         this.world.users = this.server.allUsers();
-      if (p.data.active) {
-        const lakes = this.lakeIds();
-        void this.runtime?.userConnected(p.data.userId, lakes);
-      }
+      // Hooks.callAll("userConnected", user, active) on this client (Users#_handleUserActivity)
+      const user = this.world.users.find((u) => u.id === p.data.userId);
+      this.hooks.callAll("userConnected", user, p.data.active);
       return;
     }
     if (p.channel !== "modifyDocument") return;
@@ -217,10 +244,11 @@ export class FakeClient implements Port {
     }
   }
 
-  answerQuery(name: string, data: unknown, options: unknown): Promise<unknown> {
+  async answerQuery(name: string, data: unknown, options: unknown): Promise<unknown> {
     this.received.push({ channel: "query", name, data: clone(data) });
     const h = this.queries[name];
-    if (!h) throw new Error(`fake client: query ${name} is not registered in CONFIG.queries`);
+    // the reason text of the receiving client's rejection is not public; the rejection is
+    if (!h) throw new Error(`No query handler registered for '${name}'`);
     return h(data, options);
   }
 
@@ -256,10 +284,7 @@ export class FakeClient implements Port {
     return clone(this.w.users);
   }
   activeGmId(): string | undefined {
-    return this.w.users
-      .filter((u) => u.isGM && u.active)
-      .map((u) => u.id)
-      .sort()[0];
+    return activeGmOf(this.w.users);
   }
   scene(id: string): SceneData | undefined {
     return clone(this.w.scenes.find((s) => s._id === id));

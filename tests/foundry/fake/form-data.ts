@@ -3,9 +3,10 @@
  * client/applications/ux/form-data-extended.mjs (FormDataExtended, its per-element processing)
  * walks `form.elements` and converts each named field before it lands in `.object`:
  * - fields without a name, and disabled fields (unless the `disabled` option), are skipped;
- * - a checkbox gives a boolean (`checked`), several checkboxes of one name an array of the
- *   checked values;
- * - a radio group gives the checked radio's value, or null when none is checked;
+ * - a checkbox without a `value` attribute gives a boolean (`checked`); with one, its value when
+ *   checked and null when not; several fields of one name give an array;
+ * - a radio group gives the checked radio's value, or undefined when none is checked (a lone
+ *   radio: null);
  * - `type=number` and `type=range` give a Number, and **null when the box is empty**;
  * - a `<select multiple>` gives an array of the selected values; a plain select its value;
  * - `data-dtype` converts the value ("Number": empty -> null, "Boolean", "JSON");
@@ -28,16 +29,15 @@ export function formDataObject(
     if (el.disabled && !options.disabled) continue;
     const type: string = el.type;
     if (type === "checkbox") {
+      const value = el.hasAttribute("value") ? (el.checked ? el.value : null) : el.checked;
       const same = form.querySelectorAll(`input[type=checkbox][name="${name}"]`);
-      if (same.length > 1) {
-        const list = (out[name] as unknown[] | undefined) ?? [];
-        if (el.checked) list.push(el.value);
-        out[name] = list;
-      } else out[name] = el.checked;
+      if (same.length > 1) out[name] = [...((out[name] as unknown[] | undefined) ?? []), value];
+      else out[name] = value;
       continue;
     }
     if (type === "radio") {
-      if (!radios.has(name)) out[name] = null;
+      const group = form.querySelectorAll(`input[type=radio][name="${name}"]`).length > 1;
+      if (!radios.has(name)) out[name] = group ? undefined : null;
       radios.add(name);
       if (el.checked) out[name] = el.value;
       continue;

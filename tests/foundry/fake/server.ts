@@ -64,6 +64,20 @@ interface State {
 
 const OWNER = 3;
 
+/** The timeout the module passes to User#query (live-port.ts); what the server does at expiry is not public. */
+export const QUERY_TIMEOUT = 10_000;
+
+/**
+ * Users#activeGM (v13 client/documents/collections/users.mjs): among active users with isGM,
+ * the highest role first (a full GM before an assistant), then the lowest id (String#compare).
+ */
+export function activeGmOf(users: readonly UserInfo[]): string | undefined {
+  return [...users]
+    .filter((u) => u.isGM && u.active)
+    .sort((a, b) => (b.role ?? 4) - (a.role ?? 4) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0]
+    ?.id;
+}
+
 export class FakeServer {
   generation: 13 | 14 = 13;
   private users: UserInfo[] = [];
@@ -92,15 +106,22 @@ export class FakeServer {
     this.requests = [];
     this.failing = undefined;
     this.generation = 13;
+    this.v14Caller = true;
   }
 
   id(): string {
     return `id${String(this.nextId++).padStart(14, "0")}`;
   }
 
-  addUser(name: string, isGM: boolean): string {
+  /**
+   * A user. `true` is a full GM (CONST.USER_ROLES.GAMEMASTER, 4), `false` a player (1); a number
+   * is the role itself (3: an assistant GM). User#isGM holds from ASSISTANT up (v13
+   * common/documents/user.mjs, BaseUser#isGM: hasRole("ASSISTANT")).
+   */
+  addUser(name: string, isGM: boolean | 1 | 2 | 3 | 4): string {
     const id = this.id();
-    this.users.push({ id, name, isGM, active: false });
+    const role = isGM === true ? 4 : isGM === false ? 1 : isGM;
+    this.users.push({ id, name, isGM: role >= 3, active: false, role });
     return id;
   }
 
@@ -147,12 +168,9 @@ export class FakeServer {
     return clone(this.users);
   }
 
-  /** game.users.activeGM: the active GM with the lowest id (API docs v13, Users#activeGM). */
+  /** game.users.activeGM as every client computes it (activeGmOf). */
   activeGmId(): string | undefined {
-    return this.users
-      .filter((u) => u.isGM && u.active)
-      .map((u) => u.id)
-      .sort()[0];
+    return activeGmOf(this.users);
   }
 
   /**
@@ -361,13 +379,31 @@ export class FakeServer {
    */
   async query(from: string, to: string, name: string, data: object): Promise<unknown> {
     this.requireActive(from);
+    const sender = this.clients.get(from);
+    // User#query (v13 client/documents/user.mjs): the sender's own CONFIG.queries must hold the
+    // name, and the target must be active, both checked on the sender before anything is sent
+    if (!sender?.hasQuery(name)) throw new Error(`User query '${name}' is not registered`);
     const target = this.clients.get(to);
-    if (!target) throw new Error(`fake server: user ${to} is not connected`);
+    if (!target || !this.user(to).active) throw new Error(`User [${to}] is not active`);
     const payload = clone(data);
-    return clone(
-      await target.answerQuery(name, payload, this.generation >= 14 ? { user: { id: from } } : {}),
-    );
+    // v13 hands the handler (data, {timeout}); whether v14 adds the calling user, set by the
+    // server, is not in any source we can read (foundry-notes.md): `v14Caller` offers both.
+    const options =
+      this.generation >= 14 && this.v14Caller
+        ? { timeout: QUERY_TIMEOUT, user: { id: from } }
+        : { timeout: QUERY_TIMEOUT };
+    // The receiving client answers {status: "rejected", reason} when it has no handler or the
+    // handler throws, and the sender's query() throws `new Error(reason)` (user.mjs, the ack);
+    // always asynchronously, never as a synchronous throw.
+    try {
+      return clone(await target.answerQuery(name, payload, options));
+    } catch (e) {
+      throw new Error((e as Error).message, { cause: e });
+    }
   }
+
+  /** v14: does the server pass the calling user to a query handler? Unknown here; both offered. */
+  v14Caller = true;
 
   /** The server's truth, for tests (never visible to a client). */
   get truth(): {

@@ -150,9 +150,8 @@ export class PlayerClient extends FakeClient implements PlayerPort {
     super(players, userId, seed);
   }
 
-  /** Login, then the module's start-up for the players' side (main.ts: init and ready). */
-  override async connect(): Promise<void> {
-    await super.connect();
+  /** The messages and user flags this client was sent at login. */
+  protected override loaded(): void {
     this.list.clear();
     for (const m of this.messages()) this.list.set(m._id, this.asMessage(m as unknown as Msg));
     const updates = this.players.messageUpdates();
@@ -161,8 +160,22 @@ export class PlayerClient extends FakeClient implements PlayerPort {
       if (m) this.list.set(id, { ...m, ...u } as Msg);
     }
     this.userFlagState = this.players.userFlags();
+  }
+
+  /** `init`: the players' side registers after the core (main.ts), PLAYER_QUERY among the queries. */
+  protected override init(): void {
+    super.init();
     this.wiring = new PlayerWiring(this, this.runtime!.host);
-    await this.wiring.ready();
+  }
+
+  /** `ready`: the core's listener, then the players' (registered in that order in main.ts). */
+  protected override async ready(): Promise<void> {
+    await super.ready();
+    await this.wiring!.ready();
+  }
+
+  override hasQuery(name: string): boolean {
+    return name === PLAYER_QUERY ? this.wiring !== undefined : super.hasQuery(name);
   }
 
   override disconnect(): void {
@@ -212,7 +225,7 @@ export class PlayerClient extends FakeClient implements PlayerPort {
   override answerQuery(name: string, data: unknown, options: unknown): Promise<unknown> {
     if (name === PLAYER_QUERY) {
       this.received.push({ channel: "query", name, data: clone(data) });
-      if (!this.wiring) throw new Error("fake client: query before start-up");
+      if (!this.wiring) throw new Error(`No query handler registered for '${name}'`);
       return this.wiring.queries()[PLAYER_QUERY]!(data, options);
     }
     return super.answerQuery(name, data, options);
