@@ -172,9 +172,11 @@ export const dnd5eAdapter: RollAdapter = {
   },
 
   async roll(actor, kind, opts) {
+    // dnd5e's own message config: 4.4 and 5.3 read `message.rollMode` on v13 and v14 alike
+    // (module/dice/basic-roll.mjs buildPost); core's v14 `messageMode` name is not read there
     const message = {
       create: true,
-      ...messageModeOptions(opts?.rollMode),
+      ...(opts?.rollMode ? { rollMode: opts.rollMode } : {}),
       data: { flags: requestFlags(opts) },
     };
     const dialog = { configure: !opts?.fastForward };
@@ -189,7 +191,10 @@ export const dnd5eAdapter: RollAdapter = {
     if (kind === "initiative") return rollInitiative(actor, opts);
     const net = netAttack(actor);
     if (net?.activity.rollAttack) {
-      const rolls = await net.activity.rollAttack({}, dialog, message);
+      const rollAttack = net.activity.rollAttack.bind(net.activity);
+      const rolls = await keepingTheNet(net.activity, net.item, () =>
+        rollAttack({}, dialog, message),
+      );
       const first = rolls?.[0];
       return outcomeOf(first, first?.parent?.id ?? undefined);
     }
@@ -277,6 +282,47 @@ async function rollInitiative(
     messageModeOptions(opts?.rollMode),
   );
   return outcomeOf(roll, msg?.id ?? undefined);
+}
+
+/** An ammunition update as dnd5e's `dnd5e.rollAttackV2` hands it (attack.mjs rollAttack). */
+interface AmmoUpdate {
+  id?: string;
+  quantity?: number;
+  destroy?: boolean;
+}
+
+type HookRegistry = {
+  on(name: string, fn: (...args: never[]) => void): number;
+  off(name: string, id: number): void;
+};
+
+/**
+ * K9: casting the net to fish does not spend it. dnd5e's `rollAttack` spends one of a thrown
+ * weapon that does not return (the SRD Net: `thr`, no `ret`) after firing `dnd5e.rollAttackV2`
+ * with the update object, which it commits after the hook (4.4.4 and 5.3.3,
+ * module/documents/activity/attack.mjs). For the module's own roll, that object is turned into
+ * "as many as now": the sheet keeps its net and the player's own attacks spend as dnd5e says.
+ */
+async function keepingTheNet<T>(
+  activity: unknown,
+  item: ItemLike,
+  roll: () => Promise<T>,
+): Promise<T> {
+  const hooks = (globalThis as { Hooks?: HookRegistry }).Hooks;
+  const id = hooks?.on(
+    "dnd5e.rollAttackV2",
+    (_rolls: unknown, data: { subject?: unknown; ammoUpdate?: AmmoUpdate | null }) => {
+      if (data?.subject !== activity || !data.ammoUpdate) return;
+      const now = num(getPath(item.system, "quantity"));
+      data.ammoUpdate.destroy = false;
+      if (now !== undefined) data.ammoUpdate.quantity = now;
+    },
+  );
+  try {
+    return await roll();
+  } finally {
+    if (id !== undefined) hooks!.off("dnd5e.rollAttackV2", id);
+  }
 }
 
 export type { MessageLike, PickedRoll };

@@ -162,6 +162,61 @@ describe("dnd5e adapter (4.4.4 and 5.3.3 data)", () => {
     });
   });
 
+  it("on v14 too, dnd5e 5.3.3 is given the roll mode where it reads it (message.rollMode), for skills and the net", async () => {
+    const g = globalThis as unknown as { game?: unknown };
+    const before = g.game;
+    g.game = { release: { generation: 14 } };
+    try {
+      const posted: (string | undefined)[] = [];
+      const actor = withDnd5eRolls(structuredClone({ ...dnd5eAna, getRollData: undefined }), {
+        post: async (data, mode) => (posted.push(mode), data),
+        d20: () => 11,
+        userId: () => "u1",
+      });
+      await dnd5eAdapter.roll(actor, "survival", { rollMode: "publicroll" });
+      await dnd5eAdapter.roll(actor, "attack", { rollMode: "publicroll" });
+      expect(posted).toEqual(["publicroll", "publicroll"]);
+    } finally {
+      g.game = before;
+    }
+  });
+
+  it("K9: the module's net attack leaves the Net on the sheet; a player's own attack still spends it", async () => {
+    // a minimal Hooks registry standing in for Foundry's (on/off/callAll, client/helpers/hooks.mjs)
+    const listeners = new Map<number, { name: string; fn: (...a: unknown[]) => void }>();
+    let next = 1;
+    const g = globalThis as unknown as { Hooks?: unknown };
+    const before = g.Hooks;
+    g.Hooks = {
+      on: (name: string, fn: (...a: unknown[]) => void) => (
+        listeners.set(next, { name, fn }),
+        next++
+      ),
+      off: (_name: string, id: number) => void listeners.delete(id),
+    };
+    try {
+      const actor = withDnd5eRolls(structuredClone({ ...dnd5eAna, getRollData: undefined }), {
+        post: async (d) => d,
+        d20: () => 12,
+        userId: () => "u1",
+        callAll: (h, ...a) =>
+          [...listeners.values()].filter((l) => l.name === h).forEach((l) => l.fn(...a)),
+      });
+      const net = netAttack(actor)!;
+      const quantity = () => (net.item.system as { quantity: number }).quantity;
+      expect(quantity()).toBe(1);
+      await dnd5eAdapter.roll(actor, "attack", {});
+      await dnd5eAdapter.roll(actor, "attack", {});
+      expect(quantity()).toBe(1);
+      expect(listeners.size).toBe(0);
+      // outside the module's roll, dnd5e's own rule applies
+      await net.activity.rollAttack!({}, {}, {});
+      expect(quantity()).toBe(0);
+    } finally {
+      g.Hooks = before;
+    }
+  });
+
   it("rolls the net attack through the Net's attack activity", async () => {
     const posted: MessageLike[] = [];
     const actor = withDnd5eRolls(structuredClone({ ...dnd5eAna, getRollData: undefined }), {
