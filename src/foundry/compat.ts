@@ -35,3 +35,48 @@ export function queryCaller(generation: number, options: unknown): string | unde
   if (typeof u === "string") return u;
   return typeof u?.id === "string" ? u.id : undefined;
 }
+
+/** The kinds of write the v14 batch carries (everything but the GM store). */
+interface BatchableOp {
+  readonly kind: string;
+  readonly data?: readonly unknown[];
+  readonly updates?: readonly unknown[];
+  readonly ids?: readonly string[];
+}
+
+/** How many documents an operation touches; 0 is an operation not worth sending. */
+function itemsOf(op: BatchableOp): number | undefined {
+  return op.data?.length ?? op.updates?.length ?? op.ids?.length;
+}
+
+/** An operation with nothing in it: never sent, since modifyBatch may drop it and shift the results. */
+export function emptyOp(op: BatchableOp): boolean {
+  return itemsOf(op) === 0;
+}
+
+/** A batch whose answer does not account for every operation sent: nothing about it can be trusted. */
+export class UnverifiedBatch extends Error {}
+
+/**
+ * The ids each sent operation created, from modifyBatch's answer: one array of documents per
+ * operation, in order (API docs v14, foundry.documents.modifyBatch). An answer of another shape
+ * (public reports: foundryvtt#14356, a failed batch surfacing only as a notification; #14174,
+ * part of a batch applied) throws UnverifiedBatch instead of guessing.
+ */
+export function batchIds(sent: readonly BatchableOp[], results: unknown): string[][] {
+  if (!Array.isArray(results) || results.length !== sent.length)
+    throw new UnverifiedBatch(
+      `modifyBatch answered ${Array.isArray(results) ? results.length : typeof results} results for ${sent.length} operations`,
+    );
+  return sent.map((op, i) => {
+    const docs = results[i] as unknown;
+    if (!Array.isArray(docs)) throw new UnverifiedBatch(`no result for operation ${i}`);
+    if (op.kind.endsWith(".create") && docs.length !== itemsOf(op))
+      throw new UnverifiedBatch(`operation ${i} created ${docs.length} of ${itemsOf(op)}`);
+    return op.kind.endsWith(".create")
+      ? docs.map((d) =>
+          String((d as { id?: unknown; _id?: unknown }).id ?? (d as { _id?: unknown })._id),
+        )
+      : [];
+  });
+}

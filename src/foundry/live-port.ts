@@ -3,7 +3,9 @@
  * in tests/foundry/fake implements the same interface.
  */
 import { MODULE_ID, STORE_PACK_ID, STORE_PACK_NAME, SWARM_TYPE } from "./constants.ts";
-import { canBatch } from "./compat.ts";
+import { canBatch, emptyOp } from "./compat.ts";
+import { writeV14 } from "./batch.ts";
+import { cardFlagOf } from "./chat.ts";
 import type { GmRecord } from "./record.ts";
 import { isGmRecord } from "./record.ts";
 import type { ChatCreate, Port, RollResult, SceneData, UserInfo, WriteOp } from "./port.ts";
@@ -223,29 +225,18 @@ export function livePort(): Port {
       return a.id;
     },
     async write(ops) {
-      if (canBatch(generation, typeof modifyBatch === "function")) {
-        // one all-or-nothing request for the world documents, then the GM record on its own
-        const world = ops.filter((o) => o.kind !== "store.put");
-        const results = world.length ? await modifyBatch!(world.map(batchOf)) : [];
-        const ids = world.map((_o, i) =>
-          ((results[i] ?? []) as { id?: string }[]).map((d) => d.id ?? ""),
+      if (canBatch(generation, typeof modifyBatch === "function"))
+        return writeV14(
+          ops,
+          (sent) => modifyBatch!(sent.map(batchOf)),
+          (op) => putRecord(op.record),
         );
-        const done: string[][] = [];
-        for (const op of ops) {
-          if (op.kind !== "store.put") {
-            done.push(ids.shift() ?? []);
-            continue;
-          }
-          try {
-            done.push(await runOne(op));
-          } catch (e) {
-            throw new WriteError(String((e as Error).message), done);
-          }
-        }
-        return done;
-      }
       const done: string[][] = [];
       for (const op of ops) {
+        if (emptyOp(op as never)) {
+          done.push([]);
+          continue;
+        }
         try {
           done.push(await runOne(op));
         } catch (e) {
@@ -253,6 +244,14 @@ export function livePort(): Port {
         }
       }
       return done;
+    },
+    cardIds(lakeId, round) {
+      return game
+        .messages!.contents.filter((m) => {
+          const f = cardFlagOf((m as unknown as { flags: Record<string, unknown> }).flags);
+          return f?.lake === lakeId && f.round === round;
+        })
+        .map((m) => m.id!);
     },
     async storeGet(lakeId) {
       const pack = storePack();

@@ -97,6 +97,8 @@ export interface Port {
   createSwarmActor(name: string): Promise<string>;
   /** Writes: v14 foundry.documents.modifyBatch, v13 one call per op (compat.ts). Returns created ids per op. */
   write(ops: readonly WriteOp[]): Promise<string[][]>;
+  /** Ids of the chat cards of one lake's round on this client (game.messages, by the module's flag). */
+  cardIds(lakeId: string, round: number): string[];
   /** Reads a lake record from the GM store (the world compendium); undefined when absent. */
   storeGet(lakeId: string): Promise<GmRecord | undefined>;
   /** new Roll(formula).evaluate({allowInteractive: false}) */

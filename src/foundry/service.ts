@@ -87,7 +87,10 @@ interface Loaded {
 export class WriteError extends Error {
   constructor(
     message: string,
+    /** The ids each operation created, for the operations that were written. */
     readonly done: string[][],
+    /** The write's outcome is unknown (a v14 batch whose answer did not add up): look, don't trust. */
+    readonly unverified = false,
   ) {
     super(message);
   }
@@ -405,20 +408,32 @@ export class LakeHost {
       chatOp(chat),
       { kind: "store.put", record },
     ];
+    const round = session.state.round;
+    const cardsBefore = new Set(this.port.cardIds(record.lakeId, round));
     try {
       await this.port.write(ops);
     } catch (e) {
-      await this.rollback(l, ops, e);
+      // an unverified batch may have created this round's cards: found by their flag, not by id
+      const created =
+        e instanceof WriteError && e.unverified
+          ? this.port.cardIds(record.lakeId, round).filter((id) => !cardsBefore.has(id))
+          : undefined;
+      await this.rollback(l, ops, e, created);
       return err("writeFailed", "", String((e as Error).message));
     }
     this.cache.set(record.lakeId, { rev: record.rev, session });
     return { ok: true, value: true };
   }
 
-  private async rollback(l: Loaded, ops: readonly WriteOp[], e: unknown): Promise<void> {
+  private async rollback(
+    l: Loaded,
+    ops: readonly WriteOp[],
+    e: unknown,
+    found?: readonly string[],
+  ): Promise<void> {
     if (!(e instanceof WriteError)) return;
     const chatIndex = ops.findIndex((o) => o.kind === "chat.create");
-    const created = e.done[chatIndex] ?? [];
+    const created = found ? [...found] : (e.done[chatIndex] ?? []);
     const scene = this.port.scene(l.scene._id) ?? l.scene;
     const undoOps: WriteOp[] = [
       ...tokenOps(l.pub, scene, l.session.state, [], this.swarmName()),

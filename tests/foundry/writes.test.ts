@@ -104,6 +104,48 @@ describe("undo, reload, failure", () => {
   });
 });
 
+describe("v14 batches as modifyBatch answers them (issue 9)", () => {
+  test("empty operations kept or dropped by the server: every created id lands on its own operation", async () => {
+    for (const batchEmpty of ["keep", "drop"] as const) {
+      const t = await makeTable({ generation: 14, fishers: 2 });
+      t.server.batchEmpty = batchEmpty;
+      const { host, id } = await setUp(t, 4, 4);
+      for (let round = 0; round < 4; round++) {
+        await declareAll(host, id, round + 1);
+        const r = await host.resolveRound(id);
+        if (!r.ok) throw new Error(r.error.code);
+      }
+      // the public lake and the cards agree with the record after rounds with and without token changes
+      expect(t.server.truth.store.get(id)!.rounds.length).toBe(4);
+      const cards = t.server.truth.messages.filter(
+        (m) => (m.flags[MODULE_ID] as { kind?: string } | undefined)?.kind === "round",
+      );
+      expect(cards.map((m) => (m.flags[MODULE_ID] as { round: number }).round)).toEqual([
+        1, 2, 3, 4,
+      ]);
+    }
+  });
+
+  test("a refused batch (rejected, resolved [] or half applied) records no round and leaves no card behind", async () => {
+    for (const batchFailure of ["reject", "resolveEmpty", "partial"] as const) {
+      const t = await makeTable({ generation: 14, fishers: 2 });
+      t.server.batchFailure = batchFailure;
+      const { host, id } = await setUp(t, 4, 4);
+      await declareAll(host, id, 1);
+      const before = visible(t);
+      const rev = t.server.truth.store.get(id)!.rev;
+      const messages = t.server.truth.messages.length;
+      t.server.failNext("chat.create");
+      const r = await host.resolveRound(id);
+      expect(r).toMatchObject({ ok: false, error: { code: "writeFailed" } });
+      expect(t.server.truth.store.get(id)!.rev).toBe(rev);
+      expect(visible(t)).toEqual(before);
+      expect(t.server.truth.messages.length).toBe(messages);
+      expect((await host.resolveRound(id)).ok).toBe(true);
+    }
+  });
+});
+
 describe("two GMs", () => {
   test("the active GM hands over mid-round: nothing is lost and no round is resolved twice", async () => {
     const t = await makeTable({ generation: 13 });

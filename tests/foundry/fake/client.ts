@@ -9,6 +9,9 @@ import Handlebars from "handlebars";
 import type { GmRecord } from "../../../src/foundry/record.ts";
 import type { Port, RollResult, SceneData, UserInfo, WriteOp } from "../../../src/foundry/port.ts";
 import { Runtime } from "../../../src/foundry/runtime.ts";
+import { writeV14 } from "../../../src/foundry/batch.ts";
+import { emptyOp } from "../../../src/foundry/compat.ts";
+import { cardFlagOf } from "../../../src/foundry/chat.ts";
 import { WriteError } from "../../../src/foundry/service.ts";
 import { MODULE_ID, TEMPLATE_ROOT } from "../../../src/foundry/constants.ts";
 import { Xoshiro128, parseFormula, seedState } from "../../../src/rules/index.ts";
@@ -303,26 +306,20 @@ export class FakeClient implements Port {
     return this.server.createActor(this.userId, name, `${MODULE_ID}.swarm`);
   }
   async write(ops: readonly WriteOp[]): Promise<string[][]> {
-    // As live-port.ts: v14 sends the world operations as one modifyBatch and the GM record (a
-    // compendium document) as its own request; v13 sends one request per operation, in order.
+    // As live-port.ts: v14 through the module's own batch writer (batch.ts) against the fake's
+    // modifyBatch; v13 one request per operation, in order, empty ones skipped.
+    if (this.generation >= 14)
+      return writeV14(
+        ops,
+        async (sent) => this.server.modifyBatch(this.userId, sent),
+        async (op) => void this.server.modify(this.userId, [op]),
+      );
     const done: string[][] = [];
-    if (this.generation >= 14) {
-      const world = ops.filter((o) => o.kind !== "store.put");
-      const ids = world.length ? this.server.modify(this.userId, world) : [];
-      for (const op of ops) {
-        if (op.kind !== "store.put") {
-          done.push(ids.shift() ?? []);
-          continue;
-        }
-        try {
-          done.push(...this.server.modify(this.userId, [op]));
-        } catch (e) {
-          throw new WriteError((e as Error).message, done);
-        }
-      }
-      return done;
-    }
     for (const op of ops) {
+      if (emptyOp(op as never)) {
+        done.push([]);
+        continue;
+      }
       try {
         done.push(...this.server.modify(this.userId, [op]));
       } catch (e) {
@@ -330,6 +327,14 @@ export class FakeClient implements Port {
       }
     }
     return done;
+  }
+  cardIds(lakeId: string, round: number): string[] {
+    return this.w.messages
+      .filter((m) => {
+        const f = cardFlagOf(m.flags);
+        return f?.lake === lakeId && f.round === round;
+      })
+      .map((m) => m._id);
   }
   async storeGet(lakeId: string): Promise<GmRecord | undefined> {
     return this.server.storeGet(this.userId, lakeId);

@@ -16,6 +16,7 @@ import type {
 import { WriteError } from "../../../src/foundry/service.ts";
 import type { FakeClient } from "./client.ts";
 import { clone, mergeObject } from "./util.ts";
+import { emptyOp } from "../../../src/foundry/compat.ts";
 
 export interface ActorDoc {
   readonly _id: string;
@@ -107,6 +108,8 @@ export class FakeServer {
     this.failing = undefined;
     this.generation = 13;
     this.v14Caller = true;
+    this.batchEmpty = "drop";
+    this.batchFailure = "reject";
   }
 
   id(): string {
@@ -233,6 +236,42 @@ export class FakeServer {
     for (const [i, op] of ops.entries()) this.announce(op, results[i]!);
     return results.map((r) => r.ids);
   }
+
+  /**
+   * v14 foundry.documents.modifyBatch as the module sees it: one request, all or nothing (API
+   * docs v14), answered with one array of documents per operation. Two things the docs do not
+   * settle are switches: `batchEmpty` (an operation with nothing in it kept as `[]`, or dropped
+   * from the answer) and `batchFailure` (a refused batch rejects, or resolves `[]`: foundryvtt
+   * #14356 reports a failure surfacing only as a notification; or, #14174, the operations before
+   * the failing one stay applied and the answer is `[]`).
+   */
+  modifyBatch(userId: string, ops: readonly WriteOp[]): { id: string }[][] {
+    if (this.generation < 14) throw new Error("fake server: modifyBatch is v14 only");
+    const kept = this.batchEmpty === "drop" ? ops.filter((o) => !emptyOp(o as never)) : ops;
+    if (this.batchFailure === "partial") {
+      // foundryvtt#14174: the operations before a failing one stay applied; the answer is empty
+      const out: { id: string }[][] = [];
+      for (const op of kept) {
+        try {
+          out.push(...this.modify(userId, [op]).map((l) => l.map((id) => ({ id }))));
+        } catch {
+          return [];
+        }
+      }
+      return out;
+    }
+    let ids: string[][];
+    try {
+      ids = kept.length ? this.modify(userId, kept) : [];
+    } catch (e) {
+      if (this.batchFailure === "resolveEmpty") return [];
+      throw e;
+    }
+    return ids.map((list) => list.map((id) => ({ id })));
+  }
+
+  batchEmpty: "keep" | "drop" = "drop";
+  batchFailure: "reject" | "resolveEmpty" | "partial" = "reject";
 
   private requireActive(userId: string): UserInfo {
     const u = this.user(userId);
