@@ -8,7 +8,15 @@ import { writeV14 } from "./batch.ts";
 import { cardFlagOf } from "./chat.ts";
 import type { GmRecord } from "./record.ts";
 import { isGmRecord } from "./record.ts";
-import type { ChatCreate, Port, RollResult, SceneData, UserInfo, WriteOp } from "./port.ts";
+import type {
+  ChatCreate,
+  Port,
+  RollResult,
+  SceneData,
+  SceneLevel,
+  UserInfo,
+  WriteOp,
+} from "./port.ts";
 import { WriteError } from "./service.ts";
 import type { BatchOperation, ModifyBatch } from "./types/foundry.d.ts";
 
@@ -71,6 +79,20 @@ export const STORE_OWNERSHIP = { PLAYER: "NONE", TRUSTED: "NONE", ASSISTANT: "OW
 
 function storeClosed(pack: StorePack): boolean {
   return pack.ownership.PLAYER === "NONE" && pack.ownership.TRUSTED === "NONE";
+}
+
+/** v14: the scene's embedded Level documents (Scene#levels; LevelData.elevation {bottom, top}). */
+function sceneLevels(s: unknown): SceneLevel[] {
+  const levels = (s as { levels?: { contents?: unknown[] } }).levels?.contents ?? [];
+  return levels.map((l) => {
+    const v = l as { id: string; name?: string; elevation?: { bottom?: number; top?: number } };
+    return {
+      id: v.id,
+      name: v.name ?? "",
+      bottom: v.elevation?.bottom ?? 0,
+      top: v.elevation?.top ?? 0,
+    };
+  });
 }
 
 function userInfo(u: User.Implementation): UserInfo {
@@ -202,6 +224,7 @@ export function livePort(): Port {
         gridSize: d.size,
         sceneX: d.sceneX,
         sceneY: d.sceneY,
+        levels: sceneLevels(s),
       };
     },
     ownersOf(actorId) {

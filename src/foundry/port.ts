@@ -25,6 +25,8 @@ export interface TokenData {
   readonly width: number;
   readonly height: number;
   readonly elevation: number;
+  /** v14: the Scene Level the token is on (a Level document id); absent on v13. */
+  readonly level?: string;
   readonly actorId: string | null;
   readonly actorLink: boolean;
   readonly hidden: boolean;
@@ -33,6 +35,14 @@ export interface TokenData {
   readonly displayBars?: number;
   readonly delta?: { readonly system?: { readonly fish?: { value: number; max: number } } };
   readonly flags?: Readonly<Record<string, unknown>>;
+}
+
+/** A v14 Level document as the module reads it (API docs v14, LevelData: elevation {bottom, top}). */
+export interface SceneLevel {
+  readonly id: string;
+  readonly name: string;
+  readonly bottom: number;
+  readonly top: number;
 }
 
 export type TokenCreate = Omit<TokenData, "_id">;
@@ -45,6 +55,8 @@ export interface SceneData {
   readonly flags: Readonly<Record<string, unknown>>;
   readonly tokens: readonly TokenData[];
   readonly gridSize: number;
+  /** v14 Scene Levels (embedded Level documents): id and elevation range; empty on v13. */
+  readonly levels?: readonly SceneLevel[];
   /** Where the scene's inner rectangle starts (the scene has padding): canvas.dimensions.sceneX/Y. */
   readonly sceneX: number;
   readonly sceneY: number;

@@ -28,6 +28,12 @@ export interface PublicLake {
   /** Grid column and row of square (0, 0) of level 0. */
   readonly origin: { readonly col: number; readonly row: number };
   readonly layout: Layout;
+  /**
+   * "scene-levels" (v14): the Scene Level each lake level is drawn on, surface first. A token's
+   * level is its `level` field (TokenData.level, a Level id), not its elevation alone: without
+   * it every lake level's tokens would show on one Scene Level.
+   */
+  readonly sceneLevels?: readonly { readonly id: string; readonly elevation: number }[];
   /** Empty columns between levels laid out side by side. */
   readonly gap: number;
   readonly fishers: readonly PublicFisher[];
@@ -74,17 +80,33 @@ export function publicLakeFor(
 
 /** Top-left pixel of a board square (K1 layout): levels side by side with a gap, or stacked (v14 Scene Levels). */
 export function squareOrigin(
-  pub: Pick<PublicLake, "origin" | "layout" | "gap" | "lake">,
+  pub: Pick<PublicLake, "origin" | "layout" | "gap" | "lake" | "sceneLevels">,
   scene: Pick<SceneData, "gridSize" | "sceneX" | "sceneY">,
   at: Coord,
-): { x: number; y: number; elevation: number } {
+): { x: number; y: number; elevation: number; level?: string } {
   const [x, y, level] = at;
   const levelShift = pub.layout === "side-by-side" ? level * (pub.lake.width + pub.gap) : 0;
+  const onto = pub.layout === "scene-levels" ? pub.sceneLevels?.[level] : undefined;
   return {
     x: scene.sceneX + (pub.origin.col + levelShift + x) * scene.gridSize,
     y: scene.sceneY + (pub.origin.row + y) * scene.gridSize,
-    elevation: pub.layout === "scene-levels" ? -level : 0,
+    elevation: onto ? onto.elevation : pub.layout === "scene-levels" ? -level : 0,
+    ...(onto ? { level: onto.id } : {}),
   };
+}
+
+/**
+ * The Scene Levels a lake of `levels` levels is drawn on: the scene's own Level documents,
+ * highest first (lake level 0 is the surface), each token placed at its level's bottom
+ * elevation. Undefined when the scene has fewer Levels than the lake.
+ */
+export function sceneLevelsFor(
+  scene: Pick<SceneData, "levels">,
+  levels: number,
+): { id: string; elevation: number }[] | undefined {
+  const own = [...(scene.levels ?? [])].sort((a, b) => b.bottom - a.bottom);
+  if (own.length < levels) return undefined;
+  return own.slice(0, levels).map((l) => ({ id: l.id, elevation: l.bottom }));
 }
 
 /** The square a pixel position lies in, if it is on the board (the wizard reads fishers' starts this way). */
@@ -179,6 +201,7 @@ function swarmToken(
     width: 0.5,
     height: 0.5,
     elevation: o.elevation,
+    ...(o.level ? { level: o.level } : {}),
     actorId: pub.swarmActorId,
     actorLink: false,
     hidden: false,
@@ -232,6 +255,7 @@ export function tokenOps(
       old.x !== data.x ||
       old.y !== data.y ||
       old.elevation !== data.elevation ||
+      old.level !== data.level ||
       fish?.value !== w.fish ||
       fish?.max !== w.max ||
       Boolean(oldFlag.stale) !== w.stale ||
@@ -242,6 +266,7 @@ export function tokenOps(
         x: data.x,
         y: data.y,
         elevation: data.elevation,
+        ...(data.level ? { level: data.level } : {}),
         delta: data.delta!,
         flags: { [MODULE_ID]: { ...(data.flags![MODULE_ID] as object), stale: w.stale } },
       });
@@ -251,8 +276,14 @@ export function tokenOps(
     const t = pf && scene.tokens.find((x) => x._id === pf.tokenId);
     if (!t) continue;
     const o = squareOrigin(pub, scene, f.at);
-    if (t.x !== o.x || t.y !== o.y || t.elevation !== o.elevation)
-      update.push({ _id: t._id, x: o.x, y: o.y, elevation: o.elevation });
+    if (t.x !== o.x || t.y !== o.y || t.elevation !== o.elevation || t.level !== o.level)
+      update.push({
+        _id: t._id,
+        x: o.x,
+        y: o.y,
+        elevation: o.elevation,
+        ...(o.level ? { level: o.level } : {}),
+      });
   }
   const remove = mine.filter((t) => !keep.has(t._id)).map((t) => t._id);
   const ops: WriteOp[] = [];

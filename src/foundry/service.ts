@@ -40,7 +40,13 @@ import type { CardFlag } from "./chat.ts";
 import { foundryDriver, VetoError } from "./dice.ts";
 import type { ChatCreate, Port, SceneData, WriteOp } from "./port.ts";
 import type { Layout, MarkerMode, PublicLake } from "./projection.ts";
-import { publicLakeFor, publicLakeOf, sceneLakeOp, tokenOps } from "./projection.ts";
+import {
+  publicLakeFor,
+  publicLakeOf,
+  sceneLakeOp,
+  sceneLevelsFor,
+  tokenOps,
+} from "./projection.ts";
 import type { GmRecord, Pending, PendingTotal } from "./record.ts";
 import { EMPTY_PENDING } from "./record.ts";
 
@@ -177,16 +183,27 @@ export class LakeHost {
       ...(o.squares?.length ? { squares: o.squares } : {}),
     };
     const session = rebuild(setup, [], false);
-    const swarmActorId = await this.port.createSwarmActor(
-      this.port.localize("KOLIKOLY.Foundry.Swarm.ActorName", { lake: o.name }),
-    );
+    const layout = o.layout ?? "side-by-side";
+    const sceneLevels =
+      layout === "scene-levels" ? sceneLevelsFor(scene, o.lake.levels) : undefined;
+    if (layout === "scene-levels" && (this.port.generation < 14 || !sceneLevels))
+      return err("notEnoughLevels", "layout");
+    let swarmActorId: string;
+    try {
+      swarmActorId = await this.port.createSwarmActor(
+        this.port.localize("KOLIKOLY.Foundry.Swarm.ActorName", { lake: o.name }),
+      );
+    } catch (e) {
+      return err("swarmActorRefused", String((e as Error).message));
+    }
     const base: PublicLake = {
       id: lakeId,
       name: o.name,
       sceneId: o.sceneId,
       lake: o.lake,
       origin: o.origin,
-      layout: o.layout ?? "side-by-side",
+      layout,
+      ...(sceneLevels ? { sceneLevels } : {}),
       gap: o.gap ?? 1,
       fishers,
       swarmActorId,

@@ -9,6 +9,7 @@ import type { GmRecord } from "../../../src/foundry/record.ts";
 import type {
   ChatCreate,
   SceneData,
+  SceneLevel,
   TokenData,
   UserInfo,
   WriteOp,
@@ -132,14 +133,19 @@ export class FakeServer {
     name: string,
     tokens: Omit<TokenData, "_id">[],
     grid = { gridSize: 100, sceneX: 200, sceneY: 300 },
+    levels: readonly Omit<SceneLevel, "id">[] = [],
   ): string {
     const _id = this.id();
+    // v14 Scene Levels: embedded Level documents, each with an elevation range (API docs v14,
+    // BaseLevel / LevelData); v13 scenes have none
+    if (levels.length && this.generation < 14) throw new Error("fake server: Levels are v14 only");
     this.state.scenes.set(_id, {
       _id,
       name,
       flags: {},
       tokens: tokens.map((t) => ({ ...t, _id: this.id() })),
       ...grid,
+      ...(levels.length ? { levels: levels.map((l) => ({ ...l, id: this.id() })) } : {}),
     });
     return _id;
   }
