@@ -268,6 +268,16 @@ export function livePort(): Port {
       }
       return done;
     },
+    rerenderCards(lakeId) {
+      // ChatLog#updateMessage (v13 foundry.applications.sidebar.tabs.ChatLog): renders the
+      // message again in place, which fires renderChatMessageHTML (hooks/render-chat-message.ts)
+      const chat = ui.chat as unknown as { updateMessage?(m: unknown): Promise<unknown> } | null;
+      for (const m of game.messages!.contents) {
+        const f = cardFlagOf((m as unknown as { flags: Record<string, unknown> }).flags);
+        if (f?.lake === lakeId && (f.kind === "gm" || f.kind === "private"))
+          void chat?.updateMessage?.(m);
+      }
+    },
     cardIds(lakeId, round) {
       return game
         .messages!.contents.filter((m) => {

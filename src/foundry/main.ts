@@ -16,6 +16,7 @@ import * as ready from "./hooks/ready.ts";
 import { lakeIds } from "./hooks/ready.ts";
 import * as controls from "./hooks/get-scene-controls.ts";
 import * as chat from "./hooks/render-chat-message.ts";
+import * as store from "./hooks/update-store.ts";
 import * as players from "./players/hooks.ts";
 
 let runtime: Runtime | undefined;
@@ -36,6 +37,7 @@ setup.listen();
 ready.listen(rt);
 controls.listen();
 chat.listen(rt);
+store.listen(rt);
 // issue 4, after init.listen: its init runs after the core init and answers QUERY.intent
 players.listen(rt);
 

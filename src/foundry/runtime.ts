@@ -33,6 +33,14 @@ export class Runtime {
     this.attest = (_intent, options) => queryCaller(port.generation, options);
   }
 
+  /**
+   * The GM store changed (a record written by this or another GM client): this client's GM
+   * cards of that lake were drawn from the record before it, so they are drawn again.
+   */
+  storeChanged(lakeId: string): void {
+    if (this.port.me().isGM) this.port.rerenderCards(lakeId);
+  }
+
   /** What else a card shows on this client, added once its content is final (render-chat-message.ts). */
   readonly decorators: ((message: ShownMessage, html: HTMLElement) => void)[] = [];
 
@@ -43,7 +51,12 @@ export class Runtime {
   /** Handlers to put in CONFIG.queries (keys are the query names). */
   queries(): Record<string, (data: unknown, options?: unknown) => Promise<unknown>> {
     return {
-      [QUERY.private]: async (data) => this.cache.accept(data),
+      // the private card was drawn when it was created, before its news arrived: draw it again
+      [QUERY.private]: async (data) => {
+        const ok = this.cache.accept(data);
+        if (ok) this.port.rerenderCards((data as { lake: string }).lake);
+        return ok;
+      },
       [QUERY.intent]: async (data, options) => handleIntent(this.host, data, options, this.attest),
       [QUERY.news]: async (data) => this.sendNews(data),
     };

@@ -439,6 +439,9 @@ export class LakeHost {
       return err("writeFailed", "", String((e as Error).message));
     }
     this.cache.set(record.lakeId, { rev: record.rev, session });
+    // this round's GM cards were drawn as they were created, before the record (the commit
+    // point) was written: draw them again from the record just written
+    this.port.rerenderCards(record.lakeId);
     return { ok: true, value: true };
   }
 

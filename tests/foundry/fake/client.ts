@@ -136,10 +136,51 @@ export class FakeClient implements Port {
     this.queries = this.runtime.queries();
   }
 
-  /** `ready` (hooks/ready.ts): private news asked for, or sent to everyone by the active GM. */
+  /**
+   * `ready` (hooks/ready.ts): private news asked for, or sent to everyone by the active GM; the
+   * chat log draws the messages the client was sent at login (ChatLog renders at ready).
+   */
   protected async ready(): Promise<void> {
+    for (const m of this.w.messages) this.draw(m);
     await this.runtime!.askForNews();
     await this.runtime!.newsForAll();
+  }
+
+  /**
+   * This client's chat log: each message as it is drawn. Foundry draws a message the moment this
+   * client receives it (ChatLog#postOne on createChatMessage, v13 client/applications/sidebar/
+   * tabs/chat.mjs) and again on ChatLog#updateMessage; renderChatMessageHTML fires each time
+   * (the module's listener: Runtime#messageHtml). Nothing redraws it otherwise.
+   */
+  readonly chatLog = new Map<string, string>();
+  private readonly drawing = new Set<Promise<void>>();
+
+  private draw(m: MessageDoc): void {
+    const rt = this.runtime;
+    if (!rt) return;
+    const p = rt
+      .messageHtml(
+        m,
+        this.w.scenes.map((s) => s._id),
+      )
+      .then((html) => {
+        if (this.world?.messages.some((x) => x._id === m._id)) this.chatLog.set(m._id, html);
+      })
+      .finally(() => this.drawing.delete(p));
+    this.drawing.add(p);
+  }
+
+  /** Waits until every message drawn so far is in the chat log. */
+  async drawn(): Promise<Map<string, string>> {
+    while (this.drawing.size) await Promise.all([...this.drawing]);
+    return this.chatLog;
+  }
+
+  rerenderCards(lakeId: string): void {
+    for (const m of this.w.messages) {
+      const f = cardFlagOf(m.flags);
+      if (f?.lake === lakeId && (f.kind === "gm" || f.kind === "private")) this.draw(m);
+    }
   }
 
   /** Whether CONFIG.queries on this client holds the name (User#query checks it on the sender). */
@@ -149,6 +190,7 @@ export class FakeClient implements Port {
 
   /** Forgets what this client recorded (payloads, rolls, hooks, its language); the login stays. */
   reset(): void {
+    this.chatLog.clear();
     this.received.length = 0;
     this.rolls.length = 0;
     this.rollFailure = undefined;
@@ -233,12 +275,18 @@ export class FakeClient implements Port {
       }
       case "chat.create":
         w.messages.push(...(d as unknown as MessageDoc[]));
+        for (const m of d as unknown as MessageDoc[]) this.draw(m);
         break;
       case "chat.delete": {
         const ids = d as unknown as string[];
         w.messages = w.messages.filter((m) => !ids.includes(m._id));
+        for (const id of ids) this.chatLog.delete(id);
         break;
       }
+      case "store.put":
+        // a GM client is sent the store's change (updateJournalEntry in the pack)
+        this.runtime?.storeChanged((d as unknown as GmRecord).lakeId);
+        break;
       case "actor.create":
         w.actors.push((d as unknown as { actor: WorldSnapshot["actors"][number] }).actor);
         break;
