@@ -268,13 +268,17 @@ export function livePort(): Port {
       }
       return done;
     },
-    rerenderCards(lakeId) {
+    rerenderCards(lakeId, rounds) {
       // ChatLog#updateMessage (v13 foundry.applications.sidebar.tabs.ChatLog): renders the
       // message again in place, which fires renderChatMessageHTML (hooks/render-chat-message.ts)
       const chat = ui.chat as unknown as { updateMessage?(m: unknown): Promise<unknown> } | null;
       for (const m of game.messages!.contents) {
         const f = cardFlagOf((m as unknown as { flags: Record<string, unknown> }).flags);
-        if (f?.lake === lakeId && (f.kind === "gm" || f.kind === "private"))
+        if (
+          f?.lake === lakeId &&
+          (f.kind === "gm" || f.kind === "private") &&
+          rounds.includes(f.round)
+        )
           void chat?.updateMessage?.(m);
       }
     },

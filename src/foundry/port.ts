@@ -110,10 +110,10 @@ export interface Port {
   /** Writes: v14 foundry.documents.modifyBatch, v13 one call per op (compat.ts). Returns created ids per op. */
   write(ops: readonly WriteOp[]): Promise<string[][]>;
   /**
-   * Draws a lake's GM and private cards again on this client (ui.chat.updateMessage for each):
+   * Draws a lake's GM and private cards of the given rounds again on this client (ui.chat.updateMessage for each):
    * their details are filled in from what this client learned since they were first drawn.
    */
-  rerenderCards(lakeId: string): void;
+  rerenderCards(lakeId: string, rounds: readonly number[]): void;
   /** Ids of the chat cards of one lake's round on this client (game.messages, by the module's flag). */
   cardIds(lakeId: string, round: number): string[];
   /** Reads a lake record from the GM store (the world compendium); undefined when absent. */

@@ -10,6 +10,7 @@ import type { Port } from "./port.ts";
 import { publicLakeOf } from "./projection.ts";
 import { LakeHost } from "./service.ts";
 import type { Attestor } from "./transport.ts";
+import type { PrivateNews } from "./transport.ts";
 import { PrivateCache, handleIntent } from "./transport.ts";
 import { renderCard } from "./chat.ts";
 
@@ -37,8 +38,8 @@ export class Runtime {
    * The GM store changed (a record written by this or another GM client): this client's GM
    * cards of that lake were drawn from the record before it, so they are drawn again.
    */
-  storeChanged(lakeId: string): void {
-    if (this.port.me().isGM) this.port.rerenderCards(lakeId);
+  storeChanged(lakeId: string, round: number): void {
+    if (this.port.me().isGM) this.port.rerenderCards(lakeId, [round]);
   }
 
   /** What else a card shows on this client, added once its content is final (render-chat-message.ts). */
@@ -54,7 +55,10 @@ export class Runtime {
       // the private card was drawn when it was created, before its news arrived: draw it again
       [QUERY.private]: async (data) => {
         const ok = this.cache.accept(data);
-        if (ok) this.port.rerenderCards((data as { lake: string }).lake);
+        if (ok) {
+          const news = data as PrivateNews;
+          this.port.rerenderCards(news.lake, [...new Set(news.events.map((e) => e.round))]);
+        }
         return ok;
       },
       [QUERY.intent]: async (data, options) => handleIntent(this.host, data, options, this.attest),

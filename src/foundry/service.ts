@@ -441,7 +441,7 @@ export class LakeHost {
     this.cache.set(record.lakeId, { rev: record.rev, session });
     // this round's GM cards were drawn as they were created, before the record (the commit
     // point) was written: draw them again from the record just written
-    this.port.rerenderCards(record.lakeId);
+    this.port.rerenderCards(record.lakeId, [session.state.round]);
     return { ok: true, value: true };
   }
 

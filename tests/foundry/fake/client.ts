@@ -176,10 +176,15 @@ export class FakeClient implements Port {
     return this.chatLog;
   }
 
-  rerenderCards(lakeId: string): void {
+  rerenderCards(lakeId: string, rounds: readonly number[]): void {
     for (const m of this.w.messages) {
       const f = cardFlagOf(m.flags);
-      if (f?.lake === lakeId && (f.kind === "gm" || f.kind === "private")) this.draw(m);
+      if (
+        f?.lake === lakeId &&
+        (f.kind === "gm" || f.kind === "private") &&
+        rounds.includes(f.round)
+      )
+        this.draw(m);
     }
   }
 
@@ -285,7 +290,10 @@ export class FakeClient implements Port {
       }
       case "store.put":
         // a GM client is sent the store's change (updateJournalEntry in the pack)
-        this.runtime?.storeChanged((d as unknown as GmRecord).lakeId);
+        this.runtime?.storeChanged(
+          (d as unknown as GmRecord).lakeId,
+          (d as unknown as GmRecord).rounds.length,
+        );
         break;
       case "actor.create":
         w.actors.push((d as unknown as { actor: WorldSnapshot["actors"][number] }).actor);
