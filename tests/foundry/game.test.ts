@@ -156,6 +156,6 @@ describe("the module in the behavioural fake", () => {
     }
     expect(leaks.slice(0, 5)).toEqual([]);
     expect(total).toBe(1000);
-    // every client draws every message as it arrives (the chat log), which the secrecy check reads too
+    // every client also draws every message as it arrives (its chat log): slower than the payloads alone
   }, 240_000);
 });
