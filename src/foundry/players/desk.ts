@@ -127,11 +127,14 @@ export class GmDesk {
     return !!f?.actorId && this.port.ownersOf(f.actorId).includes(user);
   }
 
-  /** The roll card of a round, if the round is locked. */
-  cardOf(lakeId: string, round: number): PlayerMessage | undefined {
+  /**
+   * The open roll card of a round, if the round is locked. A closed card of the same round number
+   * is history: the GM undid that round, and the round played again is locked afresh.
+   */
+  cardOf(lakeId: string, round: number, closedToo = false): PlayerMessage | undefined {
     return this.port.messageList().find((m) => {
       const f = checksFlagOf(m);
-      return f?.lake === lakeId && f.round === round;
+      return f?.lake === lakeId && f.round === round && (closedToo || !f.closed);
     });
   }
 
@@ -193,8 +196,10 @@ export class GmDesk {
   ): Reply<OwedCheck[]> {
     const card = this.cardOf(lakeId, round);
     const flag = card && checksFlagOf(card);
-    if (!flag) return fail("notLocked", "round");
-    if (flag.closed) return fail("staleRound", "round");
+    if (!flag)
+      return this.cardOf(lakeId, round, true) && l.pub.round >= round
+        ? fail("staleRound", "round")
+        : fail("notLocked", "round");
     const out: OwedCheck[] = [];
     for (const row of flag.rows) {
       const f = l.pub.fishers.find((x) => x.id === row.fisher);

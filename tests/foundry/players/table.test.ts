@@ -837,3 +837,33 @@ describe("issue 4: K9 a net's own damage from the system", () => {
     expect(f.mods).toMatchObject({ attack: 5, damage: 3, survival: 4 });
   });
 });
+
+describe("issue 9: the round played again after an undo", () => {
+  test("K5, K6: after the GM undoes a locked and resolved round, it is declared, locked and rolled afresh", async () => {
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
+    const lake = await lakeOn(t);
+    dnd5eActors(t, [15, 15, 15, 15]);
+    const d = desk(t.players[0]);
+    const declare = () =>
+      d.declare({ lake, fisher: "f1", round: 1, declaration: { action: "catch" } });
+    expect(await declare()).toMatchObject({ ok: true });
+    expect(await gmDesk(t.gm).lock(lake)).toMatchObject({ ok: true, value: { round: 1 } });
+    expect(await gmDesk(t.gm).enterTotal(lake, "f1", 12)).toMatchObject({ ok: true });
+    expect(await gmDesk(t.gm).resolve(lake, 1)).toMatchObject({ ok: true });
+    await settle();
+    const undone = await t.gm.runtime!.host.undoRound(lake);
+    expect(undone).toMatchObject({ ok: true });
+    await settle();
+    // round 1 again: its old card is closed history, the new round is open to declarations
+    expect(await declare()).toMatchObject({ ok: true });
+    expect(await gmDesk(t.gm).lock(lake)).toMatchObject({ ok: true, value: { round: 1 } });
+    await settle();
+    const open = t.gm
+      .messageList()
+      .filter((m) => checksFlagOf(m)?.round === 1)
+      .map((m) => Boolean(checksFlagOf(m)!.closed));
+    expect(open).toEqual([true, false]);
+    expect(await gmDesk(t.gm).enterTotal(lake, "f1", 13)).toMatchObject({ ok: true });
+    expect(await gmDesk(t.gm).resolve(lake, 1)).toMatchObject({ ok: true });
+  });
+});
