@@ -53,25 +53,32 @@ function storePack(): StorePack | undefined {
 /**
  * The GM store: a world compendium of JournalEntries, ownership NONE for every player role, so
  * players' clients are not sent its documents (docs/foundry.md, "Where secrets live"). Created
- * by the first GM to start the module (CompendiumCollection.createCompendium, v13 API).
+ * by the active GM at ready (CompendiumCollection.createCompendium, v13 API; the metadata's
+ * `ownership` is honoured at creation, foundryvtt#13484), closed again if a GM opened it.
  */
 export async function ensureStore(): Promise<void> {
-  if (!game.user?.isGM) return;
-  if (!storePack()) {
-    const cc = foundry.documents.collections.CompendiumCollection as unknown as {
-      createCompendium(meta: object): Promise<unknown>;
-    };
-    // createCompendium takes type, label and name only; a new world pack starts with the
-    // default ownership (PLAYER OBSERVER), so it is closed right after, below.
-    await cc.createCompendium({
-      name: STORE_PACK_NAME,
-      label: game.i18n!.localize("KOLIKOLY.Foundry.Store.Label"),
-      type: "JournalEntry",
-    });
+  // the active GM alone creates or closes it: two GMs logging in together would both create it
+  if (!game.user?.isGM || game.users?.activeGM?.id !== game.user.id) return;
+  try {
+    if (!storePack()) {
+      const cc = foundry.documents.collections.CompendiumCollection as unknown as {
+        createCompendium(meta: object): Promise<unknown>;
+      };
+      // created closed: createCompendium takes the pack's ownership with its metadata
+      await cc.createCompendium({
+        name: STORE_PACK_NAME,
+        label: game.i18n!.localize("KOLIKOLY.Foundry.Store.Label"),
+        type: "JournalEntry",
+        ownership: STORE_OWNERSHIP,
+      });
+    }
+    const pack = storePack();
+    if (pack && !storeClosed(pack))
+      await pack.configure({ ownership: STORE_OWNERSHIP, locked: false });
+  } catch (e) {
+    // the rest of ready (reconcile, the board) still runs; writes refuse with storeMissing
+    console.warn("kolikoly-fishing | the GM store could not be prepared", e);
   }
-  const pack = storePack();
-  if (pack && !storeClosed(pack))
-    await pack.configure({ ownership: STORE_OWNERSHIP, locked: false });
 }
 
 /** Players and trusted players may not even observe the GM store (CompendiumCollection#configure). */

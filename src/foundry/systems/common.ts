@@ -150,7 +150,7 @@ interface CoreGlobals {
     implementation?: { getSpeaker(o: { actor?: unknown }): Record<string, unknown> };
     getSpeaker?(o: { actor?: unknown }): Record<string, unknown>;
   };
-  game?: { release?: { generation?: number } };
+  game?: { release?: { generation?: number }; messages?: { contents?: readonly MessageLike[] } };
 }
 
 function core(): CoreGlobals {
@@ -164,6 +164,24 @@ const MESSAGE_MODE: Readonly<Record<RollModeName, string>> = {
   blindroll: "blind",
   selfroll: "self",
 };
+
+/**
+ * The message a roll the module asked for was posted in, found by its request mark: the newest
+ * in game.messages (ChatMessage.create resolves once the message is in the collection). dnd5e
+ * 5.x also sets `roll.parent`; 4.4 does not (module/dice/basic-roll.mjs buildPost).
+ */
+export function requestMessageId(opts: RollOptions | undefined): string | undefined {
+  const mark = opts?.request;
+  const list = core().game?.messages?.contents ?? [];
+  if (!mark) return undefined;
+  for (let i = list.length - 1; i >= 0; i--) {
+    const m = list[i]!;
+    const r = requestOf(m);
+    if (r?.round === mark.round && r.fisher === mark.fisher && r.kind === mark.kind)
+      return m.id ?? undefined;
+  }
+  return undefined;
+}
 
 /** `Roll#toMessage` options for a roll mode: `rollMode` on v13, `messageMode` on v14. */
 export function messageModeOptions(mode: RollModeName | undefined): Record<string, unknown> {

@@ -41,6 +41,7 @@ import {
   picked,
   readOwnMessage,
   requestFlags,
+  requestMessageId,
   rollCore,
   speakerActorId,
   speakerFor,
@@ -186,7 +187,7 @@ export const dnd5eAdapter: RollAdapter = {
       if (typeof a.rollSkill !== "function") throw new Error("dnd5e: actor.rollSkill is missing");
       const rolls = await a.rollSkill({ skill }, dialog, message);
       const first = Array.isArray(rolls) ? rolls[0] : (rolls ?? undefined);
-      return outcomeOf(first, first?.parent?.id ?? undefined);
+      return outcomeOf(first, first?.parent?.id ?? requestMessageId(opts));
     }
     if (kind === "initiative") return rollInitiative(actor, opts);
     const net = netAttack(actor);
@@ -196,7 +197,7 @@ export const dnd5eAdapter: RollAdapter = {
         rollAttack({}, dialog, message),
       );
       const first = rolls?.[0];
-      return outcomeOf(first, first?.parent?.id ?? undefined);
+      return outcomeOf(first, first?.parent?.id ?? requestMessageId(opts));
     }
     // No net that attacks: proficiency + Dexterity (issue 4), with core Roll and the roll data.
     return rollCore(

@@ -217,6 +217,31 @@ describe("dnd5e adapter (4.4.4 and 5.3.3 data)", () => {
     }
   });
 
+  it("dnd5e 4.4 sets no roll.parent: the module's roll is found in game.messages by its request mark", async () => {
+    const g = globalThis as unknown as { game?: unknown };
+    const before = g.game;
+    const messages: MessageLike[] = [];
+    g.game = { release: { generation: 13 }, messages: { contents: messages } };
+    try {
+      const actor = withDnd5eRolls(structuredClone({ ...dnd5eAna, getRollData: undefined }), {
+        post: async (d) => (messages.push(d), d),
+        d20: () => 9,
+        userId: () => "u1",
+        dnd5e: "4.4.4",
+      });
+      const request = { round: 3, fisher: "ana", kind: "survival" as const };
+      const skill = await dnd5eAdapter.roll(actor, "survival", { request });
+      expect(skill?.messageId).toBe(messages.at(-1)!.id);
+      const attack = await dnd5eAdapter.roll(actor, "attack", {
+        request: { ...request, kind: "attack" },
+      });
+      expect(attack?.messageId).toBe(messages.at(-1)!.id);
+      expect(attack?.messageId).not.toBe(skill?.messageId);
+    } finally {
+      g.game = before;
+    }
+  });
+
   it("rolls the net attack through the Net's attack activity", async () => {
     const posted: MessageLike[] = [];
     const actor = withDnd5eRolls(structuredClone({ ...dnd5eAna, getRollData: undefined }), {
