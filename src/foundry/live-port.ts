@@ -5,6 +5,7 @@
 import { MODULE_ID, STORE_PACK_ID, STORE_PACK_NAME, SWARM_TYPE } from "./constants.ts";
 import { canBatch, emptyOp } from "./compat.ts";
 import { writeV14 } from "./batch.ts";
+import { swarmBody } from "./swarm-body.ts";
 import { cardFlagOf } from "./chat.ts";
 import type { GmRecord } from "./record.ts";
 import { isGmRecord } from "./record.ts";
@@ -246,13 +247,17 @@ export function livePort(): Port {
       const A = Actor.implementation as unknown as {
         create(data: object): Promise<{ id: string }>;
       };
+      // pf2e builds only the types in CONFIG.PF2E.Actor.documentClasses (swarm-body.ts)
+      const pf2e = (CONFIG as unknown as { PF2E?: { Actor?: { documentClasses?: object } } }).PF2E
+        ?.Actor?.documentClasses;
+      const body = swarmBody(pf2e !== undefined && !(SWARM_TYPE in pf2e));
       const a = await A.create({
         name,
-        type: SWARM_TYPE,
+        type: body.type,
         img: `modules/${MODULE_ID}/assets/swarm.svg`,
-        prototypeToken: { bar1: { attribute: "fish" }, displayBars: 50, actorLink: false },
+        prototypeToken: { bar1: { attribute: body.bar }, displayBars: 50, actorLink: false },
       });
-      return a.id;
+      return { id: a.id, body };
     },
     async write(ops) {
       if (canBatch(generation, typeof modifyBatch === "function"))

@@ -6,6 +6,7 @@
  * only ever talks to a Port.
  */
 import type { GmRecord } from "./record.ts";
+import type { SwarmBody } from "./swarm-body.ts";
 
 export interface UserInfo {
   readonly id: string;
@@ -33,7 +34,8 @@ export interface TokenData {
   readonly texture?: { readonly src: string };
   readonly bar1?: { readonly attribute: string | null };
   readonly displayBars?: number;
-  readonly delta?: { readonly system?: { readonly fish?: { value: number; max: number } } };
+  /** The unlinked token's actor delta: its fish at the lake's bar path (swarm-body.ts). */
+  readonly delta?: { readonly system?: Readonly<Record<string, unknown>> };
   readonly flags?: Readonly<Record<string, unknown>>;
 }
 
@@ -105,8 +107,8 @@ export interface Port {
   ownersOf(actorId: string): string[];
   /** The user's display language for an actor id's name (game.actors.get(id)?.name) */
   actorName(actorId: string): string | undefined;
-  /** Creates the lake's swarm Actor (Actor.create), returning its id. */
-  createSwarmActor(name: string): Promise<string>;
+  /** Creates the lake's swarm Actor (Actor.create) in the body this system allows (swarm-body.ts). */
+  createSwarmActor(name: string): Promise<{ id: string; body: SwarmBody }>;
   /** Writes: v14 foundry.documents.modifyBatch, v13 one call per op (compat.ts). Returns created ids per op. */
   write(ops: readonly WriteOp[]): Promise<string[][]>;
   /**

@@ -8,6 +8,7 @@ import type { Coord, GameEvent, GameState, LakeSpec, LakeView } from "../rules/i
 import { coordOf, indexOf, squareCount, viewFor } from "../rules/index.ts";
 import { DISPLAY_ALWAYS, MODULE_ID, SWARM_ICON } from "./constants.ts";
 import type { SceneData, TokenCreate, TokenData, TokenUpdate, WriteOp } from "./port.ts";
+import { MODULE_BODY, fishAt, fishSystem } from "./swarm-body.ts";
 
 export type Layout = "side-by-side" | "scene-levels";
 export type MarkerMode = "remove" | "lastSeen";
@@ -38,6 +39,8 @@ export interface PublicLake {
   readonly gap: number;
   readonly fishers: readonly PublicFisher[];
   readonly swarmActorId: string;
+  /** The swarm tokens' bar path (swarm-body.ts); absent means the module's own `fish`. */
+  readonly swarmBar?: string;
   readonly markers: MarkerMode;
   readonly round: number;
   readonly over: boolean;
@@ -133,6 +136,11 @@ export interface SwarmFlag {
   readonly stale?: boolean;
 }
 
+/** The lake's swarm bar path. */
+export function barOf(pub: Pick<PublicLake, "swarmBar">): string {
+  return pub.swarmBar ?? MODULE_BODY.bar;
+}
+
 export function swarmFlagOf(t: TokenData): SwarmFlag | undefined {
   const f = t.flags?.[MODULE_ID] as SwarmFlag | undefined;
   return f && typeof f.swarm === "string" ? f : undefined;
@@ -179,7 +187,7 @@ export function wantedSwarms(
       continue;
     const at = (t.flags?.[MODULE_ID] as { at?: Coord }).at;
     if (!at) continue;
-    const fish = t.delta?.system?.fish;
+    const fish = fishAt(t.delta?.system, barOf(pub));
     out.push({ swarm: f.swarm, at, fish: fish?.value ?? 0, max: fish?.max ?? 0, stale: true });
   }
   return out;
@@ -206,9 +214,9 @@ function swarmToken(
     actorLink: false,
     hidden: false,
     texture: { src: SWARM_ICON },
-    bar1: { attribute: "fish" },
+    bar1: { attribute: barOf(pub) },
     displayBars: DISPLAY_ALWAYS,
-    delta: { system: { fish: { value: w.fish, max: w.max } } },
+    delta: { system: fishSystem(barOf(pub), w.fish, w.max) },
     flags: {
       [MODULE_ID]: {
         lake: pub.id,
@@ -249,7 +257,7 @@ export function tokenOps(
       continue;
     }
     keep.add(old._id);
-    const fish = old.delta?.system?.fish;
+    const fish = fishAt(old.delta?.system, barOf(pub));
     const oldFlag = old.flags?.[MODULE_ID] as Record<string, unknown>;
     if (
       old.x !== data.x ||

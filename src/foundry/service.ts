@@ -49,6 +49,7 @@ import {
 } from "./projection.ts";
 import type { GmRecord, Pending, PendingTotal } from "./record.ts";
 import { EMPTY_PENDING } from "./record.ts";
+import { MODULE_BODY } from "./swarm-body.ts";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: RuleError };
 
@@ -188,9 +189,9 @@ export class LakeHost {
       layout === "scene-levels" ? sceneLevelsFor(scene, o.lake.levels) : undefined;
     if (layout === "scene-levels" && (this.port.generation < 14 || !sceneLevels))
       return err("notEnoughLevels", "layout");
-    let swarmActorId: string;
+    let swarmActor: Awaited<ReturnType<Port["createSwarmActor"]>>;
     try {
-      swarmActorId = await this.port.createSwarmActor(
+      swarmActor = await this.port.createSwarmActor(
         this.port.localize("KOLIKOLY.Foundry.Swarm.ActorName", { lake: o.name }),
       );
     } catch (e) {
@@ -206,7 +207,8 @@ export class LakeHost {
       ...(sceneLevels ? { sceneLevels } : {}),
       gap: o.gap ?? 1,
       fishers,
-      swarmActorId,
+      swarmActorId: swarmActor.id,
+      ...(swarmActor.body.bar !== MODULE_BODY.bar ? { swarmBar: swarmActor.body.bar } : {}),
       markers: o.markers ?? (this.port.setting("markers") === "lastSeen" ? "lastSeen" : "remove"),
       round: 0,
       over: false,

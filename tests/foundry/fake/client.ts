@@ -10,6 +10,8 @@ import type { GmRecord } from "../../../src/foundry/record.ts";
 import type { Port, RollResult, SceneData, UserInfo, WriteOp } from "../../../src/foundry/port.ts";
 import { Runtime } from "../../../src/foundry/runtime.ts";
 import { writeV14 } from "../../../src/foundry/batch.ts";
+import type { SwarmBody } from "../../../src/foundry/swarm-body.ts";
+import { swarmBody } from "../../../src/foundry/swarm-body.ts";
 import { emptyOp } from "../../../src/foundry/compat.ts";
 import { cardFlagOf } from "../../../src/foundry/chat.ts";
 import { WriteError } from "../../../src/foundry/service.ts";
@@ -358,8 +360,10 @@ export class FakeClient implements Port {
   actorName(actorId: string): string | undefined {
     return this.w.actors.find((a) => a._id === actorId)?.name;
   }
-  async createSwarmActor(name: string): Promise<string> {
-    return this.server.createActor(this.userId, name, `${MODULE_ID}.swarm`);
+  async createSwarmActor(name: string): Promise<{ id: string; body: SwarmBody }> {
+    // as live-port.ts: the module's sub-type unless the system builds only its own types
+    const body = swarmBody(this.server.refusesModuleTypes);
+    return { id: this.server.createActor(this.userId, name, body.type), body };
   }
   async write(ops: readonly WriteOp[]): Promise<string[][]> {
     // As live-port.ts: v14 through the module's own batch writer (batch.ts) against the fake's

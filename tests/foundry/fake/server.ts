@@ -111,6 +111,7 @@ export class FakeServer {
     this.v14Caller = true;
     this.batchEmpty = "drop";
     this.batchFailure = "reject";
+    this.refusesModuleTypes = false;
   }
 
   id(): string {
@@ -402,8 +403,19 @@ export class FakeServer {
     return clone(this.state.store.get(lakeId));
   }
 
+  /**
+   * pf2e's Actor class builds only pf2e's own types and throws for a module sub-type before
+   * anything reaches the server (pf2e src/module/actor/base.ts, ActorProxyPF2e): a switch, for
+   * a world whose system does the same.
+   */
+  refusesModuleTypes = false;
+
   /** A world actor created by a GM (Actor.create). */
   createActor(userId: string, name: string, type: string): string {
+    if (this.refusesModuleTypes && type.includes("."))
+      throw new Error(
+        `Actor type ${type} does not exist and actor module sub-types are not supported`,
+      );
     this.requireGm(userId, "create actors");
     this.requests.push({ user: userId, ops: ["actor.create"] });
     const _id = this.id();

@@ -340,6 +340,8 @@ export async function makePlayerTable(
   server.reset();
   server.generation = opts.generation ?? 13;
   server.systemId = opts.system ?? "dnd5e";
+  // pf2e builds only its own actor types (ActorProxyPF2e): the swarm is a pf2e hazard there
+  server.refusesModuleTypes = server.systemId === "pf2e";
   const gmId = server.addUser("Gamemaster", true);
   const gm2Id = server.addUser("Second GM", true);
   const a = server.addUser("Ana's player", false);
