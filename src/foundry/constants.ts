@@ -28,5 +28,4 @@ export const HOOK = {
   gameEnded: "kolikoly.gameEnded",
   preRoll: "kolikoly.preRoll",
   roll: "kolikoly.roll",
-  lakeChanged: "kolikoly.lakeChanged",
 } as const;

@@ -1,7 +1,8 @@
 /**
  * World settings for every setting-marked rule (K1, K2, K4, K9, K19 markers, H1, H2): world
- * scope, GM-only to change (`restricted`), localized. They hold defaults only, never game
- * state: every client loads world settings (foundry-notes.md).
+ * scope, so changed only by users with the SETTINGS_MODIFY permission (assistant GMs and up by
+ * default), localized. They hold defaults only, never game state: every client loads world
+ * settings (foundry-notes.md).
  */
 import { HAZARD_MODES } from "../rules/index.ts";
 import { DEFAULT_LAKE, DEFAULT_SETTINGS } from "../rules/index.ts";
@@ -64,7 +65,6 @@ export function registerSettings(): void {
       hint: `${P}.${d.key}.Hint`,
       scope: "world",
       config: true,
-      restricted: true,
       type: d.type,
       default: d.default,
       ...("range" in d && d.range ? { range: d.range } : {}),

@@ -24,7 +24,6 @@ export function registerPlayerSettings(): void {
     hint: `${P}.systemAdapter.Hint`,
     scope: "world",
     config: true,
-    restricted: true,
     type: String,
     choices: adapterChoices(),
     default: AUTO,
@@ -34,7 +33,6 @@ export function registerPlayerSettings(): void {
     hint: `${P}.genericFormulas.Hint`,
     scope: "world",
     config: true,
-    restricted: true,
     type: String,
     default: formatFormulas(DEFAULT_GENERIC_FORMULAS),
     onChange: (v: unknown) => {
