@@ -132,6 +132,15 @@ export class LakeHost {
     return next;
   }
 
+  /**
+   * Waits for the lake's operations under way on this client. A resolution writes its record
+   * last, after the scene flag every client already sees, so a read answered for a player in
+   * between (the declaration window opening at the new round) must wait for it.
+   */
+  async settled(lakeId: string): Promise<void> {
+    await (this.locks.get(lakeId) ?? Promise.resolve()).catch(() => undefined);
+  }
+
   private guard<T>(lakeId: string, fn: () => Promise<Result<T>>): Promise<Result<T>> {
     if (!this.isAuthority()) return Promise.resolve(err("notActiveGm"));
     return this.serial(lakeId, fn);

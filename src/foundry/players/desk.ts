@@ -155,6 +155,8 @@ export class GmDesk {
   }
 
   private async dispatch(intent: PlayerIntent, sender: string): Promise<Reply<unknown>> {
+    // answered from the record once a resolution under way has written it (LakeHost#settled)
+    await this.host.settled(intent.lake);
     const l = await this.lake(intent.lake);
     if (!l.ok) return l;
     const { session, pub, record } = l.value;

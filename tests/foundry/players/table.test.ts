@@ -867,3 +867,31 @@ describe("issue 9: the round played again after an undo", () => {
     expect(await gmDesk(t.gm).resolve(lake, 1)).toMatchObject({ ok: true });
   });
 });
+
+describe("issue 9: a player's view asked for during a resolution", () => {
+  test("K5: the view waits for the record the resolution writes, so the new round opens unlocked", async () => {
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
+    const lake = await lakeOn(t);
+    dnd5eActors(t, [12, 12, 12, 12]);
+    expect(
+      await desk(t.players[0]).declare({
+        lake,
+        fisher: "f1",
+        round: 1,
+        declaration: { action: "catch" },
+      }),
+    ).toMatchObject({ ok: true });
+    expect(await gmDesk(t.gm).lock(lake)).toMatchObject({ ok: true });
+    expect(await gmDesk(t.gm).enterTotal(lake, "f1", 12)).toMatchObject({ ok: true });
+    // the player's client hears of the new round (the scene flag) while the GM still writes:
+    // its window asks for the view in the middle of the resolution
+    let asked: Promise<unknown> | undefined;
+    t.gm.hooks.on("kolikoly.preResolveRound", () => {
+      asked ??= desk(t.players[0]).view({ lake, fisher: "f1" });
+      return true;
+    });
+    expect(await gmDesk(t.gm).resolve(lake, 1)).toMatchObject({ ok: true });
+    expect(asked).toBeDefined();
+    expect(await asked).toMatchObject({ ok: true, value: { round: 2, locked: false } });
+  });
+});
