@@ -31,23 +31,36 @@ export class FakeHooks {
   private readonly listeners = new Map<string, ((...args: unknown[]) => unknown)[]>();
   readonly fired: { name: string; args: unknown[] }[] = [];
 
+  /**
+   * Hooks.on (v13 client/helpers/hooks.mjs): listeners run in the order registered (Foundry also
+   * returns an id).
+   */
   on(name: string, fn: (...args: unknown[]) => unknown): void {
     const list = this.listeners.get(name) ?? [];
     list.push(fn);
     this.listeners.set(name, list);
   }
 
+  /**
+   * Hooks.call (v13 client/helpers/hooks.mjs): stops at the first listener returning false.
+   * Foundry catches a listener's error and logs it (Hooks.onError); here it throws.
+   */
   call(name: string, ...args: unknown[]): boolean {
     this.fired.push({ name, args });
     for (const fn of this.listeners.get(name) ?? []) if (fn(...args) === false) return false;
     return true;
   }
 
+  /**
+   * Hooks.callAll (v13 client/helpers/hooks.mjs): every listener; a listener's error throws here,
+   * Foundry logs it.
+   */
   callAll(name: string, ...args: unknown[]): void {
     this.fired.push({ name, args });
     for (const fn of this.listeners.get(name) ?? []) fn(...args);
   }
 
+  /** test-only: forgets listeners and the record of fired hooks. */
   reset(): void {
     this.listeners.clear();
     this.fired.length = 0;
@@ -63,7 +76,10 @@ export function makeHandlebars(): typeof Handlebars {
   return hb;
 }
 
-/** game.i18n.format over lang/en.json; the fake throws on a missing key (Foundry would show the key). */
+/**
+ * game.i18n.format over lang/en.json (v13 client/helpers/localization.mjs, Localization#format);
+ * the fake throws on a missing key where Foundry returns the key itself.
+ */
 export function strictLocalize(key: string, data?: Readonly<Record<string, unknown>>): string {
   const s = lookup(LANG, key);
   if (s === undefined) throw new Error(`fake i18n: missing key ${key}`);
@@ -73,6 +89,10 @@ export function strictLocalize(key: string, data?: Readonly<Record<string, unkno
 const templates = new Map<string, Handlebars.TemplateDelegate>();
 const hbs = makeHandlebars();
 
+/**
+ * renderTemplate (v13 client/applications/handlebars.mjs): getTemplate compiles a template once,
+ * keyed by its path; the fake reads the file from the repository and takes module templates only.
+ */
 export function renderTemplateFile(path: string, context: object): string {
   if (!path.startsWith(`${TEMPLATE_ROOT}/`))
     throw new Error(`fake render: not a module template ${path}`);
@@ -96,11 +116,12 @@ export class FakeClient implements Port {
   readonly rolls: string[] = [];
   private rollFailure: number | undefined;
 
-  /** The roll after `after` more rolls throws, as a broken dice module would. */
+  /** test-only: the roll after `after` more rolls throws, as a broken dice module would. */
   failRoll(after: number): void {
     this.rollFailure = after;
   }
 
+  /** test-only: one user's client on the fake server, its dice seeded so that runs repeat. */
   constructor(
     readonly server: FakeServer,
     readonly userId: string,
@@ -109,6 +130,7 @@ export class FakeClient implements Port {
     this.rng = new Xoshiro128(seedState(seed));
   }
 
+  /** game.release.generation (v13 common/config.mjs, ReleaseData#generation): the server's. */
   get generation(): number {
     return this.server.generation;
   }
@@ -129,10 +151,16 @@ export class FakeClient implements Port {
     await this.ready();
   }
 
-  /** The world data this client was sent at login is in place (before any hook). */
+  /**
+   * test-only: a seam for subclasses, run once the login data is in place; Game.create fetches the
+   * world data before Game#initialize runs `init` (v13 client/game.mjs).
+   */
   protected loaded(): void {}
 
-  /** `init` (hooks/init.ts): the runtime and its CONFIG.queries handlers. */
+  /**
+   * `init` (API docs v13, hookEvents.init; the module's hooks/init.ts): the runtime and its
+   * CONFIG.queries handlers.
+   */
   protected init(): void {
     this.runtime = new Runtime(this, () => this.lakeIds());
     this.queries = this.runtime.queries();
@@ -141,6 +169,7 @@ export class FakeClient implements Port {
   /**
    * `ready` (hooks/ready.ts): private news asked for, or sent to everyone by the active GM; the
    * chat log draws the messages the client was sent at login (ChatLog renders at ready).
+   * API docs v13, hookEvents.ready; hookEvents.renderChatMessageHTML for each message drawn.
    */
   protected async ready(): Promise<void> {
     for (const m of this.w.messages) this.draw(m);
@@ -157,6 +186,11 @@ export class FakeClient implements Port {
   readonly chatLog = new Map<string, string>();
   private readonly drawing = new Set<Promise<void>>();
 
+  /**
+   * Draws one message: ChatMessage#_onCreate posts it with ui.chat.postOne (v13
+   * client/documents/chat-message.mjs), whose renderHTML fires renderChatMessageHTML; a message
+   * deleted before its HTML is ready is not added.
+   */
   private draw(m: MessageDoc): void {
     const rt = this.runtime;
     if (!rt) return;
@@ -172,12 +206,16 @@ export class FakeClient implements Port {
     this.drawing.add(p);
   }
 
-  /** Waits until every message drawn so far is in the chat log. */
+  /** test-only: waits until every message drawn so far is in the chat log. */
   async drawn(): Promise<Map<string, string>> {
     while (this.drawing.size) await Promise.all([...this.drawing]);
     return this.chatLog;
   }
 
+  /**
+   * As live-port.ts: ui.chat.updateMessage on the rounds' gm and private cards, which renders each
+   * again in place and fires renderChatMessageHTML (v13 client/applications/sidebar/tabs/chat.mjs).
+   */
   rerenderCards(lakeId: string, rounds: readonly number[]): void {
     for (const m of this.w.messages) {
       const f = cardFlagOf(m.flags);
@@ -190,12 +228,18 @@ export class FakeClient implements Port {
     }
   }
 
-  /** Whether CONFIG.queries on this client holds the name (User#query checks it on the sender). */
+  /**
+   * Whether CONFIG.queries on this client holds the name (User#query checks it on the sender, v13
+   * client/documents/user.mjs).
+   */
   hasQuery(name: string): boolean {
     return name in this.queries;
   }
 
-  /** Forgets what this client recorded (payloads, rolls, hooks, its language); the login stays. */
+  /**
+   * test-only: forgets what this client recorded (payloads, rolls, hooks, its language); the login
+   * stays.
+   */
   reset(): void {
     this.chatLog.clear();
     this.received.length = 0;
@@ -205,7 +249,10 @@ export class FakeClient implements Port {
     this.hooks.reset();
   }
 
-  /** A browser reload: everything in memory is gone; the client logs in again. */
+  /**
+   * A browser reload: everything in memory is gone; the client logs in again. The others see the
+   * user go and come back (v13 client/documents/collections/users.mjs, #handleUserActivity).
+   */
   async reload(): Promise<void> {
     this.server.disconnect(this.userId);
     this.world = undefined;
@@ -215,17 +262,28 @@ export class FakeClient implements Port {
     await this.connect();
   }
 
+  /**
+   * The tab closes: the socket goes, the others hear it (v13
+   * client/documents/collections/users.mjs, #handleUserActivity).
+   */
   disconnect(): void {
     this.server.disconnect(this.userId);
     this.world = undefined;
     this.runtime = undefined;
   }
 
+  /** test-only: the world data, throwing when this client is not connected. */
   private get w(): WorldSnapshot {
     if (!this.world) throw new Error("fake client: not connected");
     return this.world;
   }
 
+  /**
+   * This client's socket. "userActivity" as Users #handleUserActivity (v13
+   * client/documents/collections/users.mjs): mark the user, fire userConnected(user, active).
+   * Foundry ignores an unknown user id; the fake reloads the user list instead. "modifyDocument"
+   * as ClientDatabaseBackend applies a broadcast change (v13 client/data/client-backend.mjs).
+   */
   receive(p: Payload): void {
     this.received.push(p);
     if (!this.world) return;
@@ -305,6 +363,12 @@ export class FakeClient implements Port {
     }
   }
 
+  /**
+   * The target's side of User#query: Users #handleUserQuery (v13
+   * client/documents/collections/users.mjs) runs CONFIG.queries[name](data, {timeout}) and sends
+   * a handler's error back as the reason. With no handler Foundry throws there and never answers (the caller waits for the
+   * timeout); the fake rejects at once.
+   */
   async answerQuery(name: string, data: unknown, options: unknown): Promise<unknown> {
     this.received.push({ channel: "query", name, data: clone(data) });
     const h = this.queries[name];
@@ -313,22 +377,32 @@ export class FakeClient implements Port {
     return h(data, options);
   }
 
-  /** The lakes on this client's scenes (from public flags). */
+  /**
+   * The lakes on this client's scenes, from the module's scene flags (Document#getFlag, v13
+   * common/abstract/document.mjs).
+   */
   lakeIds(): string[] {
     return this.w.scenes.flatMap((s) =>
       Object.keys((s.flags[MODULE_ID] as { lakes?: object } | undefined)?.lakes ?? {}),
     );
   }
 
+  /**
+   * game.messages as this client holds them (v13 client/documents/collections/chat-messages.mjs).
+   */
   messages(): MessageDoc[] {
     return clone(this.w.messages);
   }
 
+  /** game.scenes as this client holds them (v13 client/documents/collections/scenes.mjs). */
   scenes(): SceneData[] {
     return clone(this.w.scenes);
   }
 
-  /** How a message looks on this client (renderChatMessageHTML). */
+  /**
+   * test-only: how a message looks on this client now (the module's renderChatMessageHTML
+   * listener), drawn on demand.
+   */
   async shown(m: MessageDoc): Promise<string> {
     if (!this.runtime) throw new Error("fake client: not connected");
     return this.runtime.messageHtml(
@@ -338,18 +412,28 @@ export class FakeClient implements Port {
   }
 
   // ---- Port ----
+  /** game.user (v13 client/game.mjs, Game#user), as live-port.ts reads it. */
   me(): UserInfo {
     return this.w.users.find((u) => u.id === this.userId)!;
   }
+  /** game.users (v13 client/documents/collections/users.mjs). */
   users(): UserInfo[] {
     return clone(this.w.users);
   }
+  /**
+   * game.users.activeGM on this client's user list (v13 client/documents/collections/users.mjs).
+   */
   activeGmId(): string | undefined {
     return activeGmOf(this.w.users);
   }
+  /** game.scenes.get(id) (v13 client/documents/collections/scenes.mjs). */
   scene(id: string): SceneData | undefined {
     return clone(this.w.scenes.find((s) => s._id === id));
   }
+  /**
+   * As live-port.ts: the users for whom Actor#testUserPermission(user, "OWNER") holds, GMs always
+   * (v13 common/abstract/document.mjs, Document#getUserLevel); an unknown actor has none.
+   */
   ownersOf(actorId: string): string[] {
     const a = this.w.actors.find((x) => x._id === actorId);
     if (!a) return [];
@@ -357,14 +441,23 @@ export class FakeClient implements Port {
       .filter((u) => u.isGM || (a.ownership[u.id] ?? a.ownership.default ?? 0) >= 3)
       .map((u) => u.id);
   }
+  /** game.actors.get(id)?.name (v13 client/documents/collections/actors.mjs). */
   actorName(actorId: string): string | undefined {
     return this.w.actors.find((a) => a._id === actorId)?.name;
   }
+  /**
+   * Actor.create by this user (Document.create, v13 common/abstract/document.mjs), checked and
+   * broadcast by the server.
+   */
   async createSwarmActor(name: string): Promise<{ id: string; body: SwarmBody }> {
     // as live-port.ts: the module's sub-type unless the system builds only its own types
     const body = swarmBody(this.server.refusesModuleTypes);
     return { id: this.server.createActor(this.userId, name, body.type), body };
   }
+  /**
+   * v13: one request per operation (Document.createDocuments and friends, v13
+   * common/abstract/document.mjs); v14: foundry.documents.modifyBatch (API docs v14).
+   */
   async write(ops: readonly WriteOp[]): Promise<string[][]> {
     // As live-port.ts: v14 through the module's own batch writer (batch.ts) against the fake's
     // modifyBatch; v13 one request per operation, in order, empty ones skipped.
@@ -388,6 +481,10 @@ export class FakeClient implements Port {
     }
     return done;
   }
+  /**
+   * As live-port.ts: game.messages carrying the module's card flag (v13
+   * client/documents/collections/chat-messages.mjs).
+   */
   cardIds(lakeId: string, round: number): string[] {
     return this.w.messages
       .filter((m) => {
@@ -396,10 +493,17 @@ export class FakeClient implements Port {
       })
       .map((m) => m._id);
   }
+  /**
+   * As live-port.ts: CompendiumCollection#getDocuments on the GM store (v13
+   * client/documents/collections/compendium-collection.mjs).
+   */
   async storeGet(lakeId: string): Promise<GmRecord | undefined> {
     return this.server.storeGet(this.userId, lakeId);
   }
-  /** Roll#evaluate with the client's own random source (Foundry rolls on the client). */
+  /**
+   * Roll#evaluate with the client's own random source (Foundry rolls on the client, v13
+   * client/dice/roll.mjs); only dice and numbers, no @references.
+   */
   async roll(formula: string): Promise<RollResult> {
     if (this.rollFailure !== undefined && this.rollFailure-- <= 0) {
       this.rollFailure = undefined;
@@ -422,30 +526,40 @@ export class FakeClient implements Port {
       json: { class: "Roll", formula, total, evaluated: true },
     };
   }
+  /** Hooks.call on this client (v13 client/helpers/hooks.mjs). */
   callHook(name: string, ...args: unknown[]): boolean {
     return this.hooks.call(name, ...args);
   }
+  /** Hooks.callAll on this client (v13 client/helpers/hooks.mjs). */
   callAllHook(name: string, ...args: unknown[]): void {
     this.hooks.callAll(name, ...args);
   }
+  /** User#query (v13 client/documents/user.mjs), relayed by the server. */
   query(userId: string, name: string, data: object): Promise<unknown> {
     return this.server.query(this.userId, userId, name, data);
   }
   /** This user's language, where it differs from English (game.i18n on their client). */
   readonly language = new Map<string, string>();
 
+  /** game.i18n.localize / format in this user's language (v13 client/helpers/localization.mjs). */
   localize(key: string, data?: Readonly<Record<string, unknown>>): string {
     const own = this.language.get(key);
     return own === undefined ? strictLocalize(key, data) : format(own, data);
   }
+  /** renderTemplate (v13 client/applications/handlebars.mjs). */
   async render(template: string, context: object): Promise<string> {
     return renderTemplateFile(template, context);
   }
+  /**
+   * game.settings.get(MODULE_ID, key) on the world settings this client holds (v13
+   * client/helpers/client-settings.mjs, ClientSettings#get).
+   */
   setting(key: string): unknown {
     return this.w.settings.find((s) => s.key === `${MODULE_ID}.${key}`)?.value;
   }
 }
 
+/** test-only: an update without its `_id`, for merging into the document it names. */
 function omitId(u: { _id: string } & Record<string, unknown>): Record<string, unknown> {
   const { _id: _ignored, ...rest } = u;
   return rest;

@@ -51,7 +51,7 @@ export function formDataObject(
       out[name] = el.value === "" ? null : Number(el.value);
       continue;
     }
-    if (dtype === "Boolean") out[name] = el.value === "true";
+    if (dtype === "Boolean") out[name] = el.value !== "false" && Boolean(el.value);
     else if (dtype === "JSON") out[name] = el.value === "" ? null : JSON.parse(el.value);
     else out[name] = el.value;
   }

@@ -90,6 +90,7 @@ export class FakeServer {
   requests: { user: string; ops: string[] }[] = [];
   private failing: { kind: WriteOp["kind"]; after: number } | undefined;
 
+  /** test-only: a fresh, empty world store (the fake's own state, no Foundry counterpart). */
   private static empty(): State {
     return {
       scenes: new Map(),
@@ -100,6 +101,7 @@ export class FakeServer {
     };
   }
 
+  /** test-only: starts a fresh world and puts every switch back to its default. */
   reset(): void {
     this.users = [];
     this.state = FakeServer.empty();
@@ -114,6 +116,10 @@ export class FakeServer {
     this.refusesModuleTypes = false;
   }
 
+  /**
+   * A new document id, 16 characters like foundry.utils.randomID (v13 common/utils/helpers.mjs),
+   * but counted rather than random so that runs repeat.
+   */
   id(): string {
     return `id${String(this.nextId++).padStart(14, "0")}`;
   }
@@ -151,6 +157,11 @@ export class FakeServer {
     return _id;
   }
 
+  /**
+   * World setup: an Actor whose `ownership` gives `owners` OWNER (3) and everyone else NONE
+   * (v13 common/documents/actor.mjs BaseActor; CONST.DOCUMENT_OWNERSHIP_LEVELS,
+   * common/constants.mjs).
+   */
   addActor(name: string, type: string, owners: readonly string[]): string {
     const _id = this.id();
     this.state.actors.set(_id, {
@@ -162,23 +173,38 @@ export class FakeServer {
     return _id;
   }
 
-  /** Foundry world settings: every client loads them (foundry-notes.md). */
+  /**
+   * World setup: a world setting changed. ClientSettings#set stores a world setting in a Setting
+   * document, which every client holds and receives (v13 client/helpers/client-settings.mjs,
+   * client/documents/collections/world-settings.mjs); the fake skips the SETTINGS_MODIFY check.
+   */
   setWorldSetting(key: string, value: unknown): void {
     this.state.settings.set(key, { key, value: clone(value) });
     this.broadcast(() => true, { channel: "modifyDocument", op: "setting", data: { key, value } });
   }
 
+  /**
+   * A User by id, throwing for an unknown one like Collection#get(id, {strict: true}) (v13
+   * common/utils/collection.mjs).
+   */
   user(id: string): UserInfo {
     const u = this.users.find((x) => x.id === id);
     if (!u) throw new Error(`fake server: no user ${id}`);
     return u;
   }
 
+  /**
+   * Every User document of the world, as game.users holds them (v13
+   * client/documents/collections/users.mjs).
+   */
   allUsers(): UserInfo[] {
     return clone(this.users);
   }
 
-  /** game.users.activeGM as every client computes it (activeGmOf). */
+  /**
+   * game.users.activeGM as every client computes it (v13 client/documents/collections/users.mjs,
+   * Users#activeGM).
+   */
   activeGmId(): string | undefined {
     return activeGmOf(this.users);
   }
@@ -187,7 +213,10 @@ export class FakeServer {
    * Login: Foundry sends the connecting client the whole world: every scene with every token
    * (hidden ones too), every actor, every chat message (whispers included: for plain whispers
    * the filtering is undocumented, so the fake assumes the worst) and every world setting.
-   * Compendium contents are not sent; they load on request (foundry-notes.md).
+   * Compendium contents are not sent; they load on request (foundry-notes.md). The world data
+   * is what Game.getData asks for at login (v13 client/game.mjs); the others hear "userActivity"
+   * (client/documents/collections/users.mjs, #handleUserActivity). What the server leaves out is
+   * not public.
    */
   connect(client: FakeClient): WorldSnapshot {
     const u = this.user(client.userId);
@@ -208,6 +237,11 @@ export class FakeServer {
     return snapshot;
   }
 
+  /**
+   * A socket closes: the user becomes inactive and the other clients hear "userActivity" with
+   * active false (v13 client/documents/collections/users.mjs, #handleUserActivity fires
+   * userConnected); the server's own side is not public.
+   */
   disconnect(userId: string): void {
     if (!this.clients.delete(userId))
       throw new Error(`fake server: user ${userId} is not connected`);
@@ -215,7 +249,10 @@ export class FakeServer {
     this.broadcast(() => true, { channel: "userActivity", data: { userId, active: false } });
   }
 
-  /** The next write request of this kind (after `after` more of that kind) fails on the server. */
+  /**
+   * test-only: the next write request of this kind (after `after` more of that kind) fails on the
+   * server.
+   */
   failNext(kind: WriteOp["kind"], after = 0): void {
     this.failing = { kind, after };
   }
@@ -280,17 +317,30 @@ export class FakeServer {
   batchEmpty: "keep" | "drop" = "drop";
   batchFailure: "reject" | "resolveEmpty" | "partial" = "reject";
 
+  /**
+   * test-only: a misuse guard; a real request needs an open socket, so a disconnected user cannot
+   * send one.
+   */
   private requireActive(userId: string): UserInfo {
     const u = this.user(userId);
     if (!u.active) throw new Error(`fake server: ${u.name} is not connected`);
     return u;
   }
 
+  /**
+   * GM (or assistant) only. Tokens: BaseToken create TOKEN_CREATE, delete TOKEN_DELETE, both
+   * ASSISTANT by default (v13 common/documents/token.mjs; common/constants.mjs USER_PERMISSIONS).
+   * Scenes: updated by OWNER or ASSISTANT (Document defaults; fvtt-types
+   * common/abstract/document.d.mts names both), neither of which a player is by default.
+   * Stricter than Foundry for token updates: BaseToken #canUpdate lets the actor's owner update
+   * its token. Actors: BaseActor ACTOR_CREATE, ASSISTANT by default.
+   */
   private requireGm(userId: string, what: string): void {
     // Scenes and their tokens are created and deleted by GMs (Scene/Token document permissions).
     if (!this.user(userId).isGM) throw new Error(`fake server: a player may not ${what}`);
   }
 
+  /** test-only: carries out `failNext`. */
   private maybeFail(kind: WriteOp["kind"]): void {
     if (this.failing?.kind !== kind) return;
     if (this.failing.after > 0) {
@@ -301,6 +351,13 @@ export class FakeServer {
     throw new WriteError(`fake server refused ${kind}`, []);
   }
 
+  /**
+   * One database operation on the draft world. Updates merge like foundry.utils.mergeObject (v13
+   * common/utils/helpers.mjs). Chat: anyone may create as themselves, the server records the author
+   * (DocumentAuthorField), the author or a GM may delete (v13 common/documents/chat-message.mjs,
+   * BaseChatMessage). The fake also refuses some data Foundry takes (a message without content,
+   * an unknown whisper id, a token without name or x/y), to fail loudly.
+   */
   private apply(s: State, userId: string, op: WriteOp): { ids: string[]; data: unknown } {
     this.maybeFail(op.kind);
     switch (op.kind) {
@@ -378,7 +435,9 @@ export class FakeServer {
   /**
    * After a write, Foundry sends the change to the clients that hold the document: world
    * documents to everyone; a compendium document change only to users who may read that pack
-   * (the assumption tests/quench/secrecy checks in a live world).
+   * (the assumption tests/quench/secrecy checks in a live world). The broadcast is the
+   * "modifyDocument" response (v13 common/abstract/socket.mjs, DocumentSocketResponse), which each
+   * client applies (client/data/client-backend.mjs, ClientDatabaseBackend).
    */
   private announce(op: WriteOp, r: { data: unknown }): void {
     const canReadStore = (c: FakeClient) => this.user(c.userId).isGM;
@@ -389,6 +448,10 @@ export class FakeServer {
     });
   }
 
+  /**
+   * The socket emit to each chosen connected client (v13 common/abstract/socket.mjs), copied as
+   * JSON like the wire.
+   */
   private broadcast(to: (c: FakeClient) => boolean, p: Payload): void {
     for (const c of this.clients.values()) if (to(c)) c.receive(clone(p));
   }
@@ -396,6 +459,8 @@ export class FakeServer {
   /**
    * Reading the GM store: a compendium loads on request, and the server answers only a user
    * with at least OBSERVER on the pack; players have NONE (docs/foundry.md, "Where secrets live").
+   * The client asks with CompendiumCollection#getDocuments (v13
+   * client/documents/collections/compendium-collection.mjs); the server's check is not public.
    */
   storeGet(userId: string, lakeId: string): GmRecord | undefined {
     const u = this.requireActive(userId);
@@ -410,7 +475,12 @@ export class FakeServer {
    */
   refusesModuleTypes = false;
 
-  /** A world actor created by a GM (Actor.create). */
+  /**
+   * A world actor a GM creates (Actor.create: v13 common/abstract/document.mjs, Document.create).
+   * BaseActor #canCreate needs ACTOR_CREATE, ASSISTANT by default (common/documents/actor.mjs);
+   * every client receives it. Under pf2e the throw comes first, on the client
+   * (src/module/actor/base.ts).
+   */
   createActor(userId: string, name: string, type: string): string {
     if (this.refusesModuleTypes && type.includes("."))
       throw new Error(
@@ -462,7 +532,7 @@ export class FakeServer {
   /** v14: does the server pass the calling user to a query handler? Unknown here; both offered. */
   v14Caller = true;
 
-  /** The server's truth, for tests (never visible to a client). */
+  /** test-only: the server's truth, for tests (never visible to a client). */
   get truth(): {
     scenes: SceneData[];
     messages: MessageDoc[];
@@ -477,6 +547,10 @@ export class FakeServer {
     };
   }
 
+  /**
+   * Who owns an actor: GMs always, else the user's own level or `default` (v13
+   * common/abstract/document.mjs, Document#getUserLevel / testUserPermission "OWNER").
+   */
   ownersOf(actorId: string): string[] {
     const a = this.state.actors.get(actorId);
     if (!a) throw new Error(`fake server: no actor ${actorId}`);

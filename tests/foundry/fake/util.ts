@@ -18,10 +18,19 @@ export function expandObject(o: Record<string, unknown>): Record<string, unknown
   return out;
 }
 
+/**
+ * A plain object, where mergeObject recurses: foundry.utils.getType(v) === "Object" (v13
+ * common/utils/helpers.mjs); looser here, any non-array object counts.
+ */
 function isPlain(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/**
+ * foundry.utils.mergeObject(source, update, {inplace: false}) (v13 common/utils/helpers.mjs):
+ * dotted keys expanded, objects merged, the rest replaced; no `-=key` deletions (the module sends
+ * none).
+ */
 export function mergeObject<T>(source: T, update: Record<string, unknown>): T {
   const out: Record<string, unknown> = { ...(source as Record<string, unknown>) };
   for (const [k, v] of Object.entries(expandObject(update))) {
@@ -30,7 +39,7 @@ export function mergeObject<T>(source: T, update: Record<string, unknown>): T {
   return out as T;
 }
 
-/** What crosses the network is JSON: the fake copies every payload this way. */
+/** test-only: what crosses the network is JSON, so the fake copies every payload this way. */
 export function clone<T>(v: T): T {
   return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
 }

@@ -50,6 +50,7 @@ export class PlayerServer extends FakeServer {
     { content?: string; flags?: Record<string, unknown> }
   >();
 
+  /** test-only: a fresh world, the players' additions included. */
   override reset(): void {
     super.reset();
     this.flags.clear();
@@ -57,36 +58,58 @@ export class PlayerServer extends FakeServer {
     this.updates.clear();
   }
 
+  /**
+   * test-only: login as in FakeServer#connect; the server also notes the players' clients it sends
+   * to.
+   */
   override connect(client: FakeClient): ReturnType<FakeServer["connect"]> {
     const snap = super.connect(client);
     if (client instanceof PlayerClient) this.mine.set(client.userId, client);
     return snap;
   }
 
+  /** test-only: logout as in FakeServer#disconnect, forgetting the client. */
   override disconnect(userId: string): void {
     this.mine.delete(userId);
     super.disconnect(userId);
   }
 
+  /**
+   * Each User's module flags, part of the world data a client gets at login (v13 client/game.mjs,
+   * Game.getData).
+   */
   userFlags(): Record<string, Record<string, unknown>> {
     return clone(Object.fromEntries(this.flags));
   }
 
+  /**
+   * The messages' current content and flags, as the world data at login holds them (v13
+   * client/game.mjs, Game.getData).
+   */
   messageUpdates(): Record<string, { content?: string; flags?: Record<string, unknown> }> {
     return clone(Object.fromEntries(this.updates));
   }
 
+  /**
+   * A document change broadcast to every connected client (v13 common/abstract/socket.mjs,
+   * DocumentSocketResponse); only the players' clients read these ops.
+   */
   private send(p: Payload): void {
     for (const c of this.mine.values()) c.receive(clone(p));
   }
 
+  /** test-only: a misuse guard; a disconnected user has no socket to send from. */
   private active(userId: string) {
     const u = this.user(userId);
     if (!u.active) throw new Error(`fake server: ${u.name} is not connected`);
     return u;
   }
 
-  /** User#update of flags: only that user or a GM (the server refuses anyone else). */
+  /**
+   * User#update of flags: BaseUser #canUpdate lets a player update only their own User, a GM or
+   * assistant any (v13 common/documents/user.mjs); every client hears it (API docs v13,
+   * hookEvents.updateDocument), with the updater's id.
+   */
   updateUserFlag(from: string, target: string, key: string, value: unknown): void {
     const u = this.active(from);
     this.user(target);
@@ -101,7 +124,10 @@ export class PlayerServer extends FakeServer {
     });
   }
 
-  /** ChatMessage#update: the author or a GM. */
+  /**
+   * ChatMessage#update: the author (owner by BaseChatMessage#getUserLevel) or a GM (v13
+   * common/documents/chat-message.mjs); every client hears it (ChatMessage#_onUpdate).
+   */
   updateMessage(
     from: string,
     id: string,
@@ -119,15 +145,27 @@ export class PlayerServer extends FakeServer {
     });
   }
 
-  /** ChatMessage.applyRollMode, then a normal create by `from` (the server sets the author). */
+  /**
+   * ChatMessage.applyRollMode (v13 client/documents/chat-message.mjs), then a normal create by
+   * `from` (the server sets the author). v14 renames the modes (API docs v14,
+   * CONFIG.ChatMessage.modes).
+   */
   createRollMessage(from: string, data: MessageLike, rollMode: string | undefined): string {
     const gms = this.allUsers()
       .filter((u) => u.isGM)
       .map((u) => u.id);
     const mode = rollMode ?? "publicroll";
-    const whisper =
-      mode === "gmroll" || mode === "blindroll" ? gms : mode === "selfroll" ? [from] : [];
     const { id: _drop, author: _a, ...rest } = data as MessageLike & { content?: string };
+    // gmroll and blindroll keep recipients the data already names (applyRollMode, v13)
+    const named = (rest as { whisper?: string[] }).whisper ?? [];
+    const whisper =
+      mode === "gmroll" || mode === "blindroll"
+        ? named.length
+          ? named
+          : gms
+        : mode === "selfroll"
+          ? [from]
+          : [];
     const doc = { content: "", ...rest, whisper, blind: mode === "blindroll" } as never;
     const [ids] = this.modify(from, [{ kind: "chat.create", data: [doc] }]);
     return ids![0]!;
@@ -142,6 +180,7 @@ export class PlayerClient extends FakeClient implements PlayerPort {
   private userFlagState: Record<string, Record<string, unknown>> = {};
   private readonly actors = new Map<string, ActorLike>();
 
+  /** test-only: a FakeClient of the players' server. */
   constructor(
     readonly players: PlayerServer,
     userId: string,
@@ -150,7 +189,9 @@ export class PlayerClient extends FakeClient implements PlayerPort {
     super(players, userId, seed);
   }
 
-  /** The messages and user flags this client was sent at login. */
+  /**
+   * The messages and user flags this client was sent at login (v13 client/game.mjs, Game.getData).
+   */
   protected override loaded(): void {
     this.list.clear();
     for (const m of this.messages()) this.list.set(m._id, this.asMessage(m as unknown as Msg));
@@ -162,31 +203,48 @@ export class PlayerClient extends FakeClient implements PlayerPort {
     this.userFlagState = this.players.userFlags();
   }
 
-  /** `init`: the players' side registers after the core (main.ts), PLAYER_QUERY among the queries. */
+  /**
+   * `init` (API docs v13, hookEvents.init): the players' side registers after the core (main.ts),
+   * PLAYER_QUERY among the queries.
+   */
   protected override init(): void {
     super.init();
     this.wiring = new PlayerWiring(this, this.runtime!.host);
   }
 
-  /** `ready`: the core's listener, then the players' (registered in that order in main.ts). */
+  /**
+   * `ready` (API docs v13, hookEvents.ready): the core's listener, then the players' (registered in
+   * that order in main.ts).
+   */
   protected override async ready(): Promise<void> {
     await super.ready();
     await this.wiring!.ready();
   }
 
+  /** CONFIG.queries on this client (fvtt-types client/config.d.mts, CONFIG.queries). */
   override hasQuery(name: string): boolean {
     return name === PLAYER_QUERY ? this.wiring !== undefined : super.hasQuery(name);
   }
 
+  /** test-only: the tab closes as in FakeClient#disconnect; the players' wiring goes with it. */
   override disconnect(): void {
     super.disconnect();
     this.wiring = undefined;
   }
 
+  /**
+   * A message with `id`, which mirrors `_id` on a Document (v13 common/abstract/document.mjs,
+   * Document#id).
+   */
   private asMessage(m: Msg): Msg {
     return { ...m, id: m._id };
   }
 
+  /**
+   * This client's socket, the players' part: createChatMessage(message, options, userId),
+   * updateChatMessage and updateUser(user, changed, options, userId) on every client (API docs v13,
+   * hookEvents.createDocument / updateDocument); updateChatMessage lacks the userId here.
+   */
   override receive(p: Payload): void {
     super.receive(p);
     if (p.channel === "userActivity") void this.wiring?.userActivity();
@@ -222,6 +280,10 @@ export class PlayerClient extends FakeClient implements PlayerPort {
     }
   }
 
+  /**
+   * The target's side of User#query for PLAYER_QUERY (v13 client/documents/collections/users.mjs,
+   * #handleUserQuery).
+   */
   override answerQuery(name: string, data: unknown, options: unknown): Promise<unknown> {
     if (name === PLAYER_QUERY) {
       this.received.push({ channel: "query", name, data: clone(data) });
@@ -231,61 +293,89 @@ export class PlayerClient extends FakeClient implements PlayerPort {
     return super.answerQuery(name, data, options);
   }
 
-  /** User#query from this client; the answer (which only the caller gets) is recorded too. */
+  /**
+   * User#query from this client (v13 client/documents/user.mjs); the answer (which only the caller
+   * gets) is recorded too.
+   */
   override async query(userId: string, name: string, data: object): Promise<unknown> {
     const reply = await super.query(userId, name, data);
     this.received.push({ channel: "query", name: `${name}:reply`, data: clone(reply) });
     return reply;
   }
 
-  /** A system actor on this client (game.actors.get): the fixture with its roll fakes. */
+  /** test-only: puts a system fixture (with its roll fakes) where game.actors.get finds it. */
   attachActor(id: string, actor: ActorLike): void {
     this.actors.set(id, actor);
   }
 
-  /** Creates a roll message from this client as core Roll#toMessage would (roll mode applied). */
+  /**
+   * Creates a roll message from this client as core Roll#toMessage would (v13
+   * client/dice/roll.mjs): without a roll mode, the user's core.rollMode setting applies.
+   */
   async postRoll(data: MessageLike, rollMode: string | undefined): Promise<MessageLike> {
-    const id = this.players.createRollMessage(this.userId, data, rollMode);
+    const id = this.players.createRollMessage(this.userId, data, rollMode ?? this.mode);
     const m = this.list.get(id);
     if (!m) throw new Error("fake client: the created message did not arrive");
     return clone(m);
   }
 
   // ---- PlayerPort ----
+  /**
+   * game.user.setFlag (v13 common/abstract/document.mjs, Document#setFlag): an update of the own
+   * User.
+   */
   async setOwnFlag(key: string, value: unknown): Promise<void> {
     this.players.updateUserFlag(this.userId, this.userId, key, value);
   }
+  /** User#getFlag on this client's copy (v13 common/abstract/document.mjs, Document#getFlag). */
   userFlag(userId: string, key: string): unknown {
     return this.userFlagState[userId]?.[key];
   }
+  /** Hooks.on (v13 client/helpers/hooks.mjs). */
   on(name: string, fn: (...args: unknown[]) => unknown): void {
     this.hooks.on(name, fn);
   }
+  /** game.messages.get(id) (v13 client/documents/collections/chat-messages.mjs). */
   message(id: string): PlayerMessage | undefined {
     const m = this.list.get(id);
     return m && clone(m);
   }
+  /** game.messages contents (v13 client/documents/collections/chat-messages.mjs). */
   messageList(): PlayerMessage[] {
     return clone([...this.list.values()]);
   }
+  /**
+   * ChatMessage#update from this client (Document#update, v13 common/abstract/document.mjs),
+   * checked by the server.
+   */
   async updateMessage(
     id: string,
     data: { content?: string; flags?: Record<string, unknown> },
   ): Promise<void> {
     this.players.updateMessage(this.userId, id, data);
   }
+  /** game.actors.get(id) (v13 client/documents/collections/actors.mjs): the attached fixture. */
   actor(id: string): ActorLike | undefined {
     return this.actors.get(id);
   }
+  /**
+   * game.settings.get("core", "rollMode") (v13 client/helpers/client-settings.mjs); v14 calls it
+   * messageMode.
+   */
   rollMode(): RollModeName {
     return this.mode;
   }
+  /** game.system.id (v13 client/game.mjs, Game#system). */
   systemId(): string {
     return this.players.systemId;
   }
+  /** ui.notifications.error (v13 client/applications/ui/notifications.mjs), recorded. */
   notifyError(message: string): void {
     this.errors.push(message);
   }
+  /**
+   * game.i18n.has(key) over lang/en.json (v13 client/helpers/localization.mjs, Localization#has).
+   */
   hasKey(key: string): boolean {
     return lookup(LANG, key) !== undefined;
   }
@@ -332,7 +422,10 @@ export interface PlayerTable {
   readonly userIds: { gm: string; gm2: string; a: string; b: string };
 }
 
-/** One scene, two GMs (the second joins later for hand-overs), two players each owning a fisher. */
+/**
+ * test-only: one scene, two GMs (the second joins later for hand-overs), two players each owning a
+ * fisher.
+ */
 export async function makePlayerTable(
   opts: { generation?: 13 | 14; system?: string; anaOwnsBoth?: boolean } = {},
 ): Promise<PlayerTable> {
@@ -372,7 +465,7 @@ export async function makePlayerTable(
   };
 }
 
-/** A 3 x 3 x 2 lake; Ana (f1) at [0,0,0], Bo (f2) at [2,0,0]. */
+/** test-only: a 3 x 3 x 2 lake; Ana (f1) at [0,0,0], Bo (f2) at [2,0,0]. */
 export async function lakeOn(t: PlayerTable): Promise<string> {
   const r = await t.gm.runtime!.host.createLake({
     sceneId: t.sceneId,
