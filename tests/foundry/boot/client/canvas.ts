@@ -1,0 +1,318 @@
+/**
+ * `canvas` and a minimal `PIXI`. Foundry's canvas (v13 client/canvas/board.mjs, Canvas) is a
+ * PIXI application; the fake keeps the API the module touches and paints into a 2D <canvas>
+ * so screenshots show the board:
+ * - Canvas#draw(scene): `canvasInit`, the scene's groups (the `interface` group is new on every
+ *   draw; tearing down a scene destroys the old groups and what was added to them), then
+ *   `canvasReady(canvas)`; `ready`, `scene`, `dimensions`, `grid.size`;
+ * - `canvas.stage` with `on/off("pointerdown")` and `worldTransform.applyInverse` (PIXI);
+ * - tokens as placeables on a token layer: a double click opens the actor's sheet
+ *   (Token#_onClickLeft2), a right click on an owned token opens the token HUD
+ *   (Token#_onClickRight -> canvas.hud.token.bind); hidden tokens are not drawn for players;
+ *   bars are drawn from TokenDocument#getBarAttribute by `displayBars` (ALWAYS for everyone,
+ *   OWNER for owners).
+ */
+import type { FakeScene, FakeTokenDocument } from "./documents.ts";
+import { env } from "./env.ts";
+import { FakeHooks as Hooks } from "./hooks.ts";
+import { TOKEN_DISPLAY_MODES } from "./constants.ts";
+import { TokenHUD } from "./ui.ts";
+
+type Cmd =
+  | { op: "line"; w: number; c: number; a: number }
+  | { op: "fill"; c: number; a: number }
+  | { op: "endFill" }
+  | { op: "rect"; x: number; y: number; w: number; h: number }
+  | { op: "circle"; x: number; y: number; r: number };
+
+/** PIXI.Container: children, addChild/removeChild/removeChildren, destroy({children}). */
+export class Container {
+  children: Container[] = [];
+  parent: Container | null = null;
+  name = "";
+  x = 0;
+  y = 0;
+  destroyed = false;
+
+  // pixi.js 7 Container, as the v13 canvas interface group holds it (client/canvas/groups/interface.mjs) Container#addChild
+  addChild<T extends Container>(c: T): T {
+    if (this.destroyed) throw new Error("Cannot add a child to a destroyed PIXI object");
+    c.parent?.removeChild(c);
+    c.parent = this;
+    this.children.push(c);
+    env.canvas?.paint();
+    return c;
+  }
+  // pixi.js 7 Container, as the v13 canvas interface group holds it (client/canvas/groups/interface.mjs) Container#removeChild
+  removeChild<T extends Container>(c: T): T {
+    this.children = this.children.filter((x) => x !== c);
+    c.parent = null;
+    return c;
+  }
+  // pixi.js 7 Container, as the v13 canvas interface group holds it (client/canvas/groups/interface.mjs) Container#removeChildren
+  removeChildren(): Container[] {
+    const out = this.children;
+    this.children = [];
+    for (const c of out) c.parent = null;
+    return out;
+  }
+  // pixi.js 7 Container, as the v13 canvas interface group holds it (client/canvas/groups/interface.mjs) Container#destroy
+  destroy({ children = false }: { children?: boolean } = {}): void {
+    this.parent?.removeChild(this);
+    if (children) for (const c of [...this.children]) c.destroy({ children: true });
+    this.destroyed = true;
+    env.canvas?.paint();
+  }
+}
+
+/** PIXI.Graphics: the drawing calls are recorded and replayed onto the 2D canvas. */
+export class Graphics extends Container {
+  readonly commands: Cmd[] = [];
+  // pixi.js 7 Graphics, drawn on the v13 interface group (client/canvas/groups/interface.mjs) Graphics#clear
+  clear(): this {
+    this.commands.length = 0;
+    return this;
+  }
+  // pixi.js 7 Graphics, drawn on the v13 interface group (client/canvas/groups/interface.mjs) Graphics#lineStyle
+  lineStyle(w: number, c = 0, a = 1): this {
+    this.commands.push({ op: "line", w, c, a });
+    return this;
+  }
+  // pixi.js 7 Graphics, drawn on the v13 interface group (client/canvas/groups/interface.mjs) Graphics#beginFill
+  beginFill(c = 0, a = 1): this {
+    this.commands.push({ op: "fill", c, a });
+    return this;
+  }
+  // pixi.js 7 Graphics, drawn on the v13 interface group (client/canvas/groups/interface.mjs) Graphics#endFill
+  endFill(): this {
+    this.commands.push({ op: "endFill" });
+    return this;
+  }
+  // pixi.js 7 Graphics, drawn on the v13 interface group (client/canvas/groups/interface.mjs) Graphics#drawRect
+  drawRect(x: number, y: number, w: number, h: number): this {
+    this.commands.push({ op: "rect", x, y, w, h });
+    return this;
+  }
+  // pixi.js 7 Graphics, drawn on the v13 interface group (client/canvas/groups/interface.mjs) Graphics#drawCircle
+  drawCircle(x: number, y: number, r: number): this {
+    this.commands.push({ op: "circle", x, y, r });
+    return this;
+  }
+}
+
+/** PIXI.Text: a string and a style. */
+export class Text extends Container {
+  // pixi.js 7 Text (client/canvas/groups/interface.mjs) Text#constructor
+  constructor(
+    public text: string,
+    public style: Record<string, unknown> = {},
+  ) {
+    super();
+  }
+}
+
+export const PIXI = { Container, Graphics, Text };
+
+type StageListener = (e: { global: { x: number; y: number } }) => void;
+
+export class FakeCanvas {
+  ready = false;
+  scene: FakeScene | null = null;
+  interface: Container | null = null;
+  scale = 0.3;
+  offset = { x: 0, y: 0 };
+  readonly hud = { token: new TokenHUD() };
+  private readonly listeners = new Map<string, StageListener[]>();
+  private el: HTMLCanvasElement | null = null;
+  private layer: HTMLElement | null = null;
+
+  // v13 client/canvas/board.mjs Canvas#dimensions
+  get dimensions(): FakeScene["dimensions"] | null {
+    return this.scene?.dimensions ?? null;
+  }
+
+  /** Canvas#grid: the scene's square grid (size, and the offset of a pixel). */
+  // v13 client/canvas/board.mjs Canvas#grid
+  get grid(): {
+    size: number;
+    getOffset(p: { x: number; y: number }): { i: number; j: number };
+    getTopLeftPoint(o: { i: number; j: number }): { x: number; y: number };
+  } | null {
+    const size = this.scene?.grid.size;
+    if (!size) return null;
+    return {
+      size,
+      getOffset: (p) => ({ i: Math.floor(p.y / size), j: Math.floor(p.x / size) }),
+      getTopLeftPoint: (o) => ({ x: o.j * size, y: o.i * size }),
+    };
+  }
+
+  /** The stage: pointer listeners and the world transform of the view. */
+  // v13 client/canvas/board.mjs Canvas#stage
+  get stage(): {
+    on(ev: string, fn: StageListener): void;
+    off(ev: string, fn: StageListener): void;
+    worldTransform: { applyInverse(p: { x: number; y: number }): { x: number; y: number } };
+  } {
+    return {
+      on: (ev, fn) => this.listeners.set(ev, [...(this.listeners.get(ev) ?? []), fn]),
+      off: (ev, fn) =>
+        this.listeners.set(
+          ev,
+          (this.listeners.get(ev) ?? []).filter((f) => f !== fn),
+        ),
+      worldTransform: {
+        applyInverse: (p) => ({
+          x: p.x / this.scale + this.offset.x,
+          y: p.y / this.scale + this.offset.y,
+        }),
+      },
+    };
+  }
+
+  /** The token layer's placeables (TokenLayer#placeables / get). */
+  // v13 client/canvas/layers/tokens.mjs TokenLayer#placeables
+  get tokens(): {
+    placeables: FakeTokenDocument[];
+    get(id: string): FakeTokenDocument | undefined;
+  } {
+    const list = this.scene ? [...this.scene.tokens.values()] : [];
+    return { placeables: list, get: (id) => list.find((t) => t.id === id) };
+  }
+
+  /** Canvas#draw (board.mjs): tear down the old scene's groups, canvasInit, draw, canvasReady. */
+  async draw(scene: FakeScene | null): Promise<this> {
+    if (this.interface) this.interface.destroy({ children: true });
+    this.ready = false;
+    this.scene = scene;
+    this.interface = null;
+    if (!scene) return this;
+    Hooks.callAll("canvasInit", this);
+    this.interface = new Container();
+    this.interface.name = "interface";
+    const board = document.getElementById("board")!;
+    board.replaceChildren();
+    const d = scene.dimensions;
+    const w = board.clientWidth || 1000;
+    this.offset = { x: d.sceneX - d.size / 2, y: d.sceneY - d.size };
+    this.scale = Math.min(w / ((d.sceneWidth as number) + d.size), 0.5);
+    this.el = document.createElement("canvas");
+    this.el.width = w;
+    this.el.height = board.clientHeight || 900;
+    this.el.addEventListener("pointerdown", (e) => {
+      const r = this.el!.getBoundingClientRect();
+      for (const fn of this.listeners.get("pointerdown") ?? [])
+        fn({ global: { x: e.clientX - r.left, y: e.clientY - r.top } });
+    });
+    this.layer = document.createElement("div");
+    this.layer.className = "tokens-layer";
+    board.append(this.el, this.layer);
+    this.ready = true;
+    this.refresh();
+    Hooks.callAll("canvasReady", this);
+    return this;
+  }
+
+  /** Redraws the tokens after a scene or token change (Token#_onUpdate refreshes the placeable). */
+  // v13 client/canvas/board.mjs Token#_onCreate/_onUpdate/_onDelete refresh their placeables (client/canvas/placeables/token.mjs)
+  refresh(): void {
+    if (!this.ready || !this.scene || !this.layer) return;
+    this.layer.replaceChildren();
+    const me = env.game.user;
+    for (const t of this.scene.tokens.values()) {
+      if (t.hidden && !me.isGM) continue;
+      const div = document.createElement("div");
+      div.className = "token";
+      div.dataset.tokenId = t.id!;
+      div.title = t.name;
+      const px = (v: number) => `${v * this.scale}px`;
+      Object.assign(div.style, {
+        left: px(t.x - this.offset.x),
+        top: px(t.y - this.offset.y),
+        width: px(t.width * this.scene.dimensions.size),
+        height: px(t.height * this.scene.dimensions.size),
+        opacity: t.hidden ? "0.5" : "1",
+      });
+      div.textContent = t.name.slice(0, 6);
+      const showBar =
+        t.displayBars === TOKEN_DISPLAY_MODES.ALWAYS ||
+        (t.displayBars === TOKEN_DISPLAY_MODES.OWNER && t.isOwner);
+      const bar = showBar ? t.getBarAttribute("bar1") : null;
+      if (bar && bar.type === "bar") {
+        const b = document.createElement("div");
+        b.className = "bar bar1";
+        b.dataset.value = String(bar.value);
+        b.dataset.max = String(bar.max);
+        b.innerHTML = `<span style="width:${Math.round((100 * Number(bar.value)) / Math.max(1, Number(bar.max)))}%"></span>`;
+        div.append(b);
+      }
+      // Token#_onClickLeft2: the actor's sheet
+      div.addEventListener("dblclick", () => void t.actor?.sheet?.render(true));
+      // Token#_onClickRight: the HUD for a token this user owns
+      div.addEventListener("contextmenu", (e) => {
+        e.preventDefault();
+        if (t.isOwner) void this.hud.token.bind(t);
+      });
+      this.layer.append(div);
+    }
+    this.paint();
+  }
+
+  /** Paints the grid and the interface group's graphics. */
+  // v13 client/canvas/board.mjs Canvas rendering (the fake paints a 2D stand-in of the grid and the interface group)
+  paint(): void {
+    const ctx = this.el?.getContext("2d");
+    if (!ctx || !this.scene) return;
+    const d = this.scene.dimensions;
+    const s = this.scale;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = "#2b3a42";
+    ctx.fillRect(0, 0, this.el!.width, this.el!.height);
+    ctx.setTransform(s, 0, 0, s, -this.offset.x * s, -this.offset.y * s);
+    ctx.strokeStyle = "#3d5260";
+    ctx.lineWidth = 1 / s;
+    for (let x = d.sceneX; x <= d.sceneX + (d.sceneWidth as number); x += d.size) {
+      ctx.beginPath();
+      ctx.moveTo(x, d.sceneY);
+      ctx.lineTo(x, d.sceneY + (d.sceneHeight as number));
+      ctx.stroke();
+    }
+    for (let y = d.sceneY; y <= d.sceneY + (d.sceneHeight as number); y += d.size) {
+      ctx.beginPath();
+      ctx.moveTo(d.sceneX, y);
+      ctx.lineTo(d.sceneX + (d.sceneWidth as number), y);
+      ctx.stroke();
+    }
+    const rgba = (c: number, a: number) =>
+      `rgba(${(c >> 16) & 255},${(c >> 8) & 255},${c & 255},${a})`;
+    const draw = (node: Container) => {
+      if (node instanceof Graphics) {
+        let fill: string | null = null;
+        for (const c of node.commands) {
+          if (c.op === "line") {
+            ctx.strokeStyle = rgba(c.c, c.a);
+            ctx.lineWidth = c.w;
+          } else if (c.op === "fill") fill = rgba(c.c, c.a);
+          else if (c.op === "endFill") fill = null;
+          else {
+            ctx.beginPath();
+            if (c.op === "rect") ctx.rect(c.x, c.y, c.w, c.h);
+            else ctx.arc(c.x, c.y, c.r, 0, 2 * Math.PI);
+            if (fill) {
+              ctx.fillStyle = fill;
+              ctx.fill();
+            }
+            ctx.stroke();
+          }
+        }
+      }
+      if (node instanceof Text) {
+        ctx.fillStyle = "#fff";
+        ctx.font = `${Number(node.style.fontSize ?? 24)}px sans-serif`;
+        ctx.fillText(node.text, node.x, node.y + Number(node.style.fontSize ?? 24));
+      }
+      for (const c of node.children) draw(c);
+    };
+    if (this.interface) draw(this.interface);
+  }
+}

@@ -1,0 +1,339 @@
+/**
+ * `Roll` and its terms, enough for `1d20+3`, `2d6`, `1d8`, `2d20kh`, `@path` references and
+ * flat numbers: v13 client/dice/roll.mjs (Roll: constructor(formula, data, options),
+ * evaluate, total, dice, terms, toJSON, fromData, toMessage, render) and client/dice/terms/*
+ * (Die, NumericTerm, OperatorTerm). The dice are drawn from CONFIG.Dice.randomUniform, which
+ * the page seeds (Foundry uses a Mersenne Twister there, client/dice/twister.mjs).
+ */
+import { env, misuse } from "./env.ts";
+import type { Obj } from "./utils.ts";
+import { getProperty, mergeObject } from "./utils.ts";
+
+export interface DieResult {
+  result: number;
+  active: boolean;
+  discarded?: boolean;
+}
+
+abstract class RollTerm {
+  options: Obj = {};
+  _evaluated = false;
+  abstract get formula(): string;
+  abstract get total(): number | undefined;
+  abstract toJSON(): Obj;
+  // v13 client/dice/terms/term.mjs RollTerm#evaluate
+  evaluate(): void {
+    this._evaluated = true;
+  }
+}
+
+/** NumericTerm (terms/numeric.mjs). */
+export class NumericTerm extends RollTerm {
+  // v13 client/dice/terms/numeric.mjs NumericTerm#constructor
+  constructor(public number: number) {
+    super();
+  }
+  // v13 client/dice/terms/numeric.mjs NumericTerm#formula
+  get formula(): string {
+    return String(this.number);
+  }
+  // v13 client/dice/terms/numeric.mjs NumericTerm#total
+  get total(): number {
+    return this.number;
+  }
+  // v13 client/dice/terms/numeric.mjs NumericTerm#toJSON
+  toJSON(): Obj {
+    return {
+      class: "NumericTerm",
+      options: this.options,
+      evaluated: this._evaluated,
+      number: this.number,
+    };
+  }
+}
+
+/** OperatorTerm (terms/operator.mjs): + and - between terms. */
+export class OperatorTerm extends RollTerm {
+  // v13 client/dice/terms/operator.mjs OperatorTerm#constructor
+  constructor(public operator: "+" | "-") {
+    super();
+  }
+  // v13 client/dice/terms/operator.mjs OperatorTerm#formula
+  get formula(): string {
+    return ` ${this.operator} `;
+  }
+  // v13 client/dice/terms/operator.mjs OperatorTerm#total
+  get total(): undefined {
+    return undefined;
+  }
+  // v13 client/dice/terms/operator.mjs OperatorTerm#toJSON
+  toJSON(): Obj {
+    return {
+      class: "OperatorTerm",
+      options: this.options,
+      evaluated: this._evaluated,
+      operator: this.operator,
+    };
+  }
+}
+
+/**
+ * Die (terms/die.mjs): `number` dice of `faces` sides, `results` with `active`; the `kh`/`kl`
+ * modifiers keep the highest or lowest and mark the others discarded.
+ */
+export class Die extends RollTerm {
+  results: DieResult[] = [];
+
+  // v13 client/dice/terms/die.mjs Die#constructor
+  constructor(
+    public number: number,
+    public faces: number,
+    public modifiers: string[] = [],
+  ) {
+    super();
+  }
+  // v13 client/dice/terms/die.mjs Die#formula
+  get formula(): string {
+    return `${this.number}d${this.faces}${this.modifiers.join("")}`;
+  }
+  // v13 client/dice/terms/die.mjs Die#total
+  get total(): number | undefined {
+    if (!this._evaluated) return undefined;
+    return this.results.filter((r) => r.active).reduce((n, r) => n + r.result, 0);
+  }
+  // v13 client/dice/terms/die.mjs Die#evaluate
+  override evaluate(): void {
+    const uniform = (env.CONFIG.Dice as { randomUniform: () => number }).randomUniform;
+    this.results = Array.from({ length: this.number }, () => ({
+      result: Math.ceil((1 - uniform()) * this.faces),
+      active: true,
+    }));
+    for (const m of this.modifiers) {
+      const keep = /^k([hl])(\d*)$/.exec(m);
+      if (!keep) throw new Error(`Unsupported die modifier "${m}" in the fake Roll`);
+      const n = Number(keep[2] || 1);
+      const order = [...this.results].sort((a, b) =>
+        keep[1] === "h" ? b.result - a.result : a.result - b.result,
+      );
+      for (const r of order.slice(n)) Object.assign(r, { active: false, discarded: true });
+    }
+    super.evaluate();
+  }
+  // v13 client/dice/terms/die.mjs Die#toJSON
+  toJSON(): Obj {
+    return {
+      class: "Die",
+      options: this.options,
+      evaluated: this._evaluated,
+      number: this.number,
+      faces: this.faces,
+      modifiers: this.modifiers,
+      results: this.results.map((r) => ({ ...r })),
+    };
+  }
+}
+
+type Term = Die | NumericTerm | OperatorTerm;
+
+/** Roll.replaceFormulaData (roll.mjs): `@path` from the roll data; a missing path counts 0. */
+export function replaceFormulaData(formula: string, data: Obj): string {
+  return formula.replace(/@([a-zA-Z.0-9_-]+)/g, (_w, path: string) => {
+    const v = getProperty(data, path);
+    return typeof v === "number" || (typeof v === "string" && v.trim() !== "") ? String(v) : "0";
+  });
+}
+
+// v13 client/dice/roll.mjs#parse
+function parse(formula: string): Term[] {
+  const tokens = formula.replace(/\s+/g, "").match(/(\d*d\d+(?:k[hl]\d*)*)|(\d+)|([+-])/g) ?? [];
+  if (tokens.join("") !== formula.replace(/\s+/g, ""))
+    throw new Error(`Unable to parse the formula "${formula}" (the fake Roll's grammar)`);
+  const terms: Term[] = [];
+  for (const t of tokens) {
+    const die = /^(\d*)d(\d+)((?:k[hl]\d*)*)$/.exec(t);
+    if (die)
+      terms.push(new Die(Number(die[1] || 1), Number(die[2]), die[3]?.match(/k[hl]\d*/g) ?? []));
+    else if (t === "+" || t === "-") terms.push(new OperatorTerm(t));
+    else terms.push(new NumericTerm(Number(t)));
+  }
+  return terms;
+}
+
+export class Roll {
+  static CHAT_TEMPLATE = "templates/dice/roll.html";
+  readonly data: Obj;
+  options: Obj;
+  terms: Term[];
+  _evaluated = false;
+  _total: number | undefined;
+  /** Set by systems (dnd5e 5.x BasicRoll.buildPost) to the created message. */
+  parent: unknown;
+
+  // v13 client/dice/roll.mjs Roll#constructor
+  constructor(formula: string, data: Obj = {}, options: Obj = {}) {
+    this.data = data;
+    this.options = options;
+    this.terms = parse(replaceFormulaData(formula, data));
+  }
+
+  // v13 client/dice/roll.mjs Roll#formula
+  get formula(): string {
+    return this.terms
+      .map((t) => t.formula)
+      .join("")
+      .trim();
+  }
+  // v13 client/dice/roll.mjs Roll#dice
+  get dice(): Die[] {
+    return this.terms.filter((t): t is Die => t instanceof Die);
+  }
+  // v13 client/dice/roll.mjs Roll#total
+  get total(): number | undefined {
+    return this._total;
+  }
+  // v13 client/dice/roll.mjs Roll#isDeterministic
+  get isDeterministic(): boolean {
+    return this.dice.length === 0;
+  }
+
+  /** Roll#evaluate (roll.mjs): each term once; a second evaluation throws (a Roll is immutable). */
+  async evaluate(_options: { allowInteractive?: boolean } = {}): Promise<this> {
+    if (this._evaluated)
+      throw new Error(
+        "The Roll has already been evaluated and is now immutable. Please create a new Roll",
+      );
+    for (const t of this.terms) t.evaluate();
+    let total = 0;
+    let sign = 1;
+    for (const t of this.terms) {
+      if (t instanceof OperatorTerm) sign = t.operator === "-" ? -1 : 1;
+      else total += sign * (t.total ?? 0);
+    }
+    this._total = total;
+    this._evaluated = true;
+    return this;
+  }
+
+  /** Roll#toJSON (roll.mjs): class, options, formula, terms, total, evaluated. */
+  toJSON(): Obj {
+    return {
+      class: this.constructor.name,
+      options: this.options,
+      dice: [],
+      formula: this.formula,
+      terms: this.terms.map((t) => t.toJSON()),
+      total: this._total,
+      evaluated: this._evaluated,
+    };
+  }
+
+  /** Roll.fromData (roll.mjs): the class named in `data.class` among CONFIG.Dice.rolls. */
+  static fromData(data: Obj): Roll {
+    const rolls = (env.CONFIG.Dice as { rolls: (typeof Roll)[] }).rolls;
+    const cls = rolls.find((c) => c.name === data.class) ?? Roll;
+    const roll = Object.create(cls.prototype) as Roll;
+    Object.assign(roll, {
+      data: {},
+      options: (data.options as Obj) ?? {},
+      _evaluated: Boolean(data.evaluated),
+      _total: data.total as number | undefined,
+      parent: undefined,
+    });
+    roll.terms = ((data.terms as Obj[]) ?? []).map((t) => {
+      if (t.class === "OperatorTerm") return new OperatorTerm(t.operator as "+" | "-");
+      if (t.class === "NumericTerm") return new NumericTerm(t.number as number);
+      const d = new Die(t.number as number, t.faces as number, (t.modifiers as string[]) ?? []);
+      d.results = ((t.results as DieResult[]) ?? []).map((r) => ({ ...r }));
+      d.options = (t.options as Obj) ?? {};
+      d._evaluated = Boolean(t.evaluated);
+      return d;
+    });
+    return roll;
+  }
+
+  /** Roll.fromJSON (roll.mjs). */
+  static fromJSON(json: string): Roll {
+    return Roll.fromData(JSON.parse(json) as Obj);
+  }
+
+  /**
+   * Roll#render (roll.mjs with templates/dice/roll.html): formula and total, or "???" when the
+   * viewer may not see it (isPrivate).
+   */
+  async render({ isPrivate = false }: { isPrivate?: boolean } = {}): Promise<string> {
+    const dice = this.dice
+      .map((d) =>
+        d.results
+          .map(
+            (r) =>
+              `<li class="roll die d${d.faces}${r.active ? "" : " discarded"}">${r.result}</li>`,
+          )
+          .join(""),
+      )
+      .join("");
+    return `<div class="dice-roll"><div class="dice-formula">${isPrivate ? "???" : this.formula}</div>${
+      isPrivate ? "" : `<ol class="dice-rolls">${dice}</ol>`
+    }<h4 class="dice-total">${isPrivate ? "?" : String(this._total)}</h4></div>`;
+  }
+
+  /**
+   * Roll#toMessage(messageData, {rollMode, create}) (roll.mjs): evaluates if needed, merges
+   * `{author, content: total}` under the caller's data, attaches this roll, and creates the
+   * message with the roll mode (v13 `rollMode`; v14 `messageMode`), the current one by default.
+   */
+  async toMessage(
+    messageData: Obj = {},
+    {
+      rollMode,
+      messageMode,
+      create = true,
+    }: { rollMode?: string; messageMode?: string; create?: boolean } = {},
+  ): Promise<unknown> {
+    if (!this._evaluated) await this.evaluate();
+    const game = env.game;
+    const data: Obj = mergeObject(
+      { author: game.user.id, content: String(this._total) } as Obj,
+      messageData,
+      {
+        inplace: false,
+      },
+    );
+    data.rolls = [this.toJSON()];
+    const Chat = env.CONFIG.ChatMessage as { documentClass: ChatLike };
+    // v12/v13 roll.mjs: `rollMode ||= game.settings.get("core", "rollMode")` (UNCONFIRMED for
+    // v13 exactly); v14 reads `core.messageMode` (facts: dnd5e 5.3.3 does the same per generation)
+    const v14 = game.release.generation >= 14;
+    const mode =
+      (v14 ? (messageMode ?? rollMode) : (rollMode ?? messageMode)) ??
+      String(game.settings.get("core", v14 ? "messageMode" : "rollMode"));
+    if (!create) return data;
+    return Chat.documentClass.create(data, { rollMode: mode });
+  }
+}
+
+interface ChatLike {
+  create(data: Obj, options: Obj): Promise<unknown>;
+}
+
+/** Guards the fake's own grammar: a formula it cannot read is a misuse to fix here. */
+// v13 client/dice/roll.mjs#assertRollable
+export function assertRollable(formula: string): void {
+  try {
+    parse(formula);
+  } catch (e) {
+    throw misuse(String((e as Error).message));
+  }
+}
+
+/** A seeded uniform generator for CONFIG.Dice.randomUniform (mulberry32). */
+// v13 client/dice/roll.mjs#seededUniform
+export function seededUniform(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

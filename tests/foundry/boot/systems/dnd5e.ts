@@ -1,0 +1,277 @@
+/**
+ * A dnd5e 5.3.x stand-in: the behaviour the module depends on, from the foundryvtt/dnd5e
+ * sources (tags release-4.4.4 and release-5.3.3; facts §4, §5 and review F2; the data shapes of
+ * tests/fixtures/systems/dnd5e.ts):
+ * - init (dnd5e.mjs ~L151-177): its Actor class, its actor types, the core actor sheet
+ *   unregistered for every type and its own sheets registered for its own types only; D20Roll
+ *   among CONFIG.Dice.rolls;
+ * - setup (dnd5e.mjs ~L450, `_configureTrackableAttributes`): CONFIG.Actor.trackableAttributes
+ *   REASSIGNED to its own map (character, npc, vehicle, group);
+ * - `Actor5e#rollSkill(config, dialog, message)` (module/documents/actor/actor.mjs
+ *   `#rollSkillTool`, module/dice/basic-roll.mjs buildConfigure/buildPost): `dnd5e.preRollSkillV2`
+ *   may cancel; unless `dialog.configure === false` the roll configuration dialog asks (roll mode,
+ *   advantage); a D20Roll `1d20 + bonus`; the message with `flags.dnd5e {messageType: "roll",
+ *   roll: {skillId, type: "skill"}}` merged over `message.data`, created with `message.rollMode`
+ *   (else the current mode); `roll.parent` = the message (5.x); then `dnd5e.rollSkillV2(rolls,
+ *   {ability, skill, subject})`;
+ * - an attack activity's `rollAttack(config, dialog, message)` (module/documents/activity/attack.mjs):
+ *   the same flow with `flags.dnd5e.roll.type "attack"`, `flags.dnd5e.item`/`activity`, then
+ *   `dnd5e.rollAttackV2(rolls, {subject: activity, ammoUpdate})`, and the ammunition update: a
+ *   thrown weapon without the `ret` property loses one (review F2, `attackModes` + ammoUpdate);
+ * - `Actor5e#getInitiativeRoll()`: an unevaluated D20Roll `1d20 + init.total`;
+ * - `Actor5e#getRollData()`: the system data plus `prof` (actor.mjs getRollData).
+ */
+import type { FakeActor, FakeChatMessage, FakeItem } from "../client/documents.ts";
+import type { Roll as RollClass } from "../client/dice.ts";
+import type { Obj } from "../client/utils.ts";
+import { globals, rollDialog, simpleSheet } from "./globals.ts";
+
+const G = globals();
+const SKILLS: Record<string, { label: string; ability: string }> = {
+  sur: { label: "Survival", ability: "Wisdom" },
+  ste: { label: "Stealth", ability: "Dexterity" },
+  ani: { label: "Animal Handling", ability: "Wisdom" },
+  ath: { label: "Athletics", ability: "Strength" },
+};
+
+/** D20Roll (module/dice/d20-roll.mjs): a Roll whose first term is the d20. */
+class D20Roll extends G.Roll {}
+
+/** BasicRoll.getMessageMode (basic-roll.mjs 5.3.3): core.rollMode before v14, core.messageMode on 14. */
+function messageMode(): string {
+  const v14 = G.game.release.generation >= 14;
+  return String(G.game.settings.get("core", v14 ? "messageMode" : "rollMode"));
+}
+
+const MODES: Record<string, string> = {
+  publicroll: "Public Roll",
+  gmroll: "Private GM Roll",
+  blindroll: "Blind GM Roll",
+  selfroll: "Self Roll",
+};
+
+interface MessageConfig {
+  create?: boolean;
+  rollMode?: string;
+  data?: { flags?: Obj; flavor?: string; speaker?: Obj };
+}
+
+/**
+ * BasicRoll.buildConfigure + buildPost for one d20 roll: the dialog unless configure is false,
+ * then the message (`BasicRoll.toMessage(rolls, message.data, {rollMode: message.rollMode})`).
+ */
+// dnd5e module/dice/basic-roll.mjs BasicRoll#d20Flow
+async function d20Flow(
+  title: string,
+  formula: string,
+  data: Obj,
+  dialog: { configure?: boolean } | undefined,
+  message: MessageConfig | undefined,
+  messageData: Obj,
+): Promise<RollClass | null> {
+  let formulaUsed = formula;
+  const msg = { ...(message ?? {}) };
+  if (dialog?.configure !== false) {
+    const chosen = await rollDialog(G, title, msg.rollMode ?? messageMode(), MODES, [
+      { action: "advantage", label: "Advantage" },
+      { action: "normal", label: "Normal", default: true },
+      { action: "disadvantage", label: "Disadvantage" },
+    ]);
+    if (!chosen) return null;
+    msg.rollMode = chosen.mode;
+    if (chosen.action === "advantage") formulaUsed = formula.replace(/^1d20/, "2d20kh");
+    if (chosen.action === "disadvantage") formulaUsed = formula.replace(/^1d20/, "2d20kl");
+  }
+  const roll = new D20Roll(formulaUsed, data);
+  await roll.evaluate();
+  if (msg.create === false) return roll;
+  const merged: Obj = {
+    ...messageData,
+    ...(msg.data ?? {}),
+    flags: { ...((messageData.flags as Obj) ?? {}), ...(msg.data?.flags ?? {}) },
+  };
+  const created = (await roll.toMessage(merged, {
+    rollMode: msg.rollMode ?? messageMode(),
+  })) as FakeChatMessage;
+  // 5.x buildPost: roll.parent is the created message
+  roll.parent = created;
+  return roll;
+}
+
+class Actor5e extends G.Actor {
+  /** Actor5e#getRollData: the system data with `prof` (actor.mjs). */
+  override getRollData(): Obj {
+    const s = this.system as Obj & { attributes?: { prof?: number } };
+    return { ...s, prof: s.attributes?.prof ?? 0, name: this.name };
+  }
+
+  /** Actor5e#rollSkill(config, dialog, message) (5.3.3 three-argument form). */
+  // dnd5e module/documents/actor/actor.mjs Actor5e#rollSkill
+  async rollSkill(
+    config: { skill?: string },
+    dialog?: { configure?: boolean },
+    message?: MessageConfig,
+  ): Promise<RollClass[] | null> {
+    const skill = config?.skill;
+    const def = skill ? SKILLS[skill] : undefined;
+    const data = (this.system as { skills?: Record<string, { total: number }> }).skills?.[
+      skill ?? ""
+    ];
+    if (!def || !data) throw new Error(`dnd5e: unknown skill "${String(skill)}"`);
+    const process = { ...config, subject: this, hookNames: ["skill", "abilityCheck", "d20Test"] };
+    if (G.Hooks.call("dnd5e.preRollSkillV2", process, dialog ?? {}, message ?? {}) === false)
+      return null;
+    const roll = await d20Flow(
+      `${def.label} Check (${def.ability})`,
+      "1d20 + @bonus",
+      { bonus: data.total },
+      dialog,
+      message,
+      {
+        speaker: G.ChatMessage.getSpeaker({ actor: this }),
+        flavor: `${def.label} Check (${def.ability})`,
+        flags: { dnd5e: { messageType: "roll", roll: { skillId: skill, type: "skill" } } },
+      },
+    );
+    if (!roll) return null;
+    G.Hooks.callAll("dnd5e.rollSkillV2", [roll], {
+      ability: def.ability.slice(0, 3).toLowerCase(),
+      skill,
+      subject: this,
+    });
+    return [roll];
+  }
+
+  /** Actor5e#getInitiativeRoll: an unevaluated D20Roll with the initiative bonus. */
+  // dnd5e module/documents/actor/actor.mjs Actor5e#getInitiativeRoll
+  getInitiativeRoll(): RollClass {
+    const init =
+      (this.system as { attributes?: { init?: { total?: number } } }).attributes?.init?.total ?? 0;
+    return new D20Roll("1d20 + @init", { init });
+  }
+}
+
+/** An attack activity (module/documents/activity/attack.mjs) of an item that has one. */
+class AttackActivity {
+  readonly type = "attack";
+  // dnd5e module/documents/activity/attack.mjs AttackActivity#constructor
+  constructor(
+    readonly id: string,
+    readonly item: FakeItem,
+    readonly labels: { modifier?: string },
+  ) {}
+  // dnd5e module/documents/activity/attack.mjs AttackActivity#actor
+  get actor(): FakeActor {
+    return this.item.actor as FakeActor;
+  }
+  // dnd5e module/documents/activity/attack.mjs AttackActivity#uuid
+  get uuid(): string {
+    return `${this.item.uuid}.Activity.${this.id}`;
+  }
+
+  async rollAttack(
+    _config: Obj = {},
+    dialog?: { configure?: boolean },
+    message?: MessageConfig,
+  ): Promise<RollClass[] | null> {
+    if (
+      G.Hooks.call("dnd5e.preRollAttackV2", { subject: this }, dialog ?? {}, message ?? {}) ===
+      false
+    )
+      return null;
+    const item = this.item;
+    const roll = await d20Flow(
+      `${item.name} - Attack Roll`,
+      "1d20 + @mod",
+      { mod: Number(this.labels.modifier ?? 0) },
+      dialog,
+      message,
+      {
+        speaker: G.ChatMessage.getSpeaker({ actor: this.actor }),
+        flavor: `${item.name} - Attack Roll`,
+        flags: {
+          dnd5e: {
+            messageType: "roll",
+            roll: { type: "attack" },
+            item: { type: item.type, id: item.id, uuid: item.uuid },
+            activity: { type: "attack", id: this.id, uuid: this.uuid },
+          },
+        },
+      },
+    );
+    if (!roll) return null;
+    // attack.mjs ammoUpdate: a thrown weapon without `ret` is used up (review F2)
+    const sys = item.system as { quantity?: number; properties?: string[] };
+    const thrown =
+      (sys.properties ?? []).includes("thr") && !(sys.properties ?? []).includes("ret");
+    const ammoUpdate = thrown
+      ? { id: item.id, destroy: false, quantity: Math.max(0, (sys.quantity ?? 1) - 1) }
+      : null;
+    G.Hooks.callAll("dnd5e.rollAttackV2", [roll], { subject: this, ammoUpdate });
+    if (ammoUpdate && item.isOwner && ammoUpdate.quantity !== sys.quantity)
+      await this.actor.updateEmbeddedDocuments("Item", [
+        { _id: ammoUpdate.id, "system.quantity": ammoUpdate.quantity },
+      ]);
+    return [roll];
+  }
+}
+
+class Item5e extends G.Item {
+  /** ActivityCollection (module/data/item/...): `getByType`, built from system.activities. */
+  override prepareDerivedData(): void {
+    const raw = ((this._source.system as Obj | undefined)?.activities ?? {}) as Record<string, Obj>;
+    const list = Object.entries(raw)
+      .filter(([, a]) => a.type === "attack")
+      .map(([id, a]) => new AttackActivity(id, this, (a.labels as { modifier?: string }) ?? {}));
+    Object.defineProperty(this.system, "activities", {
+      value: { contents: list, getByType: (t: string) => list.filter((a) => a.type === t) },
+      enumerable: false,
+      configurable: true,
+    });
+  }
+}
+
+G.Hooks.once("init", () => {
+  const C = G.CONFIG;
+  C.Actor.documentClass = Actor5e as never;
+  C.Item.documentClass = Item5e as never;
+  C.Dice.rolls.push(D20Roll as never);
+  C.DND5E = { skills: SKILLS };
+  const sheets = G.foundry.applications.apps.DocumentSheetConfig;
+  // dnd5e.mjs 5.3.3: the core sheet is unregistered for every actor type
+  sheets.unregisterSheet(G.Actor, "core", G.foundry.appv1.sheets.ActorSheet);
+  const lines = (a: FakeActor) =>
+    Object.entries((a.system as { skills?: Record<string, { total: number }> }).skills ?? {}).map(
+      ([k, v]) => `${SKILLS[k]?.label ?? k}: ${v.total >= 0 ? "+" : ""}${v.total}`,
+    );
+  sheets.registerSheet(G.Actor, "dnd5e", simpleSheet(G, "CharacterActorSheet", lines), {
+    types: ["character"],
+    makeDefault: true,
+    label: "DND5E.SheetClass.Character",
+  });
+  sheets.registerSheet(G.Actor, "dnd5e", simpleSheet(G, "NPCActorSheet", lines), {
+    types: ["npc"],
+    makeDefault: true,
+    label: "DND5E.SheetClass.NPC",
+  });
+  for (const t of ["vehicle", "group", "encounter"])
+    sheets.registerSheet(
+      G.Actor,
+      "dnd5e",
+      simpleSheet(G, `${t[0]!.toUpperCase()}${t.slice(1)}ActorSheet`, () => []),
+      { types: [t], makeDefault: true },
+    );
+});
+
+G.Hooks.once("setup", () => {
+  // dnd5e.mjs _configureTrackableAttributes: a new object replaces whatever was there
+  G.CONFIG.Actor.trackableAttributes = {
+    character: {
+      bar: ["attributes.hp", "details.xp"],
+      value: ["attributes.ac.value", "attributes.init.total"],
+    },
+    npc: { bar: ["attributes.hp"], value: ["attributes.ac.value", "details.cr"] },
+    vehicle: { bar: ["attributes.hp"], value: ["attributes.ac.value"] },
+    group: { bar: [], value: [] },
+  };
+});
