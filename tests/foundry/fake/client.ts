@@ -105,6 +105,16 @@ export function renderTemplateFile(path: string, context: object): string {
   return t(context);
 }
 
+/**
+ * One trip over the socket: each database request and each query reaches the server on a later
+ * turn of the event loop than the code that sent it (v13 client/helpers/socket-interface.mjs,
+ * SocketInterface.dispatch awaits the server's answer), so what other clients do in between
+ * (a query answered, a hook fired) interleaves as it does at a real table.
+ */
+export function hop(): Promise<void> {
+  return new Promise((r) => setImmediate(r));
+}
+
 export class FakeClient implements Port {
   readonly received: Payload[] = [];
   readonly hooks = new FakeHooks();
@@ -146,7 +156,7 @@ export class FakeClient implements Port {
     this.received.push({ channel: "world", data: clone(snapshot) });
     this.world = snapshot;
     this.loaded();
-    await new Promise((r) => setTimeout(r, 0)); // the page loads its scripts
+    await new Promise((r) => setTimeout(r, 5)); // the page loads its scripts: several socket trips
     this.init();
     await this.ready();
   }
@@ -366,14 +376,17 @@ export class FakeClient implements Port {
   /**
    * The target's side of User#query: Users #handleUserQuery (v13
    * client/documents/collections/users.mjs) runs CONFIG.queries[name](data, {timeout}) and sends
-   * a handler's error back as the reason. With no handler Foundry throws there and never answers (the caller waits for the
-   * timeout); the fake rejects at once.
+   * a handler's error back as the reason. With no handler Foundry throws there and never
+   * answers, so the caller waits for the query's timeout, which the server enforces (what it then
+   * says is not public): the fake rejects after `server.queryTimeoutMs`.
    */
   async answerQuery(name: string, data: unknown, options: unknown): Promise<unknown> {
     this.received.push({ channel: "query", name, data: clone(data) });
     const h = this.queries[name];
-    // the reason text of the receiving client's rejection is not public; the rejection is
-    if (!h) throw new Error(`No query handler registered for '${name}'`);
+    if (!h) {
+      await new Promise((r) => setTimeout(r, this.server.queryTimeoutMs));
+      throw new Error(`Query '${name}' timed out`);
+    }
     return h(data, options);
   }
 
@@ -464,8 +477,8 @@ export class FakeClient implements Port {
     if (this.generation >= 14)
       return writeV14(
         ops,
-        async (sent) => this.server.modifyBatch(this.userId, sent),
-        async (op) => void this.server.modify(this.userId, [op]),
+        async (sent) => (await hop(), this.server.modifyBatch(this.userId, sent)),
+        async (op) => (await hop(), void this.server.modify(this.userId, [op])),
       );
     const done: string[][] = [];
     for (const op of ops) {
@@ -473,6 +486,7 @@ export class FakeClient implements Port {
         done.push([]);
         continue;
       }
+      await hop();
       try {
         done.push(...this.server.modify(this.userId, [op]));
       } catch (e) {

@@ -16,6 +16,7 @@ import type {
 } from "../../../src/foundry/port.ts";
 import { WriteError } from "../../../src/foundry/service.ts";
 import type { FakeClient } from "./client.ts";
+import { hop } from "./client.ts";
 import { clone, mergeObject } from "./util.ts";
 import { emptyOp } from "../../../src/foundry/compat.ts";
 
@@ -522,12 +523,19 @@ export class FakeServer {
     // The receiving client answers {status: "rejected", reason} when it has no handler or the
     // handler throws, and the sender's query() throws `new Error(reason)` (user.mjs, the ack);
     // always asynchronously, never as a synchronous throw.
+    await hop(); // to the server, then to the target client
     try {
       return clone(await target.answerQuery(name, payload, options));
     } catch (e) {
       throw new Error((e as Error).message, { cause: e });
     }
   }
+
+  /**
+   * test-only: how long an unanswered query waits before the server's timeout rejects it (the
+   * module asks for 10 s, QUERY_TIMEOUT; tests shorten it to keep runs fast).
+   */
+  queryTimeoutMs = 50;
 
   /** v14: does the server pass the calling user to a query handler? Unknown here; both offered. */
   v14Caller = true;
