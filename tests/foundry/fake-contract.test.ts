@@ -5,7 +5,7 @@
 import { JSDOM } from "jsdom";
 import { describe, expect, test } from "vitest";
 import { QUERY } from "../../src/foundry/constants.ts";
-import { FakeClient } from "./fake/client.ts";
+import { FakeClient, FakeHooks } from "./fake/client.ts";
 import { formDataObject } from "./fake/form-data.ts";
 import { FakeServer, activeGmOf } from "./fake/server.ts";
 import { makeTable } from "./fake/world.ts";
@@ -57,6 +57,19 @@ describe("the fake's Foundry contract (issue 9)", () => {
     await expect(a.query(late.userId, QUERY.private, {})).rejects.toThrow(/timed out/);
     await connecting;
     await expect(a.query(late.userId, QUERY.private, { bad: 1 })).resolves.toBe(false);
+  });
+
+  test("Hooks: a listener's error is logged, not thrown, and the next listener still runs", () => {
+    const hooks = new FakeHooks();
+    const seen: string[] = [];
+    hooks.on("x", () => {
+      throw new Error("boom");
+    });
+    hooks.on("x", () => void seen.push("second"));
+    hooks.callAll("x");
+    expect(hooks.call("x")).toBe(true);
+    expect(seen).toEqual(["second", "second"]);
+    expect(hooks.errors.map((e) => (e.error as Error).message)).toEqual(["boom", "boom"]);
   });
 
   test("FormDataExtended: empty numbers are null, checkboxes booleans, disabled fields absent, names flat", () => {

@@ -41,29 +41,41 @@ export class FakeHooks {
     this.listeners.set(name, list);
   }
 
+  /** Listener errors, as Foundry logs them (Hooks.onError) instead of throwing to the caller. */
+  readonly errors: { name: string; error: unknown }[] = [];
+
   /**
-   * Hooks.call (v13 client/helpers/hooks.mjs): stops at the first listener returning false.
-   * Foundry catches a listener's error and logs it (Hooks.onError); here it throws.
+   * One listener, as v13 client/helpers/hooks.mjs Hooks.#call runs it: an error is caught and
+   * logged (Hooks.onError) and counts as no answer; the next listener still runs.
    */
+  private run(name: string, fn: (...args: unknown[]) => unknown, args: unknown[]): unknown {
+    try {
+      return fn(...args);
+    } catch (error) {
+      this.errors.push({ name, error });
+      return undefined;
+    }
+  }
+
+  /** Hooks.call (v13 client/helpers/hooks.mjs): stops at the first listener returning false. */
   call(name: string, ...args: unknown[]): boolean {
     this.fired.push({ name, args });
-    for (const fn of this.listeners.get(name) ?? []) if (fn(...args) === false) return false;
+    for (const fn of this.listeners.get(name) ?? [])
+      if (this.run(name, fn, args) === false) return false;
     return true;
   }
 
-  /**
-   * Hooks.callAll (v13 client/helpers/hooks.mjs): every listener; a listener's error throws here,
-   * Foundry logs it.
-   */
+  /** Hooks.callAll (v13 client/helpers/hooks.mjs): every listener, whatever the others did. */
   callAll(name: string, ...args: unknown[]): void {
     this.fired.push({ name, args });
-    for (const fn of this.listeners.get(name) ?? []) fn(...args);
+    for (const fn of this.listeners.get(name) ?? []) this.run(name, fn, args);
   }
 
   /** test-only: forgets listeners and the record of fired hooks. */
   reset(): void {
     this.listeners.clear();
     this.fired.length = 0;
+    this.errors.length = 0;
   }
 }
 
