@@ -165,8 +165,13 @@ export class GmDesk {
     if (intent.type === "rolled") {
       const m = this.port.message(intent.messageId);
       if (!m) return fail("unknownMessage", "messageId");
+      // only the roll's author (or a GM) may point at it, and the answer says whether it counted,
+      // never what it rolled: a blind roll stays unknown to everyone but the GM
+      const isGm = this.port.users().some((u) => u.id === sender && u.isGM);
+      if (authorOf(m) !== sender && !isGm) return fail("notOwner", "messageId");
       const r = await this.pickUp(m);
-      return r ?? fail("notACheck", "messageId");
+      if (!r) return fail("notACheck", "messageId");
+      return r.ok ? { ok: true, value: { counted: true } } : r;
     }
     if (!pub.fishers.some((f) => f.id === intent.fisher)) return fail("unknownFisher", "fisher");
     if (!this.owns(sender, pub, intent.fisher)) return fail("notOwner", "fisher");

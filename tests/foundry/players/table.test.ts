@@ -895,3 +895,36 @@ describe("issue 9: a player's view asked for during a resolution", () => {
     expect(await asked).toMatchObject({ ok: true, value: { round: 2, locked: false } });
   });
 });
+
+describe("issue 10 (small leaks): the rolled request", () => {
+  test("K6: only a roll's author (or a GM) may name it, and the answer never tells its dice", async () => {
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
+    const lake = await lakeOn(t);
+    dnd5eActors(t, [13, 17]);
+    const [a, b] = t.players;
+    await desk(a).declare({
+      lake,
+      fisher: "f1",
+      round: 1,
+      declaration: { action: "track", target: [1, 1, 0] },
+    });
+    expect(await gmDesk(t.gm).lock(lake)).toMatchObject({ ok: true });
+    a.mode = "blindroll";
+    await (
+      a.actor(t.actorIds[0]!) as unknown as {
+        rollSkill: (c: object, d: object, m: object) => Promise<unknown>;
+      }
+    ).rollSkill({ skill: "sur" }, {}, { create: true, rollMode: "blindroll" });
+    await settle();
+    const roll = t.gm.messageList().find((m) => m.rolls?.length && m.blind)!;
+    expect(roll).toBeDefined();
+    // Bo names Ana's blind roll: refused, nothing about it told
+    const bo = await desk(b).send({ type: "rolled", lake, round: 1, messageId: roll.id });
+    expect(bo).toMatchObject({ ok: false, error: { code: "notOwner" } });
+    // Ana names her own: counted, and still no number comes back
+    const ana = await desk(a).send({ type: "rolled", lake, round: 1, messageId: roll.id });
+    expect(ana).toEqual({ ok: true, value: { counted: true } });
+    expect(JSON.stringify(ana)).not.toMatch(/total|natural/);
+    expect(pending(t, lake).totals.f1).toEqual({ total: 17, natural: 13 });
+  });
+});
