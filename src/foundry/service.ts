@@ -108,6 +108,8 @@ export class LakeHost {
   private readonly locks = new Map<string, Promise<unknown>>();
   /** Issue 4: the system adapter rolls what the system rolls itself (K7 initiative), around the core driver. */
   wrapDriver: ((base: AsyncDriver, lakeId: string) => AsyncDriver) | undefined;
+  /** Issue 10: told whether a resolution committed (the players' side takes back its rolls if not). */
+  afterResolution: ((lakeId: string, committed: boolean) => Promise<void>) | undefined;
 
   constructor(readonly port: Port) {}
 
@@ -349,56 +351,64 @@ export class LakeHost {
   /** Resolves the pending round with Foundry's dice; a failure anywhere before the write changes nothing. */
   resolveRound(lakeId: string): Promise<Result<{ round: number; events: GameEvent[] }>> {
     return this.guard(lakeId, async () => {
-      const l = await this.load(lakeId);
-      if (!l.ok) return l;
-      const { record, session, pub } = l.value;
-      const p = record.pending;
-      const input = p.revive.length
-        ? { actions: p.actions, revive: p.revive }
-        : { actions: p.actions };
-      const round = session.state.round + 1;
-      if (!this.port.callHook(HOOK.preResolveRound, { lakeId, round, input })) return err("vetoed");
-      const typed: RollRecord[] = [];
-      for (const [fisher, t] of Object.entries(p.totals)) {
-        const action = p.actions[fisher]?.action;
-        if (!action) continue;
-        typed.push({ key: `${action === "catch" ? "attack" : "check"}:${fisher}`, ...t });
-      }
-      const driver = foundryDriver(this.port);
-      let r;
-      try {
-        const outer = this.wrapDriver ? this.wrapDriver(driver, lakeId) : driver;
-        r = await playRoundAsync(session, input, forcedLayer(outer, tableOf(typed)));
-      } catch (e) {
-        return err(
-          e instanceof VetoError ? "vetoed" : "resolutionFailed",
-          "",
-          String((e as Error).message),
-        );
-      }
-      if (!r.ok) return r;
-      const next: GmRecord = {
-        ...record,
-        rev: record.rev + 1,
-        rounds: r.session.rounds,
-        pending: EMPTY_PENDING,
-        pendingBefore: [...record.pendingBefore, p],
-      };
-      const chat = await roundMessages(this.port, {
-        lakeId,
-        lakeName: pub.name,
-        round,
-        events: r.events,
-        fisherNames: this.namer(pub),
-        ownersOf: (f) => this.ownersOf(pub, f),
-        gmIds: this.gmIds(),
-        publicRolls: driver.publicRolls,
-      });
-      const committed = await this.commit(l.value, next, r.session, r.events, chat);
-      if (!committed.ok) return committed;
-      await this.afterRound(pub, r.session, r.events);
-      return { ok: true, value: { round, events: r.events } };
+      const r = await this.resolveOnce(lakeId);
+      await this.afterResolution?.(lakeId, r.ok);
+      return r;
     });
+  }
+
+  private async resolveOnce(
+    lakeId: string,
+  ): Promise<Result<{ round: number; events: GameEvent[] }>> {
+    const l = await this.load(lakeId);
+    if (!l.ok) return l;
+    const { record, session, pub } = l.value;
+    const p = record.pending;
+    const input = p.revive.length
+      ? { actions: p.actions, revive: p.revive }
+      : { actions: p.actions };
+    const round = session.state.round + 1;
+    if (!this.port.callHook(HOOK.preResolveRound, { lakeId, round, input })) return err("vetoed");
+    const typed: RollRecord[] = [];
+    for (const [fisher, t] of Object.entries(p.totals)) {
+      const action = p.actions[fisher]?.action;
+      if (!action) continue;
+      typed.push({ key: `${action === "catch" ? "attack" : "check"}:${fisher}`, ...t });
+    }
+    const driver = foundryDriver(this.port);
+    let r;
+    try {
+      const outer = this.wrapDriver ? this.wrapDriver(driver, lakeId) : driver;
+      r = await playRoundAsync(session, input, forcedLayer(outer, tableOf(typed)));
+    } catch (e) {
+      return err(
+        e instanceof VetoError ? "vetoed" : "resolutionFailed",
+        "",
+        String((e as Error).message),
+      );
+    }
+    if (!r.ok) return r;
+    const next: GmRecord = {
+      ...record,
+      rev: record.rev + 1,
+      rounds: r.session.rounds,
+      pending: EMPTY_PENDING,
+      pendingBefore: [...record.pendingBefore, p],
+    };
+    const chat = await roundMessages(this.port, {
+      lakeId,
+      lakeName: pub.name,
+      round,
+      events: r.events,
+      fisherNames: this.namer(pub),
+      ownersOf: (f) => this.ownersOf(pub, f),
+      gmIds: this.gmIds(),
+      publicRolls: driver.publicRolls,
+    });
+    const committed = await this.commit(l.value, next, r.session, r.events, chat);
+    if (!committed.ok) return committed;
+    await this.afterRound(pub, r.session, r.events);
+    return { ok: true, value: { round, events: r.events } };
   }
 
   private namer(pub: PublicLake): (id: string) => string {

@@ -445,6 +445,25 @@ export class GmDesk {
    * rolls are public). Roll-offs, damage, exploration and every GM-only roll stay with the core
    * driver. The kolikoly.preRoll / kolikoly.roll hooks fire around it as around the core driver.
    */
+  /** Roll messages the system posted while a resolution ran, by lake (settleResolution). */
+  private readonly resolutionRolls = new Map<string, string[]>();
+
+  /**
+   * A resolution ended: committed, its roll messages are the round's; not committed (vetoed,
+   * refused, failed), they are taken back, so chat holds no check or initiative of a round that
+   * never happened.
+   */
+  async settleResolution(lakeId: string, committed: boolean): Promise<void> {
+    const ids = this.resolutionRolls.get(lakeId) ?? [];
+    this.resolutionRolls.delete(lakeId);
+    if (committed || ids.length === 0) return;
+    try {
+      await this.port.write([{ kind: "chat.delete", ids }]);
+    } catch (e) {
+      console.warn("kolikoly-fishing | the rolls of an abandoned resolution stay in chat", e);
+    }
+  }
+
   driver(base: AsyncDriver, lakeId: string): AsyncDriver {
     return {
       roll: async (request: RollRequest): Promise<RollAnswer> => {
@@ -475,6 +494,11 @@ export class GmDesk {
           core: this.port.coreRoll,
         });
         if (!out) return base.roll(request);
+        if (out.messageId)
+          this.resolutionRolls.set(lakeId, [
+            ...(this.resolutionRolls.get(lakeId) ?? []),
+            out.messageId,
+          ]);
         // H4: the engine's formula carries a thrown fisher's penalty; the system's roll does not
         const penalty =
           prefix === "check" || (kind === "attack" && d?.action === "catch")

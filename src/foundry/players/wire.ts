@@ -44,6 +44,7 @@ export class PlayerWiring {
     this.player.listen();
     // K7: initiative through the system when the lake host resolves a round on this client
     host.wrapDriver = (base, lakeId) => this.gm.driver(base, lakeId);
+    host.afterResolution = (lakeId, committed) => this.gm.settleResolution(lakeId, committed);
   }
 
   /** The adapter for this world: the GM's override, else game.system.id, else generic formulas. */

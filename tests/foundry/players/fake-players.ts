@@ -256,6 +256,14 @@ export class PlayerClient extends FakeClient implements PlayerPort {
         this.list.set(m.id, m);
         this.hooks.callAll("createChatMessage", clone(m), {}, m.author);
       }
+    } else if (op === "chat.delete") {
+      // deleted messages leave game.messages and fire deleteChatMessage (v13
+      // client/documents/abstract/client-document.mjs, _onDelete; API docs v13 hookEvents.deleteDocument)
+      for (const id of p.data as string[]) {
+        const m = this.list.get(id);
+        this.list.delete(id);
+        if (m) this.hooks.callAll("deleteChatMessage", clone(m), {}, "");
+      }
     } else if (op === "chat.update") {
       const u = p.data as { _id: string; content?: string; flags?: Record<string, unknown> };
       const m = this.list.get(u._id);

@@ -928,3 +928,38 @@ describe("issue 10 (small leaks): the rolled request", () => {
     expect(pending(t, lake).totals.f1).toEqual({ total: 17, natural: 13 });
   });
 });
+
+describe("issue 10 (small leaks): a resolution that does not commit", () => {
+  test("K6, K7: the checks and initiatives the system rolled for it are taken back from chat", async () => {
+    const t = track(await makePlayerTable({ system: "dnd5e" }));
+    const lake = await lakeOn(t);
+    dnd5eActors(t, [11, 12, 13, 14, 15, 16]);
+    const [a, b] = t.players;
+    await desk(a).declare({ lake, fisher: "f1", round: 1, declaration: { action: "catch" } });
+    await desk(b).declare({
+      lake,
+      fisher: "f2",
+      round: 1,
+      declaration: { action: "move", to: [1, 0, 0] },
+    });
+    const before = t.gm.messageList().length;
+    // the second system roll of the resolution is vetoed: the first was already posted
+    let rolls = 0;
+    t.gm.hooks.on("kolikoly.preRoll", () => ++rolls < 2);
+    expect(await gmDesk(t.gm).resolve(lake, 1)).toMatchObject({
+      ok: false,
+      error: { code: "vetoed" },
+    });
+    await settle();
+    expect(rolls).toBe(2);
+    expect(t.gm.messageList().length).toBe(before);
+    expect(t.players[0].messageList().length).toBe(before);
+    // and the round resolves afterwards, its rolls kept
+    t.gm.hooks.reset();
+    expect(await gmDesk(t.gm).resolve(lake, 1)).toMatchObject({ ok: true });
+    await settle();
+    expect(
+      t.gm.messageList().filter((m) => m.rolls?.length && m.flags?.[MODULE_ID]).length,
+    ).toBeGreaterThan(0);
+  });
+});
