@@ -194,6 +194,35 @@ async function createLake(t: Table): Promise<boolean> {
   const ticks = page.locator("#kolikoly-lake-wizard .kolikoly-wizard-fisher input[type=checkbox]");
   expect.soft(await ticks.count(), "the wizard offers the two fisher tokens").toBe(2);
   await shot(t, "wizard", page.locator("#kolikoly-lake-wizard"));
+  // a refused field: the window stays open with what the GM typed, the field is marked and named
+  // by its label (the error notification is expected: taken out of the page's error record)
+  const stealth = page
+    .locator("#kolikoly-lake-wizard .kolikoly-wizard-fisher")
+    .first()
+    .locator("input[name$='.stealth']");
+  await stealth.fill("99");
+  await page.locator("#kolikoly-lake-wizard button[type=submit]").click();
+  await waitFor(
+    "the refusal",
+    async () => (await page.locator("#notifications .notification.error").count()) > 0,
+    5_000,
+  );
+  const refusal =
+    (await page.locator("#notifications .notification.error").last().textContent()) ?? "";
+  expect.soft(refusal, "the refusal names the fisher and the field").toMatch(/^Ana, Stealth: /);
+  expect.soft(await page.locator("#kolikoly-lake-wizard").count(), "the wizard stays open").toBe(1);
+  expect.soft(await stealth.getAttribute("aria-invalid"), "the field is marked").toBe("true");
+  expect
+    .soft(
+      await page.locator("#kolikoly-lake-wizard input[name=name]").inputValue(),
+      "typed name kept",
+    )
+    .toBe("Mirror Lake");
+  await page.waitForTimeout(100);
+  const expected = t.gm.errors.filter((e) => e.includes(refusal));
+  expect.soft(expected.length, "the refusal reached the console as an error notification").toBe(1);
+  t.gm.errors.splice(t.gm.errors.indexOf(expected[0]!), 1);
+  await stealth.fill("");
   await page.locator("#kolikoly-lake-wizard button[type=submit]").click();
   try {
     await waitFor("the lake on the scene", () => lakeOf(t), 10_000);
