@@ -8,6 +8,8 @@
 import type { GameEvent, Viewer } from "../rules/index.ts";
 import { canSee, declarationTarget, eventsFor } from "../rules/index.ts";
 import { coordLabel } from "../ui/handlebars-helpers.ts";
+import type { Alias } from "./aliases.ts";
+import { IDENTITY, aliasEvents } from "./aliases.ts";
 import { MODULE_ID, TEMPLATE_ROOT } from "./constants.ts";
 import type { ChatCreate, Port } from "./port.ts";
 
@@ -138,12 +140,14 @@ export interface RoundMessagesInput {
   readonly ownersOf: (fisher: string) => string[];
   readonly gmIds: readonly string[];
   readonly publicRolls: readonly object[];
+  /** The lake's public swarm ids, for the events the card carries (aliases.ts). */
+  readonly alias?: Alias;
 }
 
 /** The round's messages: a public card, a GM whisper (always, so its presence says nothing), private whispers. */
 export async function roundMessages(port: Port, m: RoundMessagesInput): Promise<ChatCreate[]> {
   const speaker = { alias: m.lakeName };
-  const pub = eventsFor(m.events, "player");
+  const pub = aliasEvents(eventsFor(m.events, "player"), m.alias ?? IDENTITY);
   const content = await publicCardHtml(port, m.lakeName, m.round, pub, m.fisherNames);
   const base = { lake: m.lakeId, round: m.round };
   const out: ChatCreate[] = [

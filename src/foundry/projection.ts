@@ -9,6 +9,8 @@ import { coordOf, indexOf, squareCount, viewFor } from "../rules/index.ts";
 import { DISPLAY_ALWAYS, MODULE_ID, SWARM_ICON } from "./constants.ts";
 import type { SceneData, TokenCreate, TokenData, TokenUpdate, WriteOp } from "./port.ts";
 import { MODULE_BODY, fishAt, fishSystem } from "./swarm-body.ts";
+import type { Alias } from "./aliases.ts";
+import { IDENTITY, aliasEvents, aliasView } from "./aliases.ts";
 
 export type Layout = "side-by-side" | "scene-levels";
 export type MarkerMode = "remove" | "lastSeen";
@@ -238,8 +240,11 @@ export function tokenOps(
   state: GameState,
   publicEvents: readonly GameEvent[],
   swarmName: string,
+  /** The lake's public swarm ids: tokens carry these, never the engine's (aliases.ts). */
+  alias: Alias = IDENTITY,
 ): WriteOp[] {
-  const view = viewFor(state, "player");
+  const view = aliasView(viewFor(state, "player"), alias);
+  publicEvents = aliasEvents(publicEvents, alias);
   const mine = scene.tokens.filter((t) => swarmFlagOf(t)?.lake === pub.id);
   const wanted = wantedSwarms(pub, view, mine, publicEvents);
   const slots = new Map<string, number>();

@@ -32,6 +32,8 @@ export interface GmRecord {
   readonly pending: Pending;
   /** What was pending before each resolved round, so undo gives back exactly the prior state. */
   readonly pendingBefore: readonly Pending[];
+  /** The key of the lake's public swarm ids (aliases.ts); GM-only like the rest of the record. */
+  readonly aliasKey?: string;
 }
 
 export function isGmRecord(v: unknown): v is GmRecord {

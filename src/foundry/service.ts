@@ -49,6 +49,8 @@ import {
 } from "./projection.ts";
 import type { GmRecord, Pending, PendingTotal } from "./record.ts";
 import { EMPTY_PENDING } from "./record.ts";
+import type { Alias } from "./aliases.ts";
+import { IDENTITY, aliasEvents, aliasFor, newAliasKey } from "./aliases.ts";
 import { MODULE_BODY } from "./swarm-body.ts";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: RuleError };
@@ -105,6 +107,19 @@ export class WriteError extends Error {
 
 export class LakeHost {
   private readonly cache = new Map<string, { rev: number; session: Session }>();
+  /** Each lake's public swarm ids (aliases.ts), from its record's key. */
+  private readonly aliases = new Map<string, { key: string | undefined; alias: Alias }>();
+
+  /** The public swarm id of each engine swarm id in a lake (the identity until its record is read). */
+  alias(lakeId: string): Alias {
+    return this.aliases.get(lakeId)?.alias ?? IDENTITY;
+  }
+
+  private remember(record: GmRecord): void {
+    const known = this.aliases.get(record.lakeId);
+    if (known?.key !== record.aliasKey)
+      this.aliases.set(record.lakeId, { key: record.aliasKey, alias: aliasFor(record.aliasKey) });
+  }
   private readonly locks = new Map<string, Promise<unknown>>();
   /** Issue 4: the system adapter rolls what the system rolls itself (K7 initiative), around the core driver. */
   wrapDriver: ((base: AsyncDriver, lakeId: string) => AsyncDriver) | undefined;
@@ -151,6 +166,7 @@ export class LakeHost {
   async load(lakeId: string): Promise<Result<Loaded>> {
     const record = await this.port.storeGet(lakeId);
     if (!record) return err("unknownLake", "lake");
+    this.remember(record);
     const scene = this.port.scene(record.sceneId);
     const pub = scene && publicLakeOf(scene, lakeId);
     if (!scene || !pub) return err("unknownLake", "lake");
@@ -238,9 +254,11 @@ export class LakeHost {
       endedByGm: false,
       pending: EMPTY_PENDING,
       pendingBefore: [],
+      aliasKey: newAliasKey(),
     };
+    this.remember(record);
     const ops: WriteOp[] = [
-      ...tokenOps(pub, scene, session.state, [], this.swarmName()),
+      ...tokenOps(pub, scene, session.state, [], this.swarmName(), this.alias(lakeId)),
       sceneLakeOp(scene, pub),
       { kind: "store.put", record },
     ];
@@ -404,6 +422,7 @@ export class LakeHost {
       ownersOf: (f) => this.ownersOf(pub, f),
       gmIds: this.gmIds(),
       publicRolls: driver.publicRolls,
+      alias: this.alias(lakeId),
     });
     const committed = await this.commit(l.value, next, r.session, r.events, chat);
     if (!committed.ok) return committed;
@@ -441,7 +460,14 @@ export class LakeHost {
     const scene = this.port.scene(l.scene._id) ?? l.scene;
     const pub = publicLakeFor(l.pub, session.state, Object.keys(record.pending.actions));
     const ops: WriteOp[] = [
-      ...tokenOps(pub, scene, session.state, eventsFor(events, "player"), this.swarmName()),
+      ...tokenOps(
+        pub,
+        scene,
+        session.state,
+        eventsFor(events, "player"),
+        this.swarmName(),
+        this.alias(record.lakeId),
+      ),
       sceneLakeOp(scene, pub),
       chatOp(chat),
       { kind: "store.put", record },
@@ -477,7 +503,7 @@ export class LakeHost {
     const created = found ? [...found] : (e.done[chatIndex] ?? []);
     const scene = this.port.scene(l.scene._id) ?? l.scene;
     const undoOps: WriteOp[] = [
-      ...tokenOps(l.pub, scene, l.session.state, [], this.swarmName()),
+      ...tokenOps(l.pub, scene, l.session.state, [], this.swarmName(), this.alias(l.pub.id)),
       sceneLakeOp(scene, l.pub),
     ];
     if (created.length) undoOps.push({ kind: "chat.delete", ids: created });
@@ -528,7 +554,7 @@ export class LakeHost {
     onlyUser?: string,
   ): Promise<void> {
     const byFisher = new Map<string, GameEvent[]>();
-    for (const e of events)
+    for (const e of aliasEvents(events, this.alias(pub.id)))
       if (typeof e.audience === "object") {
         const list = byFisher.get(e.audience.fisher) ?? [];
         list.push(e);
@@ -613,6 +639,7 @@ export class LakeHost {
         ownersOf: () => [],
         gmIds: this.gmIds(),
         publicRolls: [],
+        alias: this.alias(lakeId),
       });
       const card = chat[0]!;
       const endCard = {
@@ -643,7 +670,7 @@ export class LakeHost {
       if (!l.ok) return l;
       const { record, session, scene } = l.value;
       const pub = publicLakeFor(l.value.pub, session.state, Object.keys(record.pending.actions));
-      const ops = tokenOps(pub, scene, session.state, [], this.swarmName());
+      const ops = tokenOps(pub, scene, session.state, [], this.swarmName(), this.alias(lakeId));
       if (JSON.stringify(pub) !== JSON.stringify(l.value.pub)) ops.push(sceneLakeOp(scene, pub));
       if (ops.length) await this.port.write(ops);
       return { ok: true, value: ops.length };

@@ -94,14 +94,17 @@ describe("the module in the behavioural fake", () => {
       const pub = publicLakeOf(p.scene(t.sceneId)!, id)!;
       expect(pub.over).toBe(true);
       expect(pub.round).toBe(s.state.round);
-      // K20: exactly the seen swarms have tokens, with their fish counts on the bar
+      // K20: exactly the seen swarms have tokens (under their public ids), with their fish counts
       const tokens = p.scene(t.sceneId)!.tokens.filter((x) => swarmFlagOf(x));
+      const alias = host.alias(id);
       expect(tokens.map((x) => swarmFlagOf(x)!.swarm).sort()).toEqual(
         s.state.swarms
           .filter((w) => w.seen)
-          .map((w) => w.id)
+          .map((w) => alias(w.id))
           .sort(),
       );
+      // no engine swarm id (s1..sN) reaches a player's token
+      for (const x of tokens) expect(swarmFlagOf(x)!.swarm).toMatch(/^w[0-9a-f]{12}$/);
     }
   });
 

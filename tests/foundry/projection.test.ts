@@ -89,7 +89,7 @@ describe("last-seen markers (K19 setting)", () => {
     // round 1: nobody acts; Ana stands with the swarm, so it is seen (K20)
     expect((await host.resolveRound(id)).ok).toBe(true);
     expect(swarmTokens().map((x) => swarmFlagOf(x))).toEqual([
-      { lake: id, swarm: "s1", at: [1, 1, 0] },
+      { lake: id, swarm: host.alias(id)("s1"), at: [1, 1, 0] },
     ]);
     // round 2: Ana casts and misses; the swarm flees in secret (K11, K19)
     await host.setDeclaration(id, "f1", { action: "catch" });
@@ -98,7 +98,12 @@ describe("last-seen markers (K19 setting)", () => {
     const truth = host.cached(id)!.state.swarms[0]!;
     expect(truth.seen).toBe(false);
     const [marker] = swarmTokens();
-    expect(swarmFlagOf(marker!)).toEqual({ lake: id, swarm: "s1", at: [1, 1, 0], stale: true });
+    expect(swarmFlagOf(marker!)).toEqual({
+      lake: id,
+      swarm: host.alias(id)("s1"),
+      at: [1, 1, 0],
+      stale: true,
+    });
     expect(marker!.delta?.system?.fish).toEqual({ value: 5, max: 5 });
     // nothing anywhere on the players' scene says where it went
     expect(truth.at).not.toEqual([1, 1, 0]);
@@ -115,9 +120,9 @@ describe("last-seen markers (K19 setting)", () => {
     expect(Math.max(Math.abs(f2at[0] - truth.at[0]), Math.abs(f2at[1] - truth.at[1]))).toBe(1); // seeded dice: it fled next to Bo
     {
       expect((await host.resolveRound(id)).ok).toBe(true);
-      const s1 = swarmTokens().filter((x) => swarmFlagOf(x)!.swarm === "s1");
+      const s1 = swarmTokens().filter((x) => swarmFlagOf(x)!.swarm === host.alias(id)("s1"));
       expect(s1.map((x) => swarmFlagOf(x))).toEqual([
-        { lake: id, swarm: "s1", at: [...truth.at], stale: false },
+        { lake: id, swarm: host.alias(id)("s1"), at: [...truth.at], stale: false },
       ]);
     }
   });

@@ -41,7 +41,7 @@ describe("K4 the swarm's body per system (issue 9)", () => {
       for (const s of swarms) {
         expect(s.bar1).toEqual({ attribute: bar });
         const w = session.state.swarms.find(
-          (x) => x.id === (s.flags![MODULE_ID] as { swarm: string }).swarm,
+          (x) => host.alias(id)(x.id) === (s.flags![MODULE_ID] as { swarm: string }).swarm,
         )!;
         expect(fishAt(s.delta?.system, bar)).toEqual({ value: w.fish, max: w.max });
       }

@@ -19,6 +19,7 @@ import type {
 import { VetoError } from "../dice.ts";
 import { CHECK_FOR, viewFor } from "../../rules/index.ts";
 import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
+import { aliasView } from "../aliases.ts";
 import type { PublicLake } from "../projection.ts";
 import type { LakeHost } from "../service.ts";
 import { INTENT_HANDLERS } from "../transport.ts";
@@ -178,7 +179,10 @@ export class GmDesk {
     if (intent.type === "view") {
       const mine = record.pending.actions[intent.fisher];
       const desk: FisherDesk = {
-        view: viewFor(session.state, { fisher: intent.fisher }),
+        view: aliasView(
+          viewFor(session.state, { fisher: intent.fisher }),
+          this.host.alias(intent.lake),
+        ),
         round,
         locked: !!this.cardOf(intent.lake, round),
         ...(mine ? { mine } : {}),
