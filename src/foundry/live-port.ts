@@ -8,7 +8,7 @@ import { writeV14 } from "./batch.ts";
 import { swarmBody } from "./swarm-body.ts";
 import { cardFlagOf } from "./chat.ts";
 import type { GmRecord } from "./record.ts";
-import { isGmRecord } from "./record.ts";
+import { STALE_RECORD, isGmRecord, revisionId, revisionName, revisionOf } from "./record.ts";
 import type {
   ChatCreate,
   Port,
@@ -40,9 +40,12 @@ type StorePack = {
   ownership: Record<string, string | undefined>;
   configure(settings: object): Promise<unknown>;
   getDocuments(query?: object): Promise<AnyDoc[]>;
+  getDocument(id: string): Promise<AnyDoc | undefined>;
+  getIndex(): Promise<Map<string, { _id: string; name?: string }>>;
   documentClass: {
     create(data: object, options: object): Promise<AnyDoc>;
     createDocuments(data: object[], options: object): Promise<AnyDoc[]>;
+    deleteDocuments(ids: string[], options: object): Promise<unknown>;
   };
   collection: string;
 };
@@ -158,15 +161,36 @@ async function putRecord(record: GmRecord): Promise<void> {
   if (!pack) throw new Error("KOLIKOLY.Foundry.Error.storeMissing");
   // never write a secret into a pack a player may read (a GM opened it up by hand)
   if (!storeClosed(pack)) throw new Error("KOLIKOLY.Foundry.Error.storeExposed");
-  const docs = await pack.getDocuments({ name: record.lakeId });
-  const doc = docs[0];
-  if (doc)
-    await doc.update({ [`flags.${MODULE_ID}.record`]: record }, { diff: false, recursive: false });
-  else
+  // Compare-and-set: each revision is its own document whose id is fixed by (lake, rev). The
+  // server refuses to create a document whose _id exists (`keepId`), so of two GM clients
+  // writing the same next revision, one is refused: nothing is overwritten.
+  try {
     await pack.documentClass.create(
-      { name: record.lakeId, flags: { [MODULE_ID]: { record } } },
-      { pack: pack.collection },
+      {
+        _id: revisionId(record.lakeId, record.rev),
+        name: revisionName(record),
+        flags: { [MODULE_ID]: { record } },
+      },
+      { pack: pack.collection, keepId: true },
     );
+  } catch (e) {
+    // refused because that revision exists (another GM wrote it first), or for another reason
+    const taken = await pack.getDocument(revisionId(record.lakeId, record.rev)).catch(() => null);
+    if (!taken) throw e;
+    throw new Error(`${STALE_RECORD}: ${String((e as Error).message)}`, { cause: e });
+  }
+  // older revisions than the one before are history nobody reads: removed, best effort
+  const old = [...(await pack.getIndex()).values()].filter((e) => {
+    const r = revisionOf(e.name ?? "", record.lakeId);
+    return r !== undefined && r < record.rev - 1;
+  });
+  if (old.length)
+    await pack.documentClass
+      .deleteDocuments(
+        old.map((e) => e._id),
+        { pack: pack.collection },
+      )
+      .catch(() => undefined);
 }
 
 /** One Foundry call per op (v13), or everything but the store in one modifyBatch (v14). */
@@ -305,7 +329,14 @@ export function livePort(): Port {
     async storeGet(lakeId) {
       const pack = storePack();
       if (!pack) return undefined;
-      const doc = (await pack.getDocuments({ name: lakeId }))[0];
+      // the newest revision of the lake (CompendiumCollection#getIndex asks the server)
+      let newest: { id: string; rev: number } | undefined;
+      // the index is a Collection (a Map of _id to entry)
+      for (const e of (await pack.getIndex()).values()) {
+        const rev = revisionOf(e.name ?? "", lakeId);
+        if (rev !== undefined && (!newest || rev > newest.rev)) newest = { id: e._id, rev };
+      }
+      const doc = newest ? await pack.getDocument(newest.id) : undefined;
       const rec = doc?.getFlag(MODULE_ID, "record");
       return isGmRecord(rec) ? rec : undefined;
     },

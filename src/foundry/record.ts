@@ -18,6 +18,9 @@ export interface Pending {
   readonly revive: readonly string[];
 }
 
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+
 export const EMPTY_PENDING: Pending = { actions: {}, totals: {}, revive: [] };
 
 export interface GmRecord {
@@ -47,4 +50,28 @@ export function isGmRecord(v: unknown): v is GmRecord {
     typeof r.setup === "object" &&
     typeof r.pending === "object"
   );
+}
+
+/** The message a refused compare-and-set write starts with (service.ts reports it as staleRecord). */
+export const STALE_RECORD = "staleRecord";
+
+/** The GM store document name of one revision of a lake's record. */
+export function revisionName(r: Pick<GmRecord, "lakeId" | "rev">): string {
+  return `${r.lakeId}@${r.rev}`;
+}
+
+/** The revision a store document name holds for a lake (records before revisions: the bare id). */
+export function revisionOf(name: string, lakeId: string): number | undefined {
+  if (name === lakeId) return 0;
+  if (!name.startsWith(`${lakeId}@`)) return undefined;
+  const rev = Number(name.slice(lakeId.length + 1));
+  return Number.isInteger(rev) ? rev : undefined;
+}
+
+/**
+ * The document id of one revision: fixed by (lake, rev), 16 hex characters (a Foundry id is 16
+ * letters or digits), so two writers of the same revision name the same document.
+ */
+export function revisionId(lakeId: string, rev: number): string {
+  return bytesToHex(sha256(utf8ToBytes(`kolikoly-gm-record|${lakeId}|${rev}`))).slice(0, 16);
 }

@@ -48,7 +48,7 @@ import {
   tokenOps,
 } from "./projection.ts";
 import type { GmRecord, Pending, PendingTotal } from "./record.ts";
-import { EMPTY_PENDING } from "./record.ts";
+import { EMPTY_PENDING, STALE_RECORD } from "./record.ts";
 import type { Alias } from "./aliases.ts";
 import { IDENTITY, aliasEvents, aliasFor, newAliasKey } from "./aliases.ts";
 import { MODULE_BODY } from "./swarm-body.ts";
@@ -93,6 +93,11 @@ interface Loaded {
 }
 
 /** A write that failed part way: the ids created by the operations that did complete. */
+/** A write refused because another GM client wrote that revision of the record first. */
+function isStale(e: unknown): boolean {
+  return e instanceof Error && e.message.startsWith(STALE_RECORD);
+}
+
 export class WriteError extends Error {
   constructor(
     message: string,
@@ -304,7 +309,8 @@ export class LakeHost {
         actions[fisher] = r.value;
         value = r.value;
       }
-      await this.savePending(l.value, { ...record.pending, actions });
+      const saved = await this.savePending(l.value, { ...record.pending, actions });
+      if (!saved.ok) return saved;
       return { ok: true, value };
     });
   }
@@ -336,7 +342,8 @@ export class LakeHost {
             ? { total: total.total }
             : { total: total.total, natural: total.natural };
       }
-      await this.savePending(l.value, { ...record.pending, totals });
+      const saved = await this.savePending(l.value, { ...record.pending, totals });
+      if (!saved.ok) return saved;
       return { ok: true, value: total };
     });
   }
@@ -351,25 +358,41 @@ export class LakeHost {
       if (on) revive.push(fisher);
       const check = validateRoundInput(session.state, { actions: {}, revive });
       if (!check.ok) return check;
-      await this.savePending(l.value, { ...record.pending, revive });
+      const saved = await this.savePending(l.value, { ...record.pending, revive });
+      if (!saved.ok) return saved;
       return { ok: true, value: on };
     });
   }
 
-  private async savePending(l: Loaded, pending: Pending): Promise<void> {
+  /**
+   * Writes the pending round as the record's next revision: a compare-and-set (live-port.ts
+   * putRecord), so a write from a GM client that read an older record is refused and reported,
+   * never laid over the newer one.
+   */
+  private async savePending(l: Loaded, pending: Pending): Promise<Result<true>> {
     const record: GmRecord = { ...l.record, rev: l.record.rev + 1, pending };
     const pub: PublicLake = { ...l.pub, declared: Object.keys(pending.actions) };
-    const ops: WriteOp[] = [{ kind: "store.put", record }];
-    if (JSON.stringify(pub.declared) !== JSON.stringify(l.pub.declared))
-      ops.unshift(sceneLakeOp(l.scene, pub));
-    await this.port.write(ops);
+    // the record on its own, first: a refused one writes nothing else (a v14 batch would send
+    // the scene flag ahead of the record)
+    try {
+      await this.port.write([{ kind: "store.put", record }]);
+      if (JSON.stringify(pub.declared) !== JSON.stringify(l.pub.declared))
+        await this.port.write([sceneLakeOp(l.scene, pub)]);
+    } catch (e) {
+      return isStale(e) ? err("staleRecord") : err("writeFailed", "", String((e as Error).message));
+    }
     this.cache.set(record.lakeId, { rev: record.rev, session: l.session });
+    return { ok: true, value: true };
   }
 
   /** Resolves the pending round with Foundry's dice; a failure anywhere before the write changes nothing. */
-  resolveRound(lakeId: string): Promise<Result<{ round: number; events: GameEvent[] }>> {
+  resolveRound(
+    lakeId: string,
+    /** The round the caller means (the panel shows it): another one is refused, staleRound. */
+    round?: number,
+  ): Promise<Result<{ round: number; events: GameEvent[] }>> {
     return this.guard(lakeId, async () => {
-      const r = await this.resolveOnce(lakeId);
+      const r = await this.resolveOnce(lakeId, round);
       await this.afterResolution?.(lakeId, r.ok);
       return r;
     });
@@ -377,10 +400,13 @@ export class LakeHost {
 
   private async resolveOnce(
     lakeId: string,
+    expected: number | undefined,
   ): Promise<Result<{ round: number; events: GameEvent[] }>> {
     const l = await this.load(lakeId);
     if (!l.ok) return l;
     const { record, session, pub } = l.value;
+    if (expected !== undefined && session.state.round + 1 !== expected)
+      return err("staleRound", "round");
     const p = record.pending;
     const input = p.revive.length
       ? { actions: p.actions, revive: p.revive }
@@ -477,13 +503,15 @@ export class LakeHost {
     try {
       await this.port.write(ops);
     } catch (e) {
+      // another GM client wrote this revision first (compare-and-set): take back and report
+      const stale = isStale(e);
       // an unverified batch may have created this round's cards: found by their flag, not by id
       const created =
         e instanceof WriteError && e.unverified
           ? this.port.cardIds(record.lakeId, round).filter((id) => !cardsBefore.has(id))
           : undefined;
       await this.rollback(l, ops, e, created);
-      return err("writeFailed", "", String((e as Error).message));
+      return stale ? err("staleRecord") : err("writeFailed", "", String((e as Error).message));
     }
     this.cache.set(record.lakeId, { rev: record.rev, session });
     // this round's GM cards were drawn as they were created, before the record (the commit

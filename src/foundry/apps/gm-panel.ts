@@ -138,9 +138,11 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
     void this.render();
   }
 
-  static async onResolve(this: GmPanel): Promise<void> {
+  static async onResolve(this: GmPanel, _e: Event, target: Target): Promise<void> {
+    // the round this panel shows: if another GM client resolved it meanwhile, staleRound
+    const shown = Number(target.dataset.round);
     await this.withLake(async (rt, lake) => {
-      const r = await rt.host.resolveRound(lake);
+      const r = await rt.host.resolveRound(lake, Number.isInteger(shown) ? shown : undefined);
       if (r.ok)
         ui.notifications?.info(
           rt.port.localize("KOLIKOLY.Foundry.Panel.Resolved", { round: r.value.round }),

@@ -34,6 +34,8 @@ export interface PanelContext {
   readonly lakeId: string;
   readonly name: string;
   readonly round: string;
+  /** The round the panel's Resolve button means (LakeHost#resolveRound compares it). */
+  readonly next: number;
   readonly over: boolean;
   readonly fishers: PanelFisher[];
   readonly hidden: { label: string }[];
@@ -104,6 +106,7 @@ export function panelContext(
     lakeId: pub.id,
     name: pub.name,
     round: t("KOLIKOLY.Foundry.Panel.Round", { round: s.round + 1 }),
+    next: s.round + 1,
     over: s.over,
     fishers,
     hidden,

@@ -537,7 +537,8 @@ export class GmDesk {
     const l = await this.lake(lakeId);
     if (!l.ok) return l;
     if (l.value.session.state.round + 1 !== round) return fail("staleRound", "round");
-    const r = await this.host.resolveRound(lakeId);
+    // checked again inside the lake's guard: another resolution may land in between
+    const r = await this.host.resolveRound(lakeId, round);
     if (!r.ok) return r;
     await this.idle(); // the roundResolved hook closes the card
     return { ok: true, value: { round: r.value.round } };

@@ -471,6 +471,10 @@ export class FakeFoundryServer {
       for (const raw of (operation.data as Source[]) ?? []) {
         const d = clone(raw);
         d._id = operation.keepId && d._id ? d._id : FakeFoundryServer.id();
+        // a create whose _id exists is refused (the GM store's compare-and-set rests on it; the
+        // server's code is not public: tests/foundry/fake/server.ts offers the other way too)
+        if (t.list.has(String(d._id)))
+          throw new Error(`staleRecord: a ${type} with _id ${String(d._id)} already exists`);
         this.checkCreate(u, type, d, t);
         t.list.set(String(d._id), d);
         result.push(clone(d));

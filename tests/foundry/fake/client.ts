@@ -489,8 +489,8 @@ export class FakeClient implements Port {
     if (this.generation >= 14)
       return writeV14(
         ops,
-        async (sent) => (await hop(), this.server.modifyBatch(this.userId, sent)),
-        async (op) => (await hop(), void this.server.modify(this.userId, [op])),
+        async (sent) => (await this.trip(), this.server.modifyBatch(this.userId, sent)),
+        async (op) => (await this.trip(), void this.server.modify(this.userId, [op])),
       );
     const done: string[][] = [];
     for (const op of ops) {
@@ -498,7 +498,7 @@ export class FakeClient implements Port {
         done.push([]);
         continue;
       }
-      await hop();
+      await this.trip();
       try {
         done.push(...this.server.modify(this.userId, [op]));
       } catch (e) {
@@ -523,8 +523,25 @@ export class FakeClient implements Port {
    * As live-port.ts: CompendiumCollection#getDocuments on the GM store (v13
    * client/documents/collections/compendium-collection.mjs).
    */
+  /**
+   * A compendium read is a request to the server (v13 client/documents/collections/
+   * compendium-collection.mjs, getIndex / getDocument go through the socket).
+   */
   async storeGet(lakeId: string): Promise<GmRecord | undefined> {
+    await this.trip();
     return this.server.storeGet(this.userId, lakeId);
+  }
+
+  /**
+   * test-only: extra milliseconds this client's requests take (a slow connection), on top of the
+   * turn of the event loop every socket trip takes (hop).
+   */
+  delayMs = 0;
+
+  /** One request to the server and back (v13 client/helpers/socket-interface.mjs, dispatch). */
+  private async trip(): Promise<void> {
+    await hop();
+    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
   }
   /**
    * Roll#evaluate with the client's own random source (Foundry rolls on the client, v13

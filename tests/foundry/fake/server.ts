@@ -6,6 +6,7 @@
  * test fakes; `reset()` starts a fresh world.
  */
 import type { GmRecord } from "../../../src/foundry/record.ts";
+import { STALE_RECORD } from "../../../src/foundry/record.ts";
 import type {
   ChatCreate,
   SceneData,
@@ -115,6 +116,8 @@ export class FakeServer {
     this.batchEmpty = "drop";
     this.batchFailure = "reject";
     this.refusesModuleTypes = false;
+    this.revisions.clear();
+    this.duplicateIds = "refused";
   }
 
   /**
@@ -427,6 +430,14 @@ export class FakeServer {
       case "store.put": {
         // A world compendium's documents are written by GMs only (its ownership: PLAYER NONE).
         this.requireGm(userId, "write the GM store");
+        // Each revision is a document created with a fixed _id (live-port.ts putRecord, keepId):
+        // the server refuses a create whose _id exists. That refusal is what makes the write a
+        // compare-and-set; the server's code is not public (v13 API docs, Document.create
+        // `keepId`), so `duplicateIds` offers the other behaviour too.
+        const key = `${op.record.lakeId}@${op.record.rev}`;
+        if (this.revisions.has(key) && this.duplicateIds === "refused")
+          throw new Error(`${STALE_RECORD}: a document with this _id already exists (${key})`);
+        this.revisions.add(key);
         s.store.set(op.record.lakeId, clone(op.record));
         return { ids: [], data: op.record };
       }
@@ -536,6 +547,11 @@ export class FakeServer {
    * module asks for 10 s, QUERY_TIMEOUT; tests shorten it to keep runs fast).
    */
   queryTimeoutMs = 50;
+
+  /** Revisions written to the GM store, `lake@rev` (one document each). */
+  private readonly revisions = new Set<string>();
+  /** A create with an existing _id: refused (a compare-and-set), or overwriting (not public). */
+  duplicateIds: "refused" | "overwritten" = "refused";
 
   /** v14: does the server pass the calling user to a query handler? Unknown here; both offered. */
   v14Caller = true;

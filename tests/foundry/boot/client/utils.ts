@@ -194,6 +194,11 @@ export function saveDataToFile(data: string, type: string, filename: string): vo
  * `getName`, and `get(key, {strict})` that throws for a missing key when strict.
  */
 export class Collection<V> extends Map<string, V> {
+  // v13 common/utils/collection.mjs Collection#[Symbol.iterator]: a Collection iterates its values
+  override *[Symbol.iterator](): MapIterator<[string, V]> {
+    yield* this.values() as unknown as MapIterator<[string, V]>;
+  }
+
   // v13 common/utils/collection.mjs Collection#contents
   get contents(): V[] {
     return [...this.values()];
