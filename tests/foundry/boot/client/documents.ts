@@ -1175,15 +1175,20 @@ export const backend = {
     return { type: cls.documentName, action: "create", operation: wire(operation, { data: out }) };
   },
 
-  // v13 client/data/client-backend.mjs ClientDatabaseBackend#_createDocuments
-  async create(cls: DocClass, data: Obj[], operation: Obj): Promise<ClientDocument[]> {
-    const request = await this.prepareCreate(cls, data, operation);
-    if (!request) return [];
+  /** One modifyDocument request over the socket, its answer applied (ClientDatabaseBackend#_handle*). */
+  // v13 client/data/client-backend.mjs ClientDatabaseBackend (the socket request each action makes)
+  async send(request: DocumentRequest): Promise<ClientDocument[]> {
     const response = (await env.socket.request({
       event: "modifyDocument",
       request,
     })) as DocumentResponse;
     return this.handle(response);
+  },
+
+  // v13 client/data/client-backend.mjs ClientDatabaseBackend#_createDocuments
+  async create(cls: DocClass, data: Obj[], operation: Obj): Promise<ClientDocument[]> {
+    const request = await this.prepareCreate(cls, data, operation);
+    return request ? this.send(request) : [];
   },
 
   /**
@@ -1228,12 +1233,7 @@ export const backend = {
   // v13 client/data/client-backend.mjs ClientDatabaseBackend#_updateDocuments
   async update(cls: DocClass, updates: Obj[], operation: Obj): Promise<ClientDocument[]> {
     const request = await this.prepareUpdate(cls, updates, operation);
-    if (!request) return [];
-    const response = (await env.socket.request({
-      event: "modifyDocument",
-      request,
-    })) as DocumentResponse;
-    return this.handle(response);
+    return request ? this.send(request) : [];
   },
 
   // v13 client/data/client-backend.mjs ClientDatabaseBackend#_deleteDocuments (its steps before the request)
@@ -1264,12 +1264,7 @@ export const backend = {
   // v13 client/data/client-backend.mjs ClientDatabaseBackend#_deleteDocuments
   async delete(cls: DocClass, ids: string[], operation: Obj): Promise<ClientDocument[]> {
     const request = await this.prepareDelete(cls, ids, operation);
-    if (!request) return [];
-    const response = (await env.socket.request({
-      event: "modifyDocument",
-      request,
-    })) as DocumentResponse;
-    return this.handle(response);
+    return request ? this.send(request) : [];
   },
 
   /** DatabaseBackend#get (a compendium's documents on request: `{query, pack}`). */
