@@ -18,6 +18,8 @@
  * Where Foundry does tell the handler who called (the core compat helper `queryCaller`, v14),
  * that user is taken as is and the key is not needed.
  */
+import { sha256 as nobleSha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { queryCaller } from "../compat.ts";
 import type { PlayerPort } from "./port.ts";
 
@@ -29,12 +31,17 @@ export interface Auth {
 }
 
 function hex(bytes: ArrayBuffer | Uint8Array): string {
-  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return bytesToHex(new Uint8Array(bytes));
 }
 
+/**
+ * SHA-256 of a text, as hex. Not the browser's `crypto.subtle`: it exists only in secure
+ * contexts (https or localhost), and many tables reach their Foundry server over plain http on a
+ * LAN address, where a player could not declare at all. @noble/hashes runs anywhere.
+ * (`crypto.getRandomValues`, used for the key itself, is available in every context.)
+ */
 export async function sha256(text: string): Promise<string> {
-  const data = new TextEncoder().encode(text);
-  return hex(await globalThis.crypto.subtle.digest("SHA-256", data));
+  return bytesToHex(nobleSha256(utf8ToBytes(text)));
 }
 
 /** Constant-time comparison of two hex strings. */
