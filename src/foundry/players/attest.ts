@@ -15,12 +15,11 @@
  *    user's document and no one but that user or a GM wrote it. A forged `user` fails: the forger
  *    does not know that user's K (only its hash is public).
  *
- * Where Foundry does tell the handler who called (the core compat helper `queryCaller`, v14),
- * that user is taken as is and the key is not needed.
+ * v14 may pass the handler the calling user (`options.user`), but no source we can read shows
+ * that the server, and not the caller, sets it: the commitment is required on v14 as on v13.
  */
 import { sha256 as nobleSha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { queryCaller } from "../compat.ts";
 import type { PlayerPort } from "./port.ts";
 
 export const KEY_FLAG = "keyHash";
@@ -100,12 +99,10 @@ export class KeyRing {
   }
 
   /**
-   * The attested sender of a query, or undefined. `options` is what Foundry passed the handler
-   * (v14: the caller); `raw.auth` is the commitment proof (v13).
+   * The attested sender of a query, or undefined: `raw.auth`, the commitment proof, on v13 and
+   * v14 alike (`options`, what Foundry passed the handler, is not trusted for the sender).
    */
-  async sender(raw: unknown, options: unknown): Promise<string | undefined> {
-    const caller = queryCaller(this.port.generation, options);
-    if (caller) return caller;
+  async sender(raw: unknown, _options: unknown): Promise<string | undefined> {
     const auth = (raw as { auth?: Partial<Auth> } | null)?.auth;
     if (!auth || typeof auth.user !== "string" || typeof auth.key !== "string") return undefined;
     if (!/^[0-9a-f]{64}$/.test(auth.key)) return undefined;

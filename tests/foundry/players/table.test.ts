@@ -151,7 +151,7 @@ describe("issue 4: declarations over the query API (K5)", () => {
     ).toMatchObject({ ok: true });
   });
 
-  test("v14: the caller Foundry names is used; a forged auth for another user does not help", async () => {
+  test("v14: the sender is attested by the key commitment as on v13; a forged auth for another user is refused", async () => {
     const t = track(await makePlayerTable({ generation: 14 }));
     const lake = await lakeOn(t);
     const b = t.players[1];
@@ -163,7 +163,16 @@ describe("issue 4: declarations over the query API (K5)", () => {
       declaration: { action: "catch" },
       auth: { user: t.userIds.a, key: "0".repeat(64) },
     });
-    expect(forged).toMatchObject({ ok: false, error: { code: "notOwner" } });
+    expect(forged).toMatchObject({ ok: false, error: { code: "unattested" } });
+    // the real owner, with her own key, is attested (the server's options.user is not needed)
+    expect(
+      await desk(t.players[0]).declare({
+        lake,
+        fisher: "f1",
+        round: 1,
+        declaration: { action: "catch" },
+      }),
+    ).toMatchObject({ ok: true });
   });
 
   test("stale, duplicate, illegal and malformed declarations change nothing; a change before lock replaces", async () => {
