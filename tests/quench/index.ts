@@ -7,6 +7,7 @@
  *                                 chat or packs (issue 3, Tests).
  */
 import type { KolikolyApi } from "../../src/foundry/api.ts";
+import { revisionOf } from "../../src/foundry/record.ts";
 
 interface Chai {
   ok(v: unknown, msg?: string): void;
@@ -55,12 +56,28 @@ function playerSecrecy(ctx: QuenchContext): void {
       assert.notInclude(clientData(), RECORD_MARK);
       assert.notInclude(clientData(), "pendingBefore");
     });
-    it("the GM store compendium gives this player nothing", async () => {
+    it("the GM store exists, and gives this player nothing: no document, no index entry, nothing cached", async () => {
       const pack = game.packs!.get(STORE_PACK_ID) as unknown as
-        { getDocuments(): Promise<unknown[]> } | undefined;
-      if (!pack) return;
-      const docs: unknown[] = await pack.getDocuments().catch(() => []);
-      assert.equal(docs.length, 0, "the server handed a player the GM store");
+        | {
+            getDocuments(): Promise<unknown[]>;
+            getIndex(): Promise<{ size: number }>;
+            index: { size: number };
+            contents?: unknown[];
+          }
+        | undefined;
+      // a missing store proves nothing: the batch fails rather than passes
+      assert.ok(pack, "no GM store in this world: start it once as a GM with the module active");
+      const docs: unknown[] = await pack!.getDocuments().catch(() => []);
+      assert.equal(docs.length, 0, "the server handed a player the GM store's documents");
+      const index = await pack!.getIndex().catch(() => ({ size: 0 }));
+      assert.equal(index.size, 0, "the server handed a player the GM store's index");
+      // what this client may have been sent along the way (broadcasts of the store's changes)
+      assert.equal(pack!.index.size, 0, "the GM store's index is cached on a player's client");
+      assert.equal(
+        pack!.contents?.length ?? 0,
+        0,
+        "GM store documents are cached on a player's client",
+      );
     });
     it("no hidden swarm token on any scene, and every swarm token is a seen swarm's", () => {
       for (const s of game.scenes!.contents)
@@ -127,9 +144,20 @@ function gmRound(ctx: QuenchContext): void {
         { lakes?: Record<string, { swarmActorId: string }> }
       >;
       for (const l of Object.values(flags?.[MODULE_ID]?.lakes ?? {})) actorIds.push(l.swarmActorId);
+      // every revision of the scratch lake's record (`<lake>@<rev>`, live-port.ts putRecord)
       const pack = game.packs!.get(STORE_PACK_ID) as unknown as
-        { getDocuments(q: object): Promise<{ delete(): Promise<unknown> }[]> } | undefined;
-      for (const d of (await pack?.getDocuments({ name: lakeId })) ?? []) await d.delete();
+        | {
+            getIndex(): Promise<Map<string, { _id: string; name?: string }>>;
+            documentClass: { deleteDocuments(ids: string[], o: object): Promise<unknown> };
+            collection: string;
+          }
+        | undefined;
+      if (pack) {
+        const ids = [...(await pack.getIndex()).values()]
+          .filter((e) => revisionOf(e.name ?? "", lakeId) !== undefined)
+          .map((e) => e._id);
+        if (ids.length) await pack.documentClass.deleteDocuments(ids, { pack: pack.collection });
+      }
       await (scene as unknown as Deletable)?.delete();
       for (const id of actorIds) await (game.actors!.get(id) as unknown as Deletable)?.delete();
     });
