@@ -7,7 +7,6 @@
  *                                 chat or packs (issue 3, Tests).
  */
 import type { KolikolyApi } from "../../src/foundry/api.ts";
-import { revisionOf } from "../../src/foundry/record.ts";
 
 interface Chai {
   ok(v: unknown, msg?: string): void;
@@ -154,7 +153,9 @@ function gmRound(ctx: QuenchContext): void {
         | undefined;
       if (pack) {
         const ids = [...(await pack.getIndex()).values()]
-          .filter((e) => revisionOf(e.name ?? "", lakeId) !== undefined)
+          // named `<lake>@<rev>` (record.ts revisionName), or the bare lake id before revisions;
+          // not imported here, so this chunk shares no code split out of the module's bundle
+          .filter((e) => e.name === lakeId || (e.name ?? "").startsWith(`${lakeId}@`))
           .map((e) => e._id);
         if (ids.length) await pack.documentClass.deleteDocuments(ids, { pack: pack.collection });
       }
