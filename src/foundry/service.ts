@@ -514,9 +514,8 @@ export class LakeHost {
       return stale ? err("staleRecord") : err("writeFailed", "", String((e as Error).message));
     }
     this.cache.set(record.lakeId, { rev: record.rev, session });
-    // this round's GM cards were drawn as they were created, before the record (the commit
-    // point) was written: draw them again from the record just written
-    this.port.rerenderCards(record.lakeId, [session.state.round]);
+    // this round's GM cards were drawn before the record (the commit point) existed; the store's
+    // create hook, which fires on this client too, draws them again (hooks/update-store.ts)
     return { ok: true, value: true };
   }
 
