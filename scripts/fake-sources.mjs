@@ -19,6 +19,7 @@ export const FAKE_FILES = [
   "tests/foundry/fake/client.ts",
   "tests/foundry/fake/form-data.ts",
   "tests/foundry/fake/util.ts",
+  "tests/foundry/fake/store-traffic.ts",
   "tests/foundry/players/fake-players.ts",
   "tests/fixtures/systems/system-fakes.ts",
   "tests/fixtures/systems/dnd5e.ts",

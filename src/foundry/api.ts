@@ -4,9 +4,11 @@
  */
 import type { Declaration, Scenario } from "../rules/index.ts";
 import type { Runtime } from "./runtime.ts";
-import type { CreateLakeOptions, Result } from "./service.ts";
+import type { CreateLakeOptions, Result } from "./lake-host.ts";
 import type { PublicLake } from "./projection.ts";
 import type { PendingTotal } from "./record.ts";
+import type { StoreTraffic } from "./leak-watch.ts";
+import type { TableReport } from "./table-check.ts";
 
 export interface KolikolyApi {
   /** Creates a lake on a scene (active GM only). */
@@ -28,6 +30,18 @@ export interface KolikolyApi {
   openPanel(): void;
   /** The lake wizard on a scene; with `tokens`, only those start ticked as fishers. */
   openWizard(options?: string | WizardOptions): void;
+  /**
+   * The table check (GM only, issue 10 item 1): asks every connected client what of the GM store
+   * it holds, its module version, query handlers and system adapter; shows the table unless
+   * `{show: false}`. A player's client holding store traffic is recorded as a leak.
+   */
+  tableCheck(options?: { show?: boolean }): Promise<Result<TableReport>>;
+  /** What of the GM store this client holds (socket broadcasts since init, index, cache). */
+  storeTraffic(): StoreTraffic;
+  /** The GM store's keys as a file's text (GM only; store/keyring.ts). */
+  exportKeys(): Result<string>;
+  /** Takes the keys of an exported file (GM only): how many it held, how many are still missing. */
+  importKeys(text: string): Promise<Result<{ keys: number; missing: number }>>;
   /** The runtime, for the players' side (issue 4) and macros that need the transport. */
   readonly runtime: Runtime;
 }
@@ -39,7 +53,11 @@ export interface WizardOptions {
 
 export function makeApi(
   rt: Runtime,
-  open: { panel(): void; wizard(sceneId?: string, tokens?: readonly string[]): void },
+  open: {
+    panel(): void;
+    wizard(sceneId?: string, tokens?: readonly string[]): void;
+    tableCheck?(show: boolean): Promise<Result<TableReport>>;
+  },
 ): KolikolyApi {
   return {
     createLake: (o) => rt.host.createLake(o),
@@ -57,6 +75,10 @@ export function makeApi(
       typeof o === "object" && o !== null
         ? open.wizard(o.sceneId, Array.isArray(o.tokens) ? o.tokens.map(String) : undefined)
         : open.wizard(o),
+    tableCheck: (o) => open.tableCheck?.(o?.show !== false) ?? rt.table.run(),
+    storeTraffic: () => rt.table.watch.traffic(),
+    exportKeys: () => rt.host.exportKeys(),
+    importKeys: (text) => rt.host.importKeys(text),
     runtime: rt,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * v14 writes (issue 3, issue 9): the world operations of one change as one
- * foundry.documents.modifyBatch request, then the GM record (a compendium document) on its own.
+ * foundry.documents.modifyBatch request, then the GM store's (compendium documents) on their own.
  * Shared by live-port.ts and the behavioural fake, so the fake's modifyBatch is answered in
  * Foundry's shape and this logic is what the tests exercise.
  * - Empty operations are not sent: whether modifyBatch keeps or drops them is not documented,
@@ -10,14 +10,21 @@
  */
 import { UnverifiedBatch, batchIds, emptyOp } from "./compat.ts";
 import type { WriteOp } from "./port.ts";
-import { WriteError } from "./service.ts";
+import { WriteError } from "./write-error.ts";
+
+/** The GM store's operations: compendium documents, written on their own after the batch. */
+export type StoreOp = Extract<WriteOp, { kind: "store.put" | "store.delete" }>;
+
+export function isStoreOp(op: WriteOp): op is StoreOp {
+  return op.kind === "store.put" || op.kind === "store.delete";
+}
 
 export async function writeV14(
   ops: readonly WriteOp[],
   send: (sent: WriteOp[]) => Promise<unknown>,
-  putStore: (op: Extract<WriteOp, { kind: "store.put" }>) => Promise<void>,
+  putStore: (op: StoreOp) => Promise<void>,
 ): Promise<string[][]> {
-  const sent = ops.filter((o) => o.kind !== "store.put" && !emptyOp(o));
+  const sent = ops.filter((o) => !isStoreOp(o) && !emptyOp(o));
   let ids: string[][] = [];
   if (sent.length) {
     let results: unknown;
@@ -36,7 +43,7 @@ export async function writeV14(
   }
   const done: string[][] = [];
   for (const op of ops) {
-    if (op.kind !== "store.put") {
+    if (!isStoreOp(op)) {
       done.push(sent.includes(op) ? ids[sent.indexOf(op)]! : []);
       continue;
     }

@@ -18,6 +18,14 @@ export const QUERY = {
   intent: `${MODULE_ID}.intent`,
   /** Player -> active GM, at the player's ready: "send me my private news again". */
   news: `${MODULE_ID}.news`,
+  /** GM client -> another GM client: "send me these GM store keys" (store/handover.ts). */
+  keysWanted: `${MODULE_ID}.keysWanted`,
+  /** GM client -> one GM user: the keys asked for (never in an answer, which goes to the asker). */
+  keysGiven: `${MODULE_ID}.keysGiven`,
+  /** GM -> every client: the table check (table-check.ts): store traffic, version, handlers. */
+  check: `${MODULE_ID}.check`,
+  /** Player -> active GM: "this client received GM store traffic" (the GM checks the table). */
+  leak: `${MODULE_ID}.leak`,
 } as const;
 
 /** Hooks the module fires (docs/foundry.md). */

@@ -6,8 +6,8 @@
 import type { Hazard } from "../rules/index.ts";
 import { validateHazard } from "../rules/index.ts";
 import { MODULE_ID } from "./constants.ts";
-import type { Result } from "./service.ts";
-import { err } from "./service.ts";
+import type { Result } from "./lake-host.ts";
+import { err } from "./lake-host.ts";
 
 export interface TableResultLike {
   readonly name?: string;

@@ -7,8 +7,9 @@ import { canBatch, emptyOp } from "./compat.ts";
 import { writeV14 } from "./batch.ts";
 import { swarmBody } from "./swarm-body.ts";
 import { cardFlagOf } from "./chat.ts";
-import type { GmRecord } from "./record.ts";
-import { STALE_RECORD, isGmRecord, revisionId, revisionName, revisionOf } from "./record.ts";
+import { STALE_RECORD, revisionId, revisionName } from "./record.ts";
+import type { StoreDoc } from "./store/sealed.ts";
+import type { KeyStorage } from "./store/keyring.ts";
 import type {
   ChatCreate,
   Port,
@@ -18,7 +19,7 @@ import type {
   UserInfo,
   WriteOp,
 } from "./port.ts";
-import { WriteError } from "./service.ts";
+import { WriteError } from "./write-error.ts";
 import type { BatchOperation, ModifyBatch } from "./types/foundry.d.ts";
 
 type AnyDoc = {
@@ -142,6 +143,7 @@ function batchOf(op: WriteOp): BatchOperation {
     case "chat.delete":
       return { action: "delete", documentName: "ChatMessage", ids: op.ids };
     case "store.put":
+    case "store.delete":
       throw new Error("the GM store is written on its own");
   }
 }
@@ -156,47 +158,55 @@ function chatData(c: ChatCreate): object {
   };
 }
 
-async function putRecord(record: GmRecord): Promise<void> {
+async function putRevision(doc: StoreDoc): Promise<void> {
   const pack = storePack();
   if (!pack) throw new Error("KOLIKOLY.Foundry.Error.storeMissing");
-  // never write a secret into a pack a player may read (a GM opened it up by hand)
+  // never write into a pack a player may read (a GM opened it up by hand)
   if (!storeClosed(pack)) throw new Error("KOLIKOLY.Foundry.Error.storeExposed");
   // Compare-and-set: each revision is its own document whose id is fixed by (lake, rev). The
   // server refuses to create a document whose _id exists (`keepId`), so of two GM clients
   // writing the same next revision, one is refused: nothing is overwritten.
+  const id = revisionId(doc.lakeId, doc.rev);
   try {
     await pack.documentClass.create(
-      {
-        _id: revisionId(record.lakeId, record.rev),
-        name: revisionName(record),
-        flags: { [MODULE_ID]: { record } },
-      },
+      { _id: id, name: revisionName(doc), flags: { [MODULE_ID]: { revision: doc } } },
       { pack: pack.collection, keepId: true },
     );
   } catch (e) {
     // refused because that revision exists (another GM wrote it first), or for another reason
-    const taken = await pack.getDocument(revisionId(record.lakeId, record.rev)).catch(() => null);
+    const taken = await pack.getDocument(id).catch(() => null);
     if (!taken) throw e;
     throw new Error(`${STALE_RECORD}: ${String((e as Error).message)}`, { cause: e });
   }
-  // older revisions than the one before are history nobody reads: removed, best effort
-  const old = [...(await pack.getIndex()).values()].filter((e) => {
-    const r = revisionOf(e.name ?? "", record.lakeId);
-    return r !== undefined && r < record.rev - 1;
-  });
-  if (old.length)
-    await pack.documentClass
-      .deleteDocuments(
-        old.map((e) => e._id),
-        { pack: pack.collection },
-      )
-      .catch(() => undefined);
+}
+
+/** Removes revisions nobody reads again (CompendiumCollection documents, Document.deleteDocuments). */
+async function deleteRevisions(ids: readonly string[]): Promise<void> {
+  const pack = storePack();
+  if (!pack || !ids.length) return;
+  await pack.documentClass.deleteDocuments([...ids], { pack: pack.collection });
+}
+
+/**
+ * This browser's keys for this world's GM store: window.localStorage, which the browser keeps
+ * for this origin and never sends anywhere; one entry per world (several worlds share an origin).
+ */
+function browserKeys(): KeyStorage {
+  const name = `${MODULE_ID}.gm-keys.${game.world?.id ?? "world"}`;
+  return {
+    load: () => globalThis.localStorage?.getItem(name) ?? null,
+    save: (text) => globalThis.localStorage?.setItem(name, text),
+  };
 }
 
 /** One Foundry call per op (v13), or everything but the store in one modifyBatch (v14). */
 async function runOne(op: WriteOp): Promise<string[]> {
   if (op.kind === "store.put") {
-    await putRecord(op.record);
+    await putRevision(op.doc);
+    return [];
+  }
+  if (op.kind === "store.delete") {
+    await deleteRevisions(op.ids);
     return [];
   }
   const scene =
@@ -288,7 +298,7 @@ export function livePort(): Port {
         return writeV14(
           ops,
           (sent) => modifyBatch!(sent.map(batchOf)),
-          (op) => putRecord(op.record),
+          async (op) => void (await runOne(op)),
         );
       const done: string[][] = [];
       for (const op of ops) {
@@ -326,20 +336,24 @@ export function livePort(): Port {
         })
         .map((m) => m.id!);
     },
-    async storeGet(lakeId) {
+    async storeIndex() {
       const pack = storePack();
-      if (!pack) return undefined;
-      // the newest revision of the lake (CompendiumCollection#getIndex asks the server)
-      let newest: { id: string; rev: number } | undefined;
-      // the index is a Collection (a Map of _id to entry)
-      for (const e of (await pack.getIndex()).values()) {
-        const rev = revisionOf(e.name ?? "", lakeId);
-        if (rev !== undefined && (!newest || rev > newest.rev)) newest = { id: e._id, rev };
-      }
-      const doc = newest ? await pack.getDocument(newest.id) : undefined;
-      const rec = doc?.getFlag(MODULE_ID, "record");
-      return isGmRecord(rec) ? rec : undefined;
+      if (!pack) return [];
+      // CompendiumCollection#getIndex asks the server; the index is a Collection (a Map by _id)
+      return [...(await pack.getIndex()).values()].map((e) => ({
+        _id: e._id,
+        name: e.name ?? "",
+      }));
     },
+    async storeRead(ids) {
+      const pack = storePack();
+      if (!pack) return ids.map(() => undefined);
+      // CompendiumCollection#getDocuments with an `_id__in` query: one request for them all
+      const docs = await pack.getDocuments({ _id__in: [...ids] });
+      const byId = new Map(docs.map((d) => [d.id, d]));
+      return ids.map((id) => byId.get(id)?.toObject().flags?.[MODULE_ID as never]);
+    },
+    keyStorage: browserKeys,
     async roll(formula): Promise<RollResult> {
       const r = new Roll(formula);
       await r.evaluate({ allowInteractive: false });

@@ -18,13 +18,16 @@ import * as controls from "./hooks/get-scene-controls.ts";
 import * as chat from "./hooks/render-chat-message.ts";
 import * as store from "./hooks/update-store.ts";
 import * as players from "./players/hooks.ts";
+import * as tableCheck from "./hooks/table-check.ts";
+import { liveCheckEnv } from "./hooks/table-check.ts";
+import { runTableCheck } from "./apps/table-check-dialog.ts";
 
 let runtime: Runtime | undefined;
 
 /** Created on first use (at init): game.user exists from then on. */
 function rt(): Runtime {
   if (!runtime) {
-    runtime = new Runtime(livePort(), lakeIds);
+    runtime = new Runtime(livePort(), lakeIds, liveCheckEnv());
     GmPanel.runtime = runtime;
     SwarmSheet.runtime = runtime;
     LakeWizard.runtime = runtime;
@@ -38,6 +41,8 @@ ready.listen(rt);
 controls.listen();
 chat.listen(rt);
 store.listen(rt);
+// issue 10 item 1: the store-traffic listener from init, the table check, the leak warning
+tableCheck.listen(rt);
 // issue 4, after init.listen: its init runs after the core init and answers QUERY.intent
 players.listen(rt);
 
@@ -47,6 +52,7 @@ Hooks.once("init", () => {
     mod.api = makeApi(rt(), {
       panel: () => GmPanel.open(),
       wizard: (s, t) => LakeWizard.open(s, t),
+      tableCheck: (show) => runTableCheck(rt(), show),
     });
 });
 

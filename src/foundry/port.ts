@@ -2,10 +2,11 @@
  * The port: exactly the part of Foundry's API the module's logic uses, in one interface.
  * `live-port.ts` implements it with Foundry's globals (one Foundry call per method, named
  * beside it); `tests/foundry/fake/` implements it with a behavioural fake of a Foundry server
- * and its clients. The module's logic (service.ts, projection.ts, chat.ts, transport.ts)
+ * and its clients. The module's logic (lake-host.ts and what it uses, projection.ts, chat.ts, transport.ts)
  * only ever talks to a Port.
  */
-import type { GmRecord } from "./record.ts";
+import type { KeyStorage } from "./store/keyring.ts";
+import type { StoreDoc } from "./store/sealed.ts";
 import type { SwarmBody } from "./swarm-body.ts";
 
 export interface UserInfo {
@@ -82,7 +83,16 @@ export type WriteOp =
   | { readonly kind: "scene.update"; readonly sceneId: string; readonly update: object }
   | { readonly kind: "chat.create"; readonly data: ChatCreate[] }
   | { readonly kind: "chat.delete"; readonly ids: string[] }
-  | { readonly kind: "store.put"; readonly record: GmRecord };
+  /** A new revision of a lake's record in the GM store (store/sealed.ts), created with a fixed id. */
+  | { readonly kind: "store.put"; readonly doc: StoreDoc }
+  /** Revisions nobody reads again (store/gm-store.ts `written`). */
+  | { readonly kind: "store.delete"; readonly ids: string[] };
+
+/** One document of the GM store as its index lists it. */
+export interface StoreEntry {
+  readonly _id: string;
+  readonly name: string;
+}
 
 export interface RollResult {
   readonly total: number;
@@ -118,8 +128,12 @@ export interface Port {
   rerenderCards(lakeId: string, rounds: readonly number[]): void;
   /** Ids of the chat cards of one lake's round on this client (game.messages, by the module's flag). */
   cardIds(lakeId: string, round: number): string[];
-  /** Reads a lake record from the GM store (the world compendium); undefined when absent. */
-  storeGet(lakeId: string): Promise<GmRecord | undefined>;
+  /** The GM store's index (CompendiumCollection#getIndex); empty when there is no store. */
+  storeIndex(): Promise<StoreEntry[]>;
+  /** GM store documents by id: each one's module flags (`flags["kolikoly-fishing"]`), undefined if absent. */
+  storeRead(ids: readonly string[]): Promise<unknown[]>;
+  /** Where this browser keeps the GM store's keys (localStorage, one entry per world). */
+  keyStorage(): KeyStorage;
   /** new Roll(formula).evaluate({allowInteractive: false}) */
   roll(formula: string): Promise<RollResult>;
   /** Hooks.call: false when a listener vetoed. */

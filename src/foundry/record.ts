@@ -1,7 +1,7 @@
 /**
  * The GM-only record of one lake: everything needed to rebuild the game exactly (setup, every
  * round's input and rolls) plus what is pending in the current round. It lives only in the GM
- * store (store.ts); nothing in it is ever written where a player's client receives it.
+ * store, sealed (store/sealed.ts): nothing in it is readable where a player's client receives it.
  */
 import type { Declaration, GameSetup, RoundRecord } from "../rules/index.ts";
 
@@ -52,7 +52,7 @@ export function isGmRecord(v: unknown): v is GmRecord {
   );
 }
 
-/** The message a refused compare-and-set write starts with (service.ts reports it as staleRecord). */
+/** The message a refused compare-and-set write starts with (lake-host.ts reports it as staleRecord). */
 export const STALE_RECORD = "staleRecord";
 
 /** The GM store document name of one revision of a lake's record. */
@@ -73,5 +73,15 @@ export function revisionOf(name: string, lakeId: string): number | undefined {
  * letters or digits), so two writers of the same revision name the same document.
  */
 export function revisionId(lakeId: string, rev: number): string {
-  return bytesToHex(sha256(utf8ToBytes(`kolikoly-gm-record|${lakeId}|${rev}`))).slice(0, 16);
+  const name = `${lakeId}@${rev}`;
+  let id = ids.get(name);
+  if (id === undefined) {
+    id = bytesToHex(sha256(utf8ToBytes(`kolikoly-gm-record|${lakeId}|${rev}`))).slice(0, 16);
+    if (ids.size > 20_000) ids.clear();
+    ids.set(name, id);
+  }
+  return id;
 }
+
+/** Ids already worked out (a lake's reads name every revision it builds on, each time). */
+const ids = new Map<string, string>();

@@ -8,11 +8,13 @@ import { cardFlagOf, eventLine, publicCardHtml } from "./chat.ts";
 import { queryCaller } from "./compat.ts";
 import type { Port } from "./port.ts";
 import { publicLakeOf } from "./projection.ts";
-import { LakeHost } from "./service.ts";
+import { LakeHost } from "./lake-host.ts";
 import type { Attestor } from "./transport.ts";
 import type { PrivateNews } from "./transport.ts";
 import { PrivateCache, handleIntent } from "./transport.ts";
 import { renderCard } from "./chat.ts";
+import type { CheckEnv } from "./table-check.ts";
+import { TableCheck } from "./table-check.ts";
 
 export interface ShownMessage {
   readonly content: string;
@@ -24,13 +26,18 @@ export class Runtime {
   readonly cache = new PrivateCache();
   /** Issue 4 replaces this for v13, where a query handler is not told who called. */
   attest: Attestor;
+  /** The GM store's traffic on this client and the table check (issue 10 item 1). */
+  readonly table: TableCheck;
 
   constructor(
     readonly port: Port,
     /** The lakes on this world's scenes (their public flags). */
     private readonly lakeIds: () => readonly string[] = () => [],
+    /** What the table check reads of this client (hooks/table-check.ts on Foundry). */
+    checkEnv: CheckEnv = bareCheckEnv(),
   ) {
     this.host = new LakeHost(port);
+    this.table = new TableCheck(port, checkEnv);
     this.attest = (_intent, options) => queryCaller(port.generation, options);
   }
 
@@ -63,6 +70,10 @@ export class Runtime {
       },
       [QUERY.intent]: async (data, options) => handleIntent(this.host, data, options, this.attest),
       [QUERY.news]: async (data) => this.sendNews(data),
+      // GM store keys, GM client to GM client (store/handover.ts)
+      [QUERY.keysWanted]: async (data) => this.host.keys.onWanted(data),
+      [QUERY.keysGiven]: async (data) => this.host.keys.onGiven(data),
+      ...this.table.queries(),
     };
   }
 
@@ -138,6 +149,21 @@ export class Runtime {
       if (u.active && !u.isGM)
         for (const lake of this.lakeIds()) await this.host.deliverTo(lake, u.id);
   }
+}
+
+/** A client that reads nothing of Foundry (a Runtime built without one): nothing held, nothing kept. */
+function bareCheckEnv(): CheckEnv {
+  let leak: unknown = null;
+  return {
+    version: () => "",
+    queryNames: () => [],
+    adapter: () => "",
+    storePack: () => undefined,
+    now: () => Date.now(),
+    leakSeen: () => leak,
+    saveLeak: async (l) => void (leak = l),
+    alarm: (m) => console.error(m),
+  };
 }
 
 export { MODULE_ID };

@@ -8,8 +8,8 @@
 import type { GameEvent, RuleError } from "../rules/index.ts";
 import { QUERY } from "./constants.ts";
 import type { Port } from "./port.ts";
-import type { LakeHost, Result } from "./service.ts";
-import { err } from "./service.ts";
+import type { LakeHost, Result } from "./lake-host.ts";
+import { err } from "./lake-host.ts";
 
 export interface PrivateNews {
   readonly lake: string;

@@ -109,8 +109,8 @@ describe("lang/en.json, KOLIKOLY.Foundry", () => {
       .readdirSync(path.join(ROOT, "src/foundry"), { recursive: true, encoding: "utf8" })
       .filter((f) => f.endsWith(".ts") && !f.startsWith("players") && !f.startsWith("systems"))
       .map((f) => path.join(ROOT, "src/foundry", f)),
-    ...["card.hbs", "gm-panel.hbs", "lake-wizard.hbs", "swarm-sheet.hbs"].map((f) =>
-      path.join(ROOT, "templates/foundry", f),
+    ...["card.hbs", "gm-panel.hbs", "lake-wizard.hbs", "swarm-sheet.hbs", "table-check.hbs"].map(
+      (f) => path.join(ROOT, "templates/foundry", f),
     ),
   ];
   const text = files.map((f) => fs.readFileSync(f, "utf8")).join("\n");

@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import type { Session } from "../../src/rules/index.ts";
 import { viewFor } from "../../src/rules/index.ts";
 import { MODULE_ID } from "../../src/foundry/constants.ts";
-import type { LakeHost } from "../../src/foundry/service.ts";
+import type { LakeHost } from "../../src/foundry/lake-host.ts";
 import type { MarkerMode } from "../../src/foundry/projection.ts";
 import { publicLakeOf, swarmFlagOf } from "../../src/foundry/projection.ts";
 import type { Table } from "./fake/world.ts";

@@ -173,7 +173,9 @@ describe("transport (player -> active GM over User#query)", () => {
   test("a player cannot read the GM store, and a query to an unregistered name fails loudly", async () => {
     const t = await makeTable();
     const { id } = await pond(t);
-    await expect(t.players[0].storeGet(id)).rejects.toThrow(/may not read the GM store/);
+    await expect(t.players[0].storeIndex()).rejects.toThrow(/may not read the GM store/);
+    const doc = t.server.truth.storeDocs.find((d) => d.flags.revision?.lakeId === id)!;
+    await expect(t.players[0].storeRead([doc._id])).rejects.toThrow(/may not read the GM store/);
     await expect(t.players[0].query(t.players[1].userId, `${MODULE_ID}.nope`, {})).rejects.toThrow(
       /not registered/,
     );

@@ -181,9 +181,7 @@ describe("two GMs", () => {
     let raced = false;
     t.gm.hooks.on("kolikoly.preRoll", () => {
       if (!raced)
-        t.server.modify(t.gm.userId, [
-          { kind: "store.put", record: { ...before, rev: before.rev + 1 } },
-        ]);
+        t.server.modify(t.gm.userId, [host.store.put({ ...before, rev: before.rev + 1 })]);
       raced = true;
       return true;
     });

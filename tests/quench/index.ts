@@ -4,7 +4,8 @@
  * hook: quench.registerBatch(key, fn(context), {displayName}).
  *   kolikoly-fishing.gm-round     GM: a lake on a scratch scene, rounds resolved, cleaned up.
  *   kolikoly-fishing.player-secrecy  run as a PLAYER: no secret reachable from game, canvas,
- *                                 chat or packs (issue 3, Tests).
+ *                                 chat or packs (issue 3, Tests); the module's socket listener
+ *                                 and this client's pack cache hold no GM store traffic (issue 10).
  */
 import type { KolikolyApi } from "../../src/foundry/api.ts";
 
@@ -77,6 +78,18 @@ function playerSecrecy(ctx: QuenchContext): void {
         0,
         "GM store documents are cached on a player's client",
       );
+    });
+    it("the module's store-traffic listener is on this client's socket and counted no GM store traffic", () => {
+      const api = (game.modules!.get(MODULE_ID) as unknown as { api?: KolikolyApi }).api;
+      assert.ok(api, "the module's API is missing: is the module active?");
+      // registered on game.socket at init (hooks/table-check.ts); socket.io's Emitter#listeners
+      const socket = game.socket as unknown as { listeners(event: string): unknown[] };
+      assert.ok(
+        socket.listeners("modifyDocument").includes(api!.runtime.table.watch.listener),
+        "the store-traffic listener is not on game.socket",
+      );
+      // store broadcasts this client's socket received, index entries and cached store documents
+      assert.deepEqual(api!.storeTraffic(), { socket: 0, index: 0, cache: 0 });
     });
     it("no hidden swarm token on any scene, and every swarm token is a seen swarm's", () => {
       for (const s of game.scenes!.contents)
@@ -180,6 +193,15 @@ function gmRound(ctx: QuenchContext): void {
         const res = await api.resolveRound(lakeId);
         assert.ok(res.ok, JSON.stringify(res));
       }
+    });
+    it("the table check: every client that answers holds no GM store traffic unless it is a GM's", async () => {
+      const r = await api.tableCheck({ show: false });
+      assert.ok(r.ok, JSON.stringify(r));
+      if (!r.ok) return;
+      const leaks = r.value.rows.filter((row) => row.leak).map((row) => row.name);
+      assert.deepEqual(leaks, [], "GM store traffic on a player's client");
+      const me = r.value.rows.find((row) => row.userId === game.user!.id);
+      assert.deepEqual(me?.missing, [], "a query handler of the module is not registered here");
     });
     it("no swarm token is hidden and the store holds the record", async () => {
       for (const t of game.scenes!.get(sceneId)!.tokens.contents)

@@ -6,10 +6,12 @@
 import { MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
 import type { Runtime } from "../runtime.ts";
 import { sceneFlags } from "../projection.ts";
-import type { Result } from "../service.ts";
+import type { Result } from "../lake-host.ts";
 import { panelContext, parseCoordValue } from "./panel-context.ts";
 import { UNKNOWN_ERROR_KEY, errorKey } from "../players/protocol.ts";
 import { LakeWizard } from "./lake-wizard.ts";
+import { runTableCheck } from "./table-check-dialog.ts";
+import { leakBanner } from "./table-check-context.ts";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -49,6 +51,10 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
       setTotal: GmPanel.onSetTotal,
       rollCheck: GmPanel.onRollCheck,
       newLake: GmPanel.onNewLake,
+      tableCheck: GmPanel.onTableCheck,
+      exportKeys: GmPanel.onExportKeys,
+      importKeys: GmPanel.onImportKeys,
+      dismissLeak: GmPanel.onDismissLeak,
     },
   };
 
@@ -73,13 +79,26 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   override async _prepareContext(): Promise<object> {
     const rt = GmPanel.runtime;
     const lakeId = GmPanel.lakeId();
-    if (!rt || !lakeId) return { lake: null };
-    const l = await rt.host.load(lakeId);
-    if (!l.ok) return { lake: null };
+    if (!rt) return { lake: null };
     const t = (k: string, d?: Readonly<Record<string, unknown>>) => rt.port.localize(k, d);
+    // a leak recorded by a table check stays on top of the panel until a GM dismisses it
+    const leaked = rt.table.leak();
+    const leak = leaked ? leakBanner(leaked, t) : null;
+    if (!lakeId) return { lake: null, leak };
+    const l = await rt.host.load(lakeId);
+    // a lake this browser cannot open (its key is missing, a revision damaged): said plainly
+    if (!l.ok)
+      return {
+        lake: null,
+        leak,
+        sealed: ["keyMissing", "storeDamaged"].includes(l.error.code)
+          ? t(`KOLIKOLY.Foundry.Error.${l.error.code}`)
+          : null,
+      };
     return {
       lake: panelContext(l.value.session, l.value.record.pending, l.value.pub, t),
       canLock: GmPanel.lock !== undefined,
+      leak,
     };
   }
 
@@ -209,14 +228,67 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   static onNewLake(this: GmPanel): void {
     LakeWizard.open();
   }
+
+  /** Asks every connected client what of the GM store it holds (issue 10 item 1). */
+  static async onTableCheck(this: GmPanel): Promise<void> {
+    const rt = GmPanel.runtime;
+    if (rt) await runTableCheck(rt);
+    void this.render();
+  }
+
+  /** The GM store's keys to a file, for a GM who will play from another browser (store/keyring.ts). */
+  static onExportKeys(this: GmPanel): void {
+    const rt = GmPanel.runtime;
+    if (!rt) return;
+    const r = rt.host.exportKeys();
+    if (r.ok) downloadText(r.value, `kolikoly-keys-${game.world?.id ?? "world"}.json`);
+    notifyResult(r, game.i18n!.localize("KOLIKOLY.Foundry.Keys.Exported"));
+  }
+
+  /** A key file chosen by the GM, taken whole or not at all. */
+  static onImportKeys(this: GmPanel): void {
+    const rt = GmPanel.runtime;
+    if (!rt) return;
+    const input = document.createElement("input");
+    input.type = "file";
+    input.accept = ".json,application/json";
+    input.addEventListener("change", async () => {
+      const file = input.files?.[0];
+      if (!file) return;
+      const r = await rt.host.importKeys(await file.text());
+      notifyResult(
+        r,
+        r.ok
+          ? game.i18n!.format("KOLIKOLY.Foundry.Keys.Imported", {
+              keys: String(r.value.keys),
+              missing: String(r.value.missing),
+            })
+          : undefined,
+      );
+      await this.render();
+    });
+    input.click();
+  }
+
+  /** A GM has read the leak warning: it is cleared for every GM (the world setting). */
+  static async onDismissLeak(this: GmPanel): Promise<void> {
+    const rt = GmPanel.runtime;
+    if (rt) notifyResult(await rt.table.dismiss());
+    void this.render();
+  }
 }
 
 /** A real download of the scenario file (foundry.utils.saveDataToFile, v13). */
 export function downloadJson(data: unknown, filename: string): void {
+  downloadText(JSON.stringify(data, null, 2), filename);
+}
+
+/** A real download of a JSON text (foundry.utils.saveDataToFile, v13). */
+export function downloadText(text: string, filename: string): void {
   const save = (
     foundry.utils as unknown as { saveDataToFile(d: string, t: string, f: string): void }
   ).saveDataToFile;
-  save(JSON.stringify(data, null, 2), "application/json", filename);
+  save(text, "application/json", filename);
 }
 
 export { sceneFlags };

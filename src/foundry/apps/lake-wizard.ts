@@ -14,8 +14,8 @@ import { notifyResult } from "./gm-panel.ts";
 import { hazardsFromResults } from "../hazard-table.ts";
 import type { TableResultLike } from "../hazard-table.ts";
 import type { Hazard } from "../../rules/index.ts";
-import type { Result } from "../service.ts";
-import { err } from "../service.ts";
+import type { Result } from "../lake-host.ts";
+import { err } from "../lake-host.ts";
 
 /** H1 (setting): the RollTable the GM named, read with fromUuid; none means the built-in table. */
 async function hazardTable(uuid: string): Promise<Result<Hazard[] | undefined>> {

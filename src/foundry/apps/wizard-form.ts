@@ -7,8 +7,8 @@ import { HAZARD_MODES } from "../../rules/index.ts";
 import type { SceneData } from "../port.ts";
 import type { Layout, MarkerMode } from "../projection.ts";
 import { squareAt } from "../projection.ts";
-import type { CreateLakeOptions, Result } from "../service.ts";
-import { err } from "../service.ts";
+import type { CreateLakeOptions, Result } from "../lake-host.ts";
+import { err } from "../lake-host.ts";
 
 export interface WizardDefaults {
   readonly width: number;

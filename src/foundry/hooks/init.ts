@@ -34,6 +34,7 @@ export function listen(rt: () => Runtime): void {
       `${TEMPLATE_ROOT}/gm-panel.hbs`,
       `${TEMPLATE_ROOT}/lake-wizard.hbs`,
       `${TEMPLATE_ROOT}/swarm-sheet.hbs`,
+      `${TEMPLATE_ROOT}/table-check.hbs`,
     ]);
   });
 }

@@ -19,6 +19,14 @@ export function listen(rt: () => Runtime): void {
   Hooks.once("ready", async () => {
     await ensureStore();
     const r = rt();
+    // a GM client without the keys of the store's lakes asks the other GM clients for them
+    const missing = await r.host.keys.askForMissing();
+    // said at once and kept on screen: this browser cannot open some lakes' secrets
+    if (missing.length)
+      ui.notifications?.error(
+        game.i18n!.format("KOLIKOLY.Foundry.Keys.Missing", { count: String(missing.length) }),
+        { permanent: true },
+      );
     if (r.host.isAuthority()) for (const id of lakeIds()) await r.host.reconcile(id);
     await drawBoard(r);
     // private news after a reload: a player asks for it once its handlers exist; a GM sends it

@@ -4,9 +4,11 @@
  * `rollSkillV2` / `rollAttackV2`). Nothing here decides anything: the active GM does.
  */
 import type { RuleError } from "../../rules/index.ts";
-import type { PickedRoll, RollAdapter } from "../systems/types.ts";
+import type { MessageLike, PickedRoll, RollAdapter } from "../systems/types.ts";
 import type { Credential } from "./attest.ts";
 import { checksFlagOf } from "./desk.ts";
+import type { HiddenMode } from "./hidden-actions.ts";
+import { fieldsOf, modeOfMessage, moreHidden } from "./hidden-actions.ts";
 import type { PlayerPort } from "./port.ts";
 import type { FisherDesk, OwedCheck, PlayerIntent, Reply } from "./protocol.ts";
 import { PLAYER_QUERY, errorKey, fail } from "./protocol.ts";
@@ -19,6 +21,8 @@ export class PlayerDesk {
     readonly port: PlayerPort,
     private readonly credential: Credential,
     private readonly adapter: () => RollAdapter,
+    /** The world's hidden-actions setting (issue 10 item 6): a private mode for checks, or off. */
+    private readonly hidden: () => HiddenMode | undefined = () => undefined,
   ) {}
 
   /** Sends one intent to the active GM; a refusal comes back as a typed error, never a throw. */
@@ -68,7 +72,8 @@ export class PlayerDesk {
 
   /**
    * The roll card's button: the GM says which checks this player owes (only for fishers they
-   * own), and each is rolled through the system with the player's roll mode.
+   * own), and each is rolled through the system with the player's roll mode, or the hidden-actions
+   * setting's mode when that is more private.
    */
   async rollFromCard(lake: string, round: number, fisher?: string): Promise<Reply<number>> {
     const owed = await this.checks({ lake, round });
@@ -79,7 +84,7 @@ export class PlayerDesk {
       const actor = this.port.actor(c.actorId);
       if (!actor) continue;
       const out = await this.adapter().roll(actor, c.kind, {
-        rollMode: this.port.rollMode(),
+        rollMode: moreHidden(this.port.rollMode(), this.hidden()),
         request: { round, fisher: c.fisher, kind: c.kind },
         flavor: this.port.localize(`KOLIKOLY.Players.Check.${c.kind}`),
         core: this.port.coreRoll,
@@ -120,8 +125,43 @@ export class PlayerDesk {
     }
   }
 
-  /** Listens to the adapter's after-roll hooks on this client. */
+  /**
+   * `preCreateChatMessage` on this (a player's) client, with the hidden-actions setting on: a
+   * check the module reads (Survival, Stealth, Animal Handling or Nature, a net attack) made while
+   * a roll card is open is posted in the setting's private mode, whatever mode the sheet used;
+   * a more private roll, a self roll, and a GM's roll are left as they are. The whisper and blind
+   * fields to set, or undefined.
+   */
+  hiddenFields(message: MessageLike): { whisper: string[]; blind: boolean } | undefined {
+    const hidden = this.hidden();
+    const me = this.port.me();
+    if (!hidden || me.isGM || !message.rolls?.length) return undefined;
+    const mode = modeOfMessage(message, me);
+    if (moreHidden(mode, hidden) === mode) return undefined;
+    const picked = this.adapter().readMessage(message, (id) => this.port.actor(id));
+    if (!picked || picked.kind === "initiative" || picked.request?.resolving) return undefined;
+    const open = this.port.messageList().some((m) => {
+      const f = checksFlagOf(m);
+      return !!f && !f.closed;
+    });
+    if (!open) return undefined;
+    const gms = this.port
+      .users()
+      .filter((u) => u.isGM)
+      .map((u) => u.id);
+    return fieldsOf(moreHidden(mode, hidden) as HiddenMode, gms);
+  }
+
+  /** Listens to the adapter's after-roll hooks on this client, and hides checks (hiddenFields). */
   listen(): void {
+    // v13 client database backend: ChatMessage#_preCreate applies the roll mode to the source,
+    // then preCreateChatMessage(message, data, options, userId) runs on the creating client, whose
+    // listeners may change the source with message.updateSource
+    this.port.on("preCreateChatMessage", (message) => {
+      const m = message as MessageLike & { updateSource?(changes: object): unknown };
+      const fields = this.hiddenFields(m);
+      if (fields && typeof m.updateSource === "function") m.updateSource(fields);
+    });
     for (const hook of this.adapter().rollHooks)
       this.port.on(hook.name, (...args: unknown[]) => {
         const picked = hook.read(...args);

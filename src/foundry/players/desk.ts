@@ -21,9 +21,12 @@ import { CHECK_FOR, viewFor } from "../../rules/index.ts";
 import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
 import { aliasView } from "../aliases.ts";
 import type { PublicLake } from "../projection.ts";
-import type { LakeHost } from "../service.ts";
+import type { LakeHost } from "../lake-host.ts";
 import { INTENT_HANDLERS } from "../transport.ts";
 import type { CheckKind, PickedRoll, RollAdapter } from "../systems/types.ts";
+import { verifyCheckRoll } from "../systems/roll-integrity.ts";
+import type { HiddenMode } from "./hidden-actions.ts";
+import { moreHidden } from "./hidden-actions.ts";
 import type { KeyRing } from "./attest.ts";
 import type { PlayerMessage, PlayerPort } from "./port.ts";
 import type { FisherDesk, OwedCheck, PlayerIntent, Reply } from "./protocol.ts";
@@ -61,6 +64,24 @@ export function checkFor(d: Declaration): CheckKind {
   return CHECK_FOR[d.action] as CheckKind;
 }
 
+/** A pick-up's outcome for one roll card, with what the GM is told of a refusal. */
+interface Counted {
+  readonly reply: Reply<PickedRoll>;
+  readonly fisher?: string;
+  readonly lake?: string;
+  /** KOLIKOLY.Players.Refusal.<reason>: an integrity reason (roll-integrity.ts) or the code. */
+  readonly reason?: string;
+  readonly detail?: string;
+}
+
+/**
+ * Refusals the GM is told of: who rolled, when, and with what dice. Not a roll of another skill
+ * (players roll Stealth for other reasons too), a self roll (the player is told), nor a second
+ * roll of a check already counted: a GM who reloads or takes over reads the open card's messages
+ * again (rescan), the counted ones included, and the first roll stands anyway.
+ */
+const TOLD_GM = new Set(["notOwner", "beforeCard", "otherRequest", "badRoll", "unverifiableRoll"]);
+
 export function authorOf(m: PlayerMessage): string | undefined {
   const a = m.author;
   if (typeof a === "string") return a;
@@ -77,6 +98,8 @@ export class GmDesk {
     readonly host: LakeHost,
     private readonly keys: KeyRing,
     private readonly adapter: () => RollAdapter,
+    /** The world's hidden-actions setting (issue 10 item 6): a private mode for checks, or off. */
+    private readonly hidden: () => HiddenMode | undefined = () => undefined,
   ) {}
 
   /** Whether this client is the active GM (false while it is logged out). */
@@ -303,37 +326,46 @@ export class GmDesk {
 
   /**
    * A roll message, if it is a fisher's check for the locked round: counted once. The author
-   * (set by the server) must own the fisher's actor; its kind must be the declared action's check.
+   * (set by the server) must own the fisher's actor; the message must come after the round's roll
+   * card and any request mark in it must name this round and fisher; its dice must add up
+   * (roll-integrity.ts); its kind must be the declared action's check. A refusal the GM should
+   * know of (integrity, not a roll of another skill) is shown to the GM with its fisher, message
+   * and reason (issue 10 item 4).
    */
   pickUp(message: PlayerMessage): Promise<Reply<PickedRoll> | undefined> {
     return this.serial(async () => {
       if (!this.authority() || checksFlagOf(message)) return undefined;
       if (this.seen.has(message.id)) return this.seen.get(message.id);
-      const r = await this.readRoll(message);
-      this.seen.set(message.id, r);
-      return r;
+      const counted = await this.readRoll(message);
+      this.seen.set(message.id, counted?.reply);
+      if (counted && !counted.reply.ok) this.tellGm(message, counted);
+      return counted?.reply;
     });
   }
 
-  private async readRoll(message: PlayerMessage): Promise<Reply<PickedRoll> | undefined> {
-    {
-      const picked = this.adapter().readMessage(message, (id) => this.port.actor(id));
-      if (!picked) return undefined;
-      for (const card of this.port.messageList()) {
-        const flag = checksFlagOf(card);
-        if (!flag || flag.closed) continue;
-        const r = await this.countRoll(flag, message, picked);
-        if (r) return r;
-      }
-      return undefined;
+  /** Every open card may want the roll: the first that counts it wins, else the first refusal. */
+  private async readRoll(message: PlayerMessage): Promise<Counted | undefined> {
+    const picked = this.adapter().readMessage(message, (id) => this.port.actor(id));
+    if (!picked) return undefined;
+    const list = this.port.messageList();
+    let refused: Counted | undefined;
+    for (const card of list) {
+      const flag = checksFlagOf(card);
+      if (!flag || flag.closed) continue;
+      const r = await this.countRoll(card, flag, message, picked, list);
+      if (r?.reply.ok) return r;
+      refused ??= r;
     }
+    return refused;
   }
 
   private async countRoll(
+    card: PlayerMessage,
     flag: ChecksFlag,
     message: PlayerMessage,
     picked: PickedRoll,
-  ): Promise<Reply<PickedRoll> | undefined> {
+    list: readonly PlayerMessage[],
+  ): Promise<Counted | undefined> {
     const l = await this.lake(flag.lake);
     if (!l.ok) return undefined;
     const { pub, record, session } = l.value;
@@ -344,37 +376,72 @@ export class GmDesk {
     if (!fisher) return undefined;
     // rolled by the GM's client during resolution (driver()): already an answer to the engine
     if (picked.request?.resolving) return undefined;
+    const refuse = (code: string, reason = code, detail = ""): Counted => ({
+      reply: fail(code, "messageId", reason),
+      fisher: fisher.name,
+      lake: pub.name,
+      reason,
+      detail,
+    });
+    const author = authorOf(message);
+    if (!author || !this.owns(author, pub, fisher.id)) return refuse("notOwner");
+    // a self roll is whispered to its author alone: the player kept it from the GM (client.ts tells them)
+    const w = message.whisper ?? [];
+    if (w.length === 1 && w[0] === author && !this.port.users().find((u) => u.id === author)?.isGM)
+      return refuse("selfRoll");
+    // made for this round: after its card (creation order, as the server broadcast them), and a
+    // request mark, when the module asked for the roll, names this round and this fisher
+    const at = list.findIndex((m) => m.id === message.id);
+    if (at < 0) return undefined;
+    if (at < list.findIndex((m) => m.id === card.id)) return refuse("beforeCard");
     if (
       picked.request &&
       (picked.request.fisher !== fisher.id || picked.request.round !== flag.round)
     )
-      return undefined;
-    const author = authorOf(message);
-    if (!author || !this.owns(author, pub, fisher.id)) return fail("notOwner", "messageId");
-    // a self roll is whispered to its author alone: the player kept it from the GM (client.ts tells them)
-    const w = message.whisper ?? [];
-    if (w.length === 1 && w[0] === author && !this.port.users().find((u) => u.id === author)?.isGM)
-      return fail("selfRoll", "messageId");
+      return refuse("otherRequest");
+    // real dice adding up to the total (the first roll: the one every adapter reads)
+    const v = verifyCheckRoll(message.rolls?.[0]);
+    if (!v.ok)
+      return refuse(
+        v.reason === "unverifiable" || v.reason === "noD20" ? "unverifiableRoll" : "badRoll",
+        v.reason,
+        v.detail,
+      );
     const d = record.pending.actions[fisher.id];
-    if (!d || checkFor(d) !== picked.kind) return fail("wrongCheck", "messageId");
+    if (!d || checkFor(d) !== picked.kind) return refuse("wrongCheck");
     const row = flag.rows.find((r) => r.fisher === fisher.id)!;
-    if (row.status !== "waiting") return fail("alreadyRolled", "messageId");
-    const natural =
-      picked.natural !== undefined && picked.natural >= 1 && picked.natural <= 20
-        ? picked.natural
-        : undefined;
+    if (row.status !== "waiting") return refuse("alreadyRolled");
     // H4: a thrown fisher's penalty on the next check applies to a system roll too (the
     // engine would have put it in the formula it asked for)
     const penalty = session.state.fishers.find((f) => f.id === fisher.id)?.checkPenalty ?? 0;
-    const total = picked.total - penalty;
-    const set = await this.host.setTotal(
-      flag.lake,
-      fisher.id,
-      natural === undefined ? { total } : { total, natural },
-    );
-    if (!set.ok) return set;
+    const total = v.total - penalty;
+    const set = await this.host.setTotal(flag.lake, fisher.id, { total, natural: v.natural });
+    if (!set.ok) return { reply: set };
     await this.setRow(flag.lake, flag.round, fisher.id, "rolled");
-    return { ok: true, value: picked };
+    return { reply: { ok: true, value: { ...picked, total: v.total, natural: v.natural } } };
+  }
+
+  /**
+   * A refusal the GM should see, on the active GM's screen only (a permanent notification: nothing
+   * is sent to anyone): which fisher, which message, why. The technical detail (numbers included)
+   * goes to this GM's console; the player's own reply carries the reason's code only.
+   */
+  private tellGm(message: PlayerMessage, c: Counted): void {
+    const code = c.reply.ok ? "" : c.reply.error.code;
+    if (!TOLD_GM.has(code)) return;
+    const reason =
+      c.reason && this.port.hasKey(`KOLIKOLY.Players.Refusal.${c.reason}`) ? c.reason : code;
+    this.port.alertGm(
+      this.port.localize("KOLIKOLY.Players.Refused", {
+        fisher: c.fisher ?? "?",
+        lake: c.lake ?? "?",
+        message: message.id,
+        reason: this.port.localize(`KOLIKOLY.Players.Refusal.${reason}`),
+      }),
+    );
+    console.warn(
+      `kolikoly-fishing | refused the roll in chat message ${message.id} for ${c.fisher ?? "?"}: ${c.reason ?? code}${c.detail ? ` (${c.detail})` : ""}`,
+    );
   }
 
   /** Reads every message since the open cards again (after a hand-over; idempotent). */
@@ -414,7 +481,10 @@ export class GmDesk {
     });
   }
 
-  /** The GM rolls a fisher's check through the system for an absent player (GM's roll mode). */
+  /**
+   * The GM rolls a fisher's check through the system for an absent player (the GM's roll mode, or
+   * the hidden-actions setting's when that is more private).
+   */
   async rollFor(lakeId: string, fisher: string): Promise<Reply<PickedRoll>> {
     if (!this.host.isAuthority()) return fail("notActiveGm");
     const l = await this.lake(lakeId);
@@ -428,7 +498,7 @@ export class GmDesk {
     const kind = checkFor(d);
     const out = await this.adapter().roll(actor, kind, {
       fastForward: true,
-      rollMode: this.port.rollMode(),
+      rollMode: moreHidden(this.port.rollMode(), this.hidden()),
       request: { round, fisher, kind },
       flavor: this.port.localize(`KOLIKOLY.Players.Check.${kind}`),
       core: this.port.coreRoll,

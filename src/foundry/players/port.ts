@@ -40,6 +40,11 @@ export interface PlayerPort extends Port {
   systemId(): string;
   /** `ui.notifications.error(message)` on this client. */
   notifyError(message: string): void;
+  /**
+   * `ui.notifications.warn(message, {permanent: true})` on this client: a refused roll shown to
+   * the GM until dismissed (issue 10 item 4). Local: nothing is sent to any other client.
+   */
+  alertGm(message: string): void;
   /** `game.i18n.has(key)` */
   hasKey(key: string): boolean;
   /** `new Roll(formula, data).evaluate()` and `roll.toMessage(message, {rollMode})` on this client. */

@@ -3,7 +3,7 @@
  * behavioural fake: the GM desk (active GM), the player desk, the key commitment, the system
  * adapter chosen from the settings, and the handler for `CONFIG.queries[PLAYER_QUERY]`.
  */
-import type { LakeHost } from "../service.ts";
+import type { LakeHost } from "../lake-host.ts";
 import type { GenericFormulas } from "../systems/generic.ts";
 import {
   DEFAULT_GENERIC_FORMULAS,
@@ -15,6 +15,7 @@ import type { RollAdapter } from "../systems/types.ts";
 import { Credential, KeyRing } from "./attest.ts";
 import { PlayerDesk } from "./client.ts";
 import { GmDesk } from "./desk.ts";
+import { hiddenModeOf } from "./hidden-actions.ts";
 import type { PlayerPort } from "./port.ts";
 import { PLAYER_QUERY } from "./protocol.ts";
 
@@ -23,6 +24,8 @@ export const SETTING = {
   adapter: "systemAdapter",
   formulas: "genericFormulas",
   openAtRoundStart: "openDeclareAtRoundStart",
+  /** Issue 10 item 6: "off", "gmroll" or "blindroll" (hidden-actions.ts). */
+  hiddenActions: "hiddenActions",
 } as const;
 
 export class PlayerWiring {
@@ -38,8 +41,9 @@ export class PlayerWiring {
     this.keys = new KeyRing(port);
     this.credential = new Credential(port);
     const adapter = () => this.adapter();
-    this.gm = new GmDesk(port, host, this.keys, adapter);
-    this.player = new PlayerDesk(port, this.credential, adapter);
+    const hidden = () => hiddenModeOf(this.port.setting(SETTING.hiddenActions));
+    this.gm = new GmDesk(port, host, this.keys, adapter, hidden);
+    this.player = new PlayerDesk(port, this.credential, adapter, hidden);
     this.gm.listen();
     this.player.listen();
     // K7: initiative through the system when the lake host resolves a round on this client

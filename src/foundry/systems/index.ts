@@ -9,7 +9,14 @@ import type { GenericFormulas } from "./generic.ts";
 import { DEFAULT_GENERIC_FORMULAS, genericAdapter } from "./generic.ts";
 import type { RollAdapter } from "./types.ts";
 
-const NOT_ADAPTERS = new Set(["./index.ts", "./types.ts", "./common.ts", "./generic.ts"]);
+/** The folder's shared files: the interface, the readers, the formulas, the roll checker. */
+const NOT_ADAPTERS = new Set([
+  "./index.ts",
+  "./types.ts",
+  "./common.ts",
+  "./generic.ts",
+  "./roll-integrity.ts",
+]);
 
 /** Every system adapter in this folder, by id (vite glob, eager). */
 export const SYSTEM_ADAPTERS: ReadonlyMap<string, RollAdapter> = (() => {

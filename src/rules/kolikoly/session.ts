@@ -112,9 +112,21 @@ export function rebuild(
   setup: GameSetup,
   rounds: readonly RoundRecord[],
   endedByGm: boolean,
+  /**
+   * A session of the same game known to be exact (the GM client's last one): played on from
+   * when its rounds begin the recorded ones, instead of from the start. Same result either way.
+   */
+  from?: Session,
 ): Session {
-  let session = startSession(setup);
+  const reuse =
+    from !== undefined &&
+    !from.endedByGm &&
+    from.rounds.length <= rounds.length &&
+    JSON.stringify(from.setup) === JSON.stringify(setup) &&
+    from.rounds.every((r, i) => r === rounds[i] || JSON.stringify(r) === JSON.stringify(rounds[i]));
+  let session = reuse ? from : startSession(setup);
   for (const [i, round] of rounds.entries()) {
+    if (i < session.rounds.length) continue;
     const r = playRound(session, round.input, tableOf(round.rolls));
     if (!r.ok)
       throw new Error(`round ${i + 1} of a recorded game no longer resolves: ${r.error.message}`);

@@ -503,7 +503,15 @@ async function finish(t: Table): Promise<void> {
     await checkTexts(u);
     await collect(t, u, who);
   }
-  // nothing of the GM store reached a player's page (the secrecy the module's design rests on)
+  // nothing of the GM store reached a player's page (the secrecy the module's design rests on),
+  // and the module's own watch on each player's page says so too (api.storeTraffic)
+  for (const u of [t.ana, t.bo])
+    expect
+      .soft(
+        await evaluate(u, `game.modules.get("${MODULE}").api.storeTraffic()`).catch(String),
+        `${u.userId}: GM store traffic the module counted on a player's page`,
+      )
+      .toEqual({ socket: 0, index: 0, cache: 0 });
   for (const id of [USERS.ana, USERS.bo]) {
     const leaked = (t.server.sent.get(id) ?? []).filter(
       (e) => e.event === "modifyDocument" && e.response.operation.pack,
@@ -532,6 +540,41 @@ async function checkBoot(t: Table): Promise<void> {
   expect(t.server.packLevelOf(USERS.bo, "world.kolikoly-gm-store"), "TRUSTED on the GM store").toBe(
     0,
   );
+  // every page listens for GM store traffic on game.socket from init (hooks/table-check.ts)
+  for (const u of [t.gm, t.ana, t.bo])
+    expect
+      .soft(
+        await evaluate<{ event: string; during?: string }[]>(u, "__kk.socket.registered"),
+        `${u.userId}: the store-traffic listener, added at init`,
+      )
+      .toContainEqual({ event: "modifyDocument", during: "init" });
+}
+
+/**
+ * The table check from the GM panel (issue 10 item 1): one row per connected client, every one
+ * answering with the same version and every query handler, no store traffic on a player's page.
+ */
+async function checkTableCheck(t: Table): Promise<void> {
+  const panel = await openPanel(t);
+  await panel.locator("[data-action=tableCheck]").click();
+  const table = t.gm.page.locator(".kolikoly-table-check");
+  await table.waitFor();
+  expect.soft(await table.locator("tbody tr").count(), "one row per connected client").toBe(3);
+  expect
+    .soft(
+      await table.locator("tr.kolikoly-leak, tr.kolikoly-silent, .kolikoly-bad").count(),
+      "no leak, no silent client, no other version, no missing handler",
+    )
+    .toBe(0);
+  for (const id of [USERS.ana, USERS.bo])
+    expect
+      .soft(
+        await table.locator(`tr[data-user="${id}"] .kolikoly-traffic`).allTextContents(),
+        `${id}: GM store traffic on a player's page`,
+      )
+      .toEqual(["0", "0", "0"]);
+  await shot(t, "table-check", t.gm.page.locator(".kolikoly-table-check-window"));
+  await t.gm.page.locator(".kolikoly-table-check-window button[data-action=ok]").click();
 }
 
 async function checkAssistant(t: Table): Promise<void> {
@@ -541,6 +584,29 @@ async function checkAssistant(t: Table): Promise<void> {
     expect
       .soft(await evaluate<string>(u, "game.users.activeGM?.id"), `${u.userId}: the active GM`)
       .toBe(USERS.gm);
+  // a GM page is sent the store's changes by right: the module's watch counts the GM's next write
+  // (a Foundry-shaped modifyDocument naming the pack) and the pack on that page holds it
+  const lake = lakeOf(t)!;
+  const undone = await evaluate<{ ok: boolean }>(
+    t.gm,
+    `game.modules.get("${MODULE}").api.undoRound("${lake.id}")`,
+  );
+  expect.soft(undone.ok, "the GM undoes the last round (a store write)").toBe(true);
+  const traffic = await waitFor(
+    "the assistant's page to count the store write",
+    async () => {
+      const v = await evaluate<{ socket: number; index: number; cache: number }>(
+        assistant,
+        `game.modules.get("${MODULE}").api.storeTraffic()`,
+      );
+      return v.socket > 0 && v;
+    },
+    5_000,
+  ).catch(() => undefined);
+  expect
+    .soft(traffic?.socket, "store broadcasts counted on the assistant GM's page")
+    .toBeGreaterThan(0);
+  expect.soft(traffic?.cache, "store documents held on the assistant GM's page").toBeGreaterThan(0);
   await collect(t, assistant, "assistant");
   expect.soft(problems.get(`${t.label}:assistant`) ?? [], "assistant: errors").toEqual([]);
   await assistant.context.close();
@@ -556,6 +622,7 @@ async function playSystem(system: SystemId, options: Partial<ServerOptions> = {}
     await checkSwarm(t);
     await playRound(t, 1, { ana: "track", bo: "move" });
     expect.soft(await privateNote(t.ana, 1), "Ana sees her Track's private news").not.toBe("");
+    if (system === "kk-generic") await checkTableCheck(t);
     await playRound(t, 2, { ana: "catch", bo: "herd" }, { reloadAna: true });
     // the round card offers players a button to declare for the next round
     expect

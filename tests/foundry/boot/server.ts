@@ -618,8 +618,12 @@ export class FakeFoundryServer {
       throw new Error(`fake server: "get" needs a compendium pack (got ${String(op.pack)})`);
     if (this.packLevel(u, pack) < OBSERVER) this.refuse(u, "view", `compendium ${pack.meta.id}`);
     const query = (op.query as Source | undefined) ?? {};
+    // `<field>__in` matches any of a list: v13 ClientDatabaseBackend asks for
+    // `getDocuments({_id__in: ids})` itself (client/data/client-backend.mjs, #loadCompendiumDocuments)
     const docs = [...pack.docs.values()].filter((d) =>
-      Object.entries(query).every(([k, v]) => d[k] === v),
+      Object.entries(query).every(([k, v]) =>
+        k.endsWith("__in") && Array.isArray(v) ? v.includes(d[k.slice(0, -4)]) : d[k] === v,
+      ),
     );
     const result = op.index ? docs.map((d) => ({ _id: d._id, name: d.name })) : clone(docs);
     return { ...request, result, userId: u._id };

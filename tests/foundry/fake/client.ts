@@ -6,22 +6,33 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
-import type { GmRecord } from "../../../src/foundry/record.ts";
-import type { Port, RollResult, SceneData, UserInfo, WriteOp } from "../../../src/foundry/port.ts";
+import type {
+  Port,
+  RollResult,
+  SceneData,
+  StoreEntry,
+  UserInfo,
+  WriteOp,
+} from "../../../src/foundry/port.ts";
+import type { KeyStorage } from "../../../src/foundry/store/keyring.ts";
+import type { StoreEntryDoc } from "./server.ts";
 import { Runtime } from "../../../src/foundry/runtime.ts";
 import { writeV14 } from "../../../src/foundry/batch.ts";
 import type { SwarmBody } from "../../../src/foundry/swarm-body.ts";
 import { swarmBody } from "../../../src/foundry/swarm-body.ts";
 import { emptyOp } from "../../../src/foundry/compat.ts";
 import { cardFlagOf } from "../../../src/foundry/chat.ts";
-import { WriteError } from "../../../src/foundry/service.ts";
-import { MODULE_ID, TEMPLATE_ROOT } from "../../../src/foundry/constants.ts";
+import { WriteError } from "../../../src/foundry/write-error.ts";
+import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../../../src/foundry/constants.ts";
+import { LEAK_SETTING } from "../../../src/foundry/table-check.ts";
+import type { Notice } from "./store-traffic.ts";
+import { FakePage, fakeCheckEnv } from "./store-traffic.ts";
 import { Xoshiro128, parseFormula, seedState } from "../../../src/rules/index.ts";
 import { lookup, format, registerKolikolyHelpers } from "../../../src/ui/handlebars-helpers.ts";
 import type { MessageDoc, Payload, WorldSnapshot } from "./server.ts";
 import type { FakeServer } from "./server.ts";
 import { activeGmOf } from "./server.ts";
-import { clone, mergeObject } from "./util.ts";
+import { clone, deepFreeze, mergeObject } from "./util.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const LANG: unknown = JSON.parse(readFileSync(`${ROOT}lang/en.json`, "utf8"));
@@ -130,6 +141,10 @@ export function hop(): Promise<void> {
 export class FakeClient implements Port {
   readonly received: Payload[] = [];
   readonly hooks = new FakeHooks();
+  /** This page's socket listeners and its copy of the GM store pack (store-traffic.ts). */
+  readonly page = new FakePage();
+  /** What ui.notifications showed on this client (store-traffic.ts, fakeCheckEnv). */
+  readonly notifications: Notice[] = [];
   private world: WorldSnapshot | undefined;
   private queries: Record<string, (data: unknown, options?: unknown) => Promise<unknown>> = {};
   runtime: Runtime | undefined;
@@ -164,6 +179,7 @@ export class FakeClient implements Port {
    * loads its scripts; only then do `init` (CONFIG.queries) and `ready` run here (main.ts).
    */
   async connect(): Promise<void> {
+    this.page.reset(); // a new page: nothing in memory
     const snapshot = this.server.connect(this);
     this.received.push({ channel: "world", data: clone(snapshot) });
     this.world = snapshot;
@@ -184,19 +200,40 @@ export class FakeClient implements Port {
    * CONFIG.queries handlers.
    */
   protected init(): void {
-    this.runtime = new Runtime(this, () => this.lakeIds());
+    this.runtime = new Runtime(this, () => this.lakeIds(), fakeCheckEnv(this));
+    this.runtime.host.store.cipher = this.server.cipher; // test-only: the leak check's control
     this.queries = this.runtime.queries();
+    // as hooks/table-check.ts: the store-traffic listener on game.socket, the check after round 1
+    const table = this.runtime.table;
+    this.page.on("modifyDocument", table.watch.listener);
+    this.hooks.on(HOOK.roundResolved, (payload) => void table.afterRound(payload));
+  }
+
+  /** Object.keys(CONFIG.queries) on this client (fvtt-types client/config.d.mts, CONFIG.queries). */
+  queryNames(): string[] {
+    return Object.keys(this.queries);
   }
 
   /**
-   * `ready` (hooks/ready.ts): private news asked for, or sent to everyone by the active GM; the
+   * The system adapter's id on this client (game.system.id and the module's setting, API docs v13
+   * Game#system): the core fake has no players' side, so none; fake-players.ts overrides it.
+   */
+  adapterId(): string {
+    return "";
+  }
+
+  /**
+   * `ready` (hooks/ready.ts): a GM client asks for the store keys it lacks; private news asked
+   * for, or sent to everyone by the active GM; the
    * chat log draws the messages the client was sent at login (ChatLog renders at ready).
    * API docs v13, hookEvents.ready; hookEvents.renderChatMessageHTML for each message drawn.
    */
   protected async ready(): Promise<void> {
     for (const m of this.w.messages) this.draw(m);
+    await this.runtime!.host.keys.askForMissing();
     await this.runtime!.askForNews();
     await this.runtime!.newsForAll();
+    this.runtime!.table.alarmIfLeaked(); // hooks/table-check.ts, at ready
   }
 
   /**
@@ -276,6 +313,7 @@ export class FakeClient implements Port {
    * user go and come back (v13 client/documents/collections/users.mjs, #handleUserActivity).
    */
   async reload(): Promise<void> {
+    this.life++;
     this.server.disconnect(this.userId);
     this.world = undefined;
     this.runtime = undefined;
@@ -289,6 +327,7 @@ export class FakeClient implements Port {
    * client/documents/collections/users.mjs, #handleUserActivity).
    */
   disconnect(): void {
+    this.life++;
     this.server.disconnect(this.userId);
     this.world = undefined;
     this.runtime = undefined;
@@ -309,6 +348,7 @@ export class FakeClient implements Port {
   receive(p: Payload): void {
     this.received.push(p);
     if (!this.world) return;
+    this.page.receive(p);
     if (p.channel === "userActivity") {
       this.world.users = this.world.users.map((u) =>
         u.id === p.data.userId ? { ...u, active: p.data.active } : u,
@@ -370,16 +410,26 @@ export class FakeClient implements Port {
         for (const id of ids) this.chatLog.delete(id);
         break;
       }
-      case "store.put":
-        // a GM client is sent the store's change (updateJournalEntry in the pack)
-        this.runtime?.storeChanged(
-          (d as unknown as GmRecord).lakeId,
-          (d as unknown as GmRecord).rounds.length,
-        );
+      case "store.put": {
+        // a GM client is sent the store's change (createJournalEntry in the pack)
+        const doc = (d as unknown as StoreEntryDoc).flags.revision;
+        if (doc) this.runtime?.storeChanged(doc.lakeId, doc.rounds);
+        break;
+      }
+      case "store.delete":
         break;
       case "actor.create":
         w.actors.push((d as unknown as { actor: WorldSnapshot["actors"][number] }).actor);
         break;
+      case "setting": {
+        // a world setting's Setting document changed: every client holds the new value and runs
+        // the setting's onChange (v13 client/helpers/client-settings.mjs); the module's leakSeen
+        // onChange is hooks/table-check.ts's
+        const c = d as unknown as { key: string; value: unknown };
+        w.settings = [...w.settings.filter((x) => x.key !== c.key), { key: c.key, value: c.value }];
+        if (c.key === `${MODULE_ID}.${LEAK_SETTING}`) this.runtime?.table.alarmIfLeaked();
+        break;
+      }
       default:
         break;
     }
@@ -453,8 +503,20 @@ export class FakeClient implements Port {
   }
   /** game.scenes.get(id) (v13 client/documents/collections/scenes.mjs). */
   scene(id: string): SceneData | undefined {
-    return clone(this.w.scenes.find((s) => s._id === id));
+    const s = this.w.scenes.find((x) => x._id === id);
+    if (!s) return undefined;
+    // each version of a scene (every change replaces it) copied once, frozen: the module reads
+    // documents and changes them by update only
+    let f = this.frozenScenes.get(s);
+    if (!f) {
+      f = deepFreeze(clone(s));
+      this.frozenScenes.set(s, f);
+    }
+    return f;
   }
+
+  /** test-only: the frozen copy of each scene version handed out (scene). */
+  private readonly frozenScenes = new WeakMap<SceneData, SceneData>();
   /**
    * As live-port.ts: the users for whom Actor#testUserPermission(user, "OWNER") holds, GMs always
    * (v13 common/abstract/document.mjs, Document#getUserLevel); an unknown actor has none.
@@ -520,16 +582,42 @@ export class FakeClient implements Port {
       .map((m) => m._id);
   }
   /**
-   * As live-port.ts: CompendiumCollection#getDocuments on the GM store (v13
-   * client/documents/collections/compendium-collection.mjs).
+   * As live-port.ts: CompendiumCollection#getIndex and #getDocuments on the GM store. A
+   * compendium read is a request to the server (v13 client/documents/collections/
+   * compendium-collection.mjs, getIndex / getDocuments go through the socket).
    */
-  /**
-   * A compendium read is a request to the server (v13 client/documents/collections/
-   * compendium-collection.mjs, getIndex / getDocument go through the socket).
-   */
-  async storeGet(lakeId: string): Promise<GmRecord | undefined> {
+  async storeIndex(): Promise<StoreEntry[]> {
     await this.trip();
-    return this.server.storeGet(this.userId, lakeId);
+    return this.server.storeIndex(this.userId);
+  }
+
+  /** CompendiumCollection#getDocuments({_id__in}) (v13 compendium-collection.mjs): one request. */
+  async storeRead(ids: readonly string[]): Promise<unknown[]> {
+    await this.trip();
+    return this.server.storeRead(this.userId, ids);
+  }
+
+  /** test-only: this browser's window.localStorage (a reload keeps it; `newBrowser` empties it). */
+  private readonly browser = new Map<string, string>();
+
+  /**
+   * test-only: as live-port.ts, the browser's window.localStorage (no Foundry behaviour: Web
+   * Storage keeps it per origin across reloads and never sends it to the server).
+   */
+  keyStorage(): KeyStorage {
+    const name = "kolikoly-fishing.gm-keys.world";
+    return {
+      load: () => this.browser.get(name) ?? null,
+      save: (text) => {
+        this.browser.set(name, text);
+        this.server.vaultKeys(text); // test-only: lets tests open the sealed store
+      },
+    };
+  }
+
+  /** test-only: the same user in another browser (nothing in local storage). */
+  newBrowser(): void {
+    this.browser.clear();
   }
 
   /**
@@ -540,9 +628,15 @@ export class FakeClient implements Port {
 
   /** One request to the server and back (v13 client/helpers/socket-interface.mjs, dispatch). */
   private async trip(): Promise<void> {
+    const life = this.life;
     await hop();
     if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
+    // the page that sent this was closed or reloaded meanwhile: its code runs no further
+    if (life !== this.life || !this.world) await new Promise(() => undefined);
   }
+
+  /** test-only: counts the page's lives (each close or reload ends one). */
+  private life = 0;
   /**
    * Roll#evaluate with the client's own random source (Foundry rolls on the client, v13
    * client/dice/roll.mjs); only dice and numbers, no @references.

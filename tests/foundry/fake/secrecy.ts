@@ -1,7 +1,8 @@
 /**
  * The leak check: given the GM's truth, does anything a player's client received hold a
  * secret? Secrets (issue 3): an unseen swarm's position or count, what an unexplored square
- * holds, a hidden move, another fisher's private news, the GM record itself.
+ * holds, a hidden move, another fisher's private news, the GM record itself, and a GM store
+ * revision that can be read without its key.
  */
 import type { GameEvent, GameState } from "../../../src/rules/index.ts";
 import { eventLine } from "../../../src/foundry/chat.ts";
@@ -25,7 +26,22 @@ export function forbiddenLines(t: Truth): string[] {
     .filter((s) => s.length > 12);
 }
 
-const RECORD_KEYS = new Set(["setup", "pending", "pendingBefore", "rng", "endedByGm"]);
+/** Keys only the GM record holds (whether the GM ended the game is public: the scene shows it). */
+const RECORD_KEYS = new Set(["setup", "pending", "pendingBefore", "rng"]);
+
+/**
+ * A GM store revision's sealed part, if it can be read without its key: base64 that decodes to
+ * JSON (store/sealed.ts seals with XChaCha20-Poly1305, which leaves bytes nothing can parse).
+ */
+function readable(sealed: string): unknown {
+  try {
+    return JSON.parse(
+      new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(sealed, "base64")),
+    );
+  } catch {
+    return undefined;
+  }
+}
 
 export function findLeaks(
   payloads: readonly Payload[],
@@ -46,6 +62,13 @@ export function findLeaks(
     const o = v as Record<string, unknown>;
     for (const k of Object.keys(o))
       if (RECORD_KEYS.has(k)) leaks.push(`${path}.${k}: GM record data`);
+    if (typeof o.sealed === "string") {
+      const open = readable(o.sealed);
+      if (open !== undefined) {
+        leaks.push(`${path}.sealed: a readable GM store revision`);
+        walk(open, `${path}.sealed(opened)`, inQuery);
+      }
+    }
     const flag = (o.flags as Record<string, Record<string, unknown>> | undefined)?.[MODULE_ID];
     if (flag && typeof flag.swarm === "string" && !flag.stale && unseenIds.has(flag.swarm))
       leaks.push(`${path}: a token for unseen swarm ${flag.swarm}`);
@@ -57,10 +80,8 @@ export function findLeaks(
     }
     for (const [k, x] of Object.entries(o)) walk(x, `${path}.${k}`, inQuery);
   };
-  payloads.forEach((p, i) => {
-    if (p.channel === "modifyDocument" && p.op === "store.put")
-      leaks.push(`payload ${i}: the GM store`);
-    walk(p, `payload ${i}`, p.channel === "query");
-  });
+  // the GM store's own documents may reach a player (a server that ignores the pack's
+  // ownership: FakeServer#storeBroadcast "everyone"); what they show must hold nothing
+  payloads.forEach((p, i) => walk(p, `payload ${i}`, p.channel === "query"));
   return leaks;
 }

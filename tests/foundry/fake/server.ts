@@ -6,7 +6,10 @@
  * test fakes; `reset()` starts a fresh world.
  */
 import type { GmRecord } from "../../../src/foundry/record.ts";
-import { STALE_RECORD } from "../../../src/foundry/record.ts";
+import { STALE_RECORD, revisionId, revisionName, revisionOf } from "../../../src/foundry/record.ts";
+import type { Cipher, StoreDoc } from "../../../src/foundry/store/sealed.ts";
+import { XCHACHA, assemble, isStoreDoc, openDoc } from "../../../src/foundry/store/sealed.ts";
+import { KEYS_FORMAT } from "../../../src/foundry/store/keyring.ts";
 import type {
   ChatCreate,
   SceneData,
@@ -15,7 +18,7 @@ import type {
   UserInfo,
   WriteOp,
 } from "../../../src/foundry/port.ts";
-import { WriteError } from "../../../src/foundry/service.ts";
+import { WriteError } from "../../../src/foundry/write-error.ts";
 import type { FakeClient } from "./client.ts";
 import { hop } from "./client.ts";
 import { clone, mergeObject } from "./util.ts";
@@ -63,7 +66,16 @@ interface State {
   actors: Map<string, ActorDoc>;
   messages: Map<string, MessageDoc>;
   settings: Map<string, SettingDoc>;
-  store: Map<string, GmRecord>;
+  /** The GM store's documents by id: name and module flags (a JournalEntry in a world compendium). */
+  store: Map<string, StoreEntryDoc>;
+}
+
+/** One GM store document as the server keeps it. */
+export interface StoreEntryDoc {
+  readonly _id: string;
+  readonly name: string;
+  /** A sealed revision; a document 0.1.0 wrote holds the plain `record` instead. */
+  readonly flags: { readonly revision?: StoreDoc; readonly record?: GmRecord };
 }
 
 const OWNER = 3;
@@ -116,7 +128,9 @@ export class FakeServer {
     this.batchEmpty = "drop";
     this.batchFailure = "reject";
     this.refusesModuleTypes = false;
-    this.revisions.clear();
+    this.vault.clear();
+    this.cipher = XCHACHA;
+    this.storeBroadcast = "filtered";
     this.duplicateIds = "refused";
   }
 
@@ -430,16 +444,31 @@ export class FakeServer {
       case "store.put": {
         // A world compendium's documents are written by GMs only (its ownership: PLAYER NONE).
         this.requireGm(userId, "write the GM store");
-        // Each revision is a document created with a fixed _id (live-port.ts putRecord, keepId):
+        // Each revision is a document created with a fixed _id (live-port.ts putRevision, keepId):
         // the server refuses a create whose _id exists. That refusal is what makes the write a
         // compare-and-set; the server's code is not public (v13 API docs, Document.create
         // `keepId`), so `duplicateIds` offers the other behaviour too.
-        const key = `${op.record.lakeId}@${op.record.rev}`;
-        if (this.revisions.has(key) && this.duplicateIds === "refused")
-          throw new Error(`${STALE_RECORD}: a document with this _id already exists (${key})`);
-        this.revisions.add(key);
-        s.store.set(op.record.lakeId, clone(op.record));
-        return { ids: [], data: op.record };
+        const doc = op.doc;
+        if (!isStoreDoc(doc)) throw new Error("fake server: not a store revision");
+        const _id = revisionId(doc.lakeId, doc.rev);
+        if (s.store.has(_id) && this.duplicateIds === "refused")
+          throw new Error(
+            `${STALE_RECORD}: a document with this _id already exists (${revisionName(doc)})`,
+          );
+        const entry: StoreEntryDoc = {
+          _id,
+          name: revisionName(doc),
+          flags: { revision: clone(doc) },
+        };
+        s.store.set(_id, entry);
+        return { ids: [_id], data: entry };
+      }
+      case "store.delete": {
+        this.requireGm(userId, "write the GM store");
+        for (const id of op.ids)
+          if (!s.store.has(id)) throw new Error(`fake server: no store document ${id}`);
+        for (const id of op.ids) s.store.delete(id);
+        return { ids: [], data: op.ids };
       }
     }
   }
@@ -452,8 +481,9 @@ export class FakeServer {
    * client applies (client/data/client-backend.mjs, ClientDatabaseBackend).
    */
   private announce(op: WriteOp, r: { data: unknown }): void {
-    const canReadStore = (c: FakeClient) => this.user(c.userId).isGM;
-    this.broadcast(op.kind === "store.put" ? canReadStore : () => true, {
+    const canReadStore = (c: FakeClient) =>
+      this.storeBroadcast === "everyone" || this.user(c.userId).isGM;
+    this.broadcast(op.kind.startsWith("store.") ? canReadStore : () => true, {
       channel: "modifyDocument",
       op: op.kind,
       data: r.data,
@@ -474,10 +504,20 @@ export class FakeServer {
    * The client asks with CompendiumCollection#getDocuments (v13
    * client/documents/collections/compendium-collection.mjs); the server's check is not public.
    */
-  storeGet(userId: string, lakeId: string): GmRecord | undefined {
+  storeIndex(userId: string): { _id: string; name: string }[] {
     const u = this.requireActive(userId);
     if (!u.isGM) throw new Error("fake server: a player may not read the GM store");
-    return clone(this.state.store.get(lakeId));
+    return [...this.state.store.values()].map((e) => ({ _id: e._id, name: e.name }));
+  }
+
+  /**
+   * The documents asked for, by id: CompendiumCollection#getDocuments with an `_id__in` query
+   * (v13 client/documents/collections/compendium-collection.mjs); a player is refused as above.
+   */
+  storeRead(userId: string, ids: readonly string[]): unknown[] {
+    const u = this.requireActive(userId);
+    if (!u.isGM) throw new Error("fake server: a player may not read the GM store");
+    return ids.map((id) => clone(this.state.store.get(id)?.flags));
   }
 
   /**
@@ -548,26 +588,101 @@ export class FakeServer {
    */
   queryTimeoutMs = 50;
 
-  /** Revisions written to the GM store, `lake@rev` (one document each). */
-  private readonly revisions = new Set<string>();
   /** A create with an existing _id: refused (a compare-and-set), or overwriting (not public). */
   duplicateIds: "refused" | "overwritten" = "refused";
 
+  /**
+   * Does the server send a world compendium's changes to users who may not read the pack? Not
+   * public (issue 10: a system's report of players seeing a pack set to None on v13.351;
+   * foundryvtt#9394), so both: "filtered" sends them to GMs only, "everyone" to every client.
+   */
+  storeBroadcast: "filtered" | "everyone" = "filtered";
+
   /** v14: does the server pass the calling user to a query handler? Unknown here; both offered. */
   v14Caller = true;
+
+  /**
+   * test-only: every key a GM client's browser saved (FakeClient#keyStorage), so that tests can
+   * read the sealed store as the GM would. No Foundry counterpart: a real server never sees them.
+   */
+  readonly vault = new Map<string, Uint8Array>();
+  /** test-only: the cipher the GM clients seal with (a see-through one in the leak check's control). */
+  cipher: Cipher = XCHACHA;
+
+  /** test-only: a GM browser saved its keys (the file format of store/keyring.ts). */
+  vaultKeys(text: string): void {
+    const f = JSON.parse(text) as { format?: string; keys?: Record<string, string> };
+    if (f.format !== KEYS_FORMAT) return;
+    for (const [id, hex] of Object.entries(f.keys ?? {}))
+      this.vault.set(id, Uint8Array.from(hex.match(/../g)!.map((h) => Number.parseInt(h, 16))));
+  }
+
+  /**
+   * test-only: a lake record as module 0.1.0 wrote it, one document holding the plain record
+   * (`lake@rev`, flags.record), to test that it is read and then sealed.
+   */
+  putPlainRecordForTests(record: GmRecord): void {
+    const _id = revisionId(record.lakeId, record.rev);
+    this.state.store.set(_id, {
+      _id,
+      name: revisionName(record),
+      flags: { record: clone(record) },
+    });
+  }
+
+  /** test-only: each lake's record, opened from its newest revision with the vault's keys. */
+  private records(): Map<string, GmRecord> {
+    const out = new Map<string, GmRecord>();
+    const byLake = new Map<string, StoreEntryDoc>();
+    for (const e of this.state.store.values()) {
+      const lake = e.flags.revision?.lakeId ?? e.flags.record!.lakeId;
+      const rev = revisionOf(e.name, lake) ?? -1;
+      const top = byLake.get(lake);
+      if (!top || rev > (revisionOf(top.name, lake) ?? -1)) byLake.set(lake, e);
+    }
+    for (const [lake, e] of byLake) {
+      if (!e.flags.revision) {
+        out.set(lake, clone(e.flags.record!));
+        continue;
+      }
+      const open = (d: StoreDoc) => openDoc(d, this.vault.get(d.key)!, this.cipher);
+      const parts = e.flags.revision.parts.map((rev) => {
+        const d = this.state.store.get(revisionId(lake, rev))?.flags.revision;
+        if (!d) throw new Error(`fake server: ${lake} lost revision ${rev}`);
+        return open(d);
+      });
+      out.set(lake, assemble(open(e.flags.revision), parts).record);
+    }
+    return out;
+  }
+
+  /** test-only: one message of the server's truth (a copy), for subclasses checking an update. */
+  protected messageById(id: string): MessageDoc | undefined {
+    return clone(this.state.messages.get(id));
+  }
 
   /** test-only: the server's truth, for tests (never visible to a client). */
   get truth(): {
     scenes: SceneData[];
     messages: MessageDoc[];
     store: Map<string, GmRecord>;
+    storeDocs: StoreEntryDoc[];
     actors: ActorDoc[];
   } {
+    const state = this.state;
+    const records = () => this.records();
     return {
-      scenes: clone([...this.state.scenes.values()]),
-      messages: clone([...this.state.messages.values()]),
-      actors: clone([...this.state.actors.values()]),
-      store: new Map([...this.state.store].map(([k, v]) => [k, clone(v)])),
+      scenes: clone([...state.scenes.values()]),
+      messages: clone([...state.messages.values()]),
+      actors: clone([...state.actors.values()]),
+      /** test-only: opened on demand (most callers want the messages or the scenes). */
+      get store() {
+        return records();
+      },
+      /** test-only: the store's documents as the server holds them. */
+      get storeDocs() {
+        return clone([...state.store.values()]);
+      },
     };
   }
 

@@ -43,3 +43,12 @@ export function mergeObject<T>(source: T, update: Record<string, unknown>): T {
 export function clone<T>(v: T): T {
   return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
 }
+
+/** test-only: freezes a JSON value through and through (a read-only view of a document). */
+export function deepFreeze<T>(v: T): T {
+  if (typeof v === "object" && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v as object)) deepFreeze(x);
+  }
+  return v;
+}

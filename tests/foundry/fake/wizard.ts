@@ -5,7 +5,7 @@
 import { JSDOM } from "jsdom";
 import { TEMPLATE_ROOT } from "../../../src/foundry/constants.ts";
 import { parseWizardForm, wizardContext } from "../../../src/foundry/apps/wizard-form.ts";
-import type { Result } from "../../../src/foundry/service.ts";
+import type { Result } from "../../../src/foundry/lake-host.ts";
 import type { PublicLake } from "../../../src/foundry/projection.ts";
 import { DEFAULT_LAKE, DEFAULT_SETTINGS } from "../../../src/rules/index.ts";
 import { renderTemplateFile } from "./client.ts";

@@ -28,11 +28,12 @@ import type {
   RollModeName,
 } from "../../../src/foundry/systems/types.ts";
 import { getPath } from "../../../src/foundry/systems/common.ts";
+import { coreRollOf } from "../../fixtures/systems/core-roll.ts";
 import { lookup } from "../../../src/ui/handlebars-helpers.ts";
 import { FakeClient } from "../fake/client.ts";
 import type { Payload } from "../fake/server.ts";
 import { FakeServer } from "../fake/server.ts";
-import { clone } from "../fake/util.ts";
+import { clone, deepFreeze } from "../fake/util.ts";
 import { fisherToken } from "../fake/world.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -134,7 +135,7 @@ export class PlayerServer extends FakeServer {
     data: { content?: string; flags?: Record<string, unknown> },
   ): void {
     const u = this.active(from);
-    const m = this.truth.messages.find((x) => x._id === id);
+    const m = this.messageById(id);
     if (!m) throw new Error(`fake server: no message ${id}`);
     if (m.author !== from && !u.isGM) throw new Error("fake server: not your message");
     this.updates.set(id, { ...(this.updates.get(id) ?? {}), ...clone(data) });
@@ -150,14 +151,35 @@ export class PlayerServer extends FakeServer {
    * `from` (the server sets the author). v14 renames the modes (API docs v14,
    * CONFIG.ChatMessage.modes).
    */
-  createRollMessage(from: string, data: MessageLike, rollMode: string | undefined): string {
+  createRollMessage(
+    from: string,
+    data: MessageLike,
+    rollMode: string | undefined,
+    fields?: { whisper: readonly string[]; blind: boolean },
+  ): string {
+    const { id: _drop, author: _a, ...rest } = data as MessageLike & { content?: string };
+    const { whisper, blind } = fields ?? this.rollModeFields(from, rest, rollMode);
+    const doc = { content: "", ...rest, whisper, blind } as never;
+    const [ids] = this.modify(from, [{ kind: "chat.create", data: [doc] }]);
+    return ids![0]!;
+  }
+
+  /**
+   * The whisper and blind fields ChatMessage.applyRollMode gives a roll message (v13
+   * client/documents/chat-message.mjs): gmroll and blindroll whisper the GMs, blindroll is blind,
+   * selfroll whispers the roller, publicroll no one.
+   */
+  rollModeFields(
+    from: string,
+    data: MessageLike,
+    rollMode: string | undefined,
+  ): { whisper: string[]; blind: boolean } {
     const gms = this.allUsers()
       .filter((u) => u.isGM)
       .map((u) => u.id);
     const mode = rollMode ?? "publicroll";
-    const { id: _drop, author: _a, ...rest } = data as MessageLike & { content?: string };
     // gmroll and blindroll keep recipients the data already names (applyRollMode, v13)
-    const named = (rest as { whisper?: string[] }).whisper ?? [];
+    const named = [...((data as { whisper?: readonly string[] }).whisper ?? [])];
     const whisper =
       mode === "gmroll" || mode === "blindroll"
         ? named.length
@@ -166,14 +188,14 @@ export class PlayerServer extends FakeServer {
         : mode === "selfroll"
           ? [from]
           : [];
-    const doc = { content: "", ...rest, whisper, blind: mode === "blindroll" } as never;
-    const [ids] = this.modify(from, [{ kind: "chat.create", data: [doc] }]);
-    return ids![0]!;
+    return { whisper, blind: mode === "blindroll" };
   }
 }
 
 export class PlayerClient extends FakeClient implements PlayerPort {
   readonly errors: string[] = [];
+  /** Permanent warnings shown on this client (a GM's refused rolls). */
+  readonly alerts: string[] = [];
   mode: RollModeName = "publicroll";
   wiring: PlayerWiring | undefined;
   private readonly list = new Map<string, Msg>();
@@ -219,6 +241,14 @@ export class PlayerClient extends FakeClient implements PlayerPort {
   protected override async ready(): Promise<void> {
     await super.ready();
     await this.wiring!.ready();
+  }
+
+  /**
+   * The adapter the players' side chose on this client (game.system.id and the module's setting,
+   * API docs v13 Game#system; src/foundry/players/wire.ts).
+   */
+  override adapterId(): string {
+    return this.wiring?.adapter().id ?? "";
   }
 
   /** CONFIG.queries on this client (fvtt-types client/config.d.mts, CONFIG.queries). */
@@ -321,7 +351,37 @@ export class PlayerClient extends FakeClient implements PlayerPort {
    * client/dice/roll.mjs): without a roll mode, the user's core.rollMode setting applies.
    */
   async postRoll(data: MessageLike, rollMode: string | undefined): Promise<MessageLike> {
-    const id = this.players.createRollMessage(this.userId, data, rollMode ?? this.mode);
+    const mode = rollMode ?? this.mode;
+    // v13 client database backend (client/data/client-backend.mjs, #preCreateDocumentArray):
+    // ChatMessage#_preCreate applies the roll mode to the new document's source, then
+    // Hooks.call("preCreateChatMessage", document, data, options, userId) on this client; a
+    // listener may change the source (ClientDocument#updateSource) or veto with false
+    const source: Record<string, unknown> = {
+      ...clone(data),
+      ...this.players.rollModeFields(this.userId, data, mode),
+    };
+    const document = {
+      ...source,
+      updateSource: (changes: Record<string, unknown>) => Object.assign(source, clone(changes)),
+    };
+    if (
+      !this.hooks.call(
+        "preCreateChatMessage",
+        document,
+        clone(data),
+        { rollMode: mode },
+        this.userId,
+      )
+    )
+      throw new Error("fake client: a preCreateChatMessage listener vetoed the roll message");
+    const { whisper, blind, ...rest } = source as Record<string, unknown> & {
+      whisper: string[];
+      blind: boolean;
+    };
+    const id = this.players.createRollMessage(this.userId, rest as MessageLike, mode, {
+      whisper,
+      blind,
+    });
     const m = this.list.get(id);
     if (!m) throw new Error("fake client: the created message did not arrive");
     return clone(m);
@@ -350,8 +410,20 @@ export class PlayerClient extends FakeClient implements PlayerPort {
   }
   /** game.messages contents (v13 client/documents/collections/chat-messages.mjs). */
   messageList(): PlayerMessage[] {
-    return clone([...this.list.values()]);
+    // each message copied once and frozen: the module may read game.messages, never change a
+    // document in place (Foundry's documents change by update only)
+    return [...this.list.values()].map((m) => {
+      let f = this.frozen.get(m);
+      if (!f) {
+        f = deepFreeze(clone(m));
+        this.frozen.set(m, f);
+      }
+      return f;
+    });
   }
+
+  /** test-only: the frozen copy of each message object handed out (messageList). */
+  private readonly frozen = new WeakMap<Msg, PlayerMessage>();
   /**
    * ChatMessage#update from this client (Document#update, v13 common/abstract/document.mjs),
    * checked by the server.
@@ -382,6 +454,13 @@ export class PlayerClient extends FakeClient implements PlayerPort {
     this.errors.push(message);
   }
   /**
+   * ui.notifications.warn(message, {permanent: true}) (v13 client/applications/ui/notifications.mjs,
+   * Notifications#notify), recorded: shown on this client only.
+   */
+  alertGm(message: string): void {
+    this.alerts.push(message);
+  }
+  /**
    * game.i18n.has(key) over lang/en.json (v13 client/helpers/localization.mjs, Localization#has).
    */
   hasKey(key: string): boolean {
@@ -399,15 +478,9 @@ export class PlayerClient extends FakeClient implements PlayerPort {
       return String(v);
     });
     const r = await this.roll(bound.replace(/\s+/g, "").replace(/\+-/g, "-"));
-    const terms = [
-      {
-        class: "Die",
-        faces: Number(/d(\d+)/.exec(bound)?.[1] ?? 20),
-        results: r.firstDieFaces.map((f) => ({ result: f, active: true })),
-      },
-    ];
+    // Roll#toJSON of the evaluated roll (v13 client/dice/roll.mjs), as the message carries it
     const created = await this.postRoll(
-      { ...message, rolls: [{ formula: bound, total: r.total, terms }] } as MessageLike,
+      { ...message, rolls: [coreRollOf(bound, r.firstDieFaces)] } as MessageLike,
       rollMode,
     );
     const natural = r.firstDieFaces[0];

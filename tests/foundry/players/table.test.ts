@@ -11,41 +11,17 @@ import type { FisherDesk, OwedCheck } from "../../../src/foundry/players/protoco
 import { PLAYER_QUERY } from "../../../src/foundry/players/protocol.ts";
 import { KEY_FLAG } from "../../../src/foundry/players/attest.ts";
 import type { ActorLike } from "../../../src/foundry/systems/types.ts";
-import { dnd5eAna, dnd5eBo, net2014 } from "../../fixtures/systems/dnd5e.ts";
+import { dnd5eAna, net2014 } from "../../fixtures/systems/dnd5e.ts";
 import { pf2eCharacter } from "../../fixtures/systems/pf2e.ts";
-import { withDnd5eRolls, withPf2eRolls } from "../../fixtures/systems/system-fakes.ts";
+import { withPf2eRolls } from "../../fixtures/systems/system-fakes.ts";
 import type { PlayerClient, PlayerTable } from "./fake-players.ts";
 import { lakeOn, makePlayerTable } from "./fake-players.ts";
+import { dnd5eActors, settleClients } from "./actors.ts";
 import { findLeaks } from "../fake/secrecy.ts";
 import { strictLocalize } from "../fake/client.ts";
 import type { RollRequest } from "../../../src/rules/index.ts";
 import { makeRequest } from "../../../src/rules/index.ts";
 import { randomDeclaration, rngFor } from "../fake/world.ts";
-
-/** Gives each client the system actors it would hold, with roll methods that post through it. */
-function dnd5eActors(t: PlayerTable, faces: number[]): void {
-  const queue = [...faces];
-  const d20 = () => queue.shift() ?? 10;
-  const fixtures: ActorLike[] = [
-    { ...dnd5eAna, id: t.actorIds[0]! },
-    { ...dnd5eBo, id: t.actorIds[1]! },
-  ];
-  for (const c of [t.gm, t.gm2, ...t.players]) {
-    for (const f of fixtures) {
-      const actor = withDnd5eRolls(
-        { ...f, items: structuredClone([...(f.items ?? [])]) },
-        {
-          // dnd5e's BasicRoll.toMessage falls back to the user's core rollMode setting
-          post: (d, m) => c.postRoll(d, m ?? c.mode),
-          d20,
-          userId: () => c.userId,
-          callAll: (h, ...a) => c.hooks.callAll(h, ...a),
-        },
-      );
-      c.attachActor(f.id!, actor);
-    }
-  }
-}
 
 function pf2eActors(t: PlayerTable, faces: number[]): void {
   const queue = [...faces];
@@ -504,6 +480,8 @@ describe("issue 4: the active GM hands over mid-round", () => {
     const a = t.players[0];
     await desk(a).declare({ lake, fisher: "f1", round: 1, declaration: { action: "catch" } });
     await gmDesk(t.gm).lock(lake);
+    // the second GM's browser holds the store's key (a key file the first GM exported)
+    t.gm2.keyStorage().save(t.gm.runtime!.host.store.ring.export());
     t.gm.disconnect();
     // no GM connected: Ana rolls from her sheet (dnd5e's Net attack activity); nobody counts it yet
     const actor = a.actor(t.actorIds[0]!) as unknown as {
@@ -536,10 +514,7 @@ function track(t: PlayerTable): PlayerTable {
   return t;
 }
 async function settle(): Promise<void> {
-  for (let round = 0; round < 3; round++) {
-    await new Promise((r) => setTimeout(r, 0));
-    for (const c of clients) await c.wiring?.gm.idle();
-  }
+  await settleClients(clients);
 }
 
 describe("issue 4 end to end: three clients, several rounds", () => {

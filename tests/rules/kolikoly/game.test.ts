@@ -63,6 +63,24 @@ describe("sessions: the game as a record of rounds", () => {
     expect(undo(ended.session).state).toEqual(full.state);
   });
 
+  test("rebuild played on from a known session is the rebuild from the start, and a session that is not a prefix is not used", () => {
+    const full = play(script);
+    const fresh = rebuild(full.setup, full.rounds, true);
+    for (const k of [0, 1, 2, 3]) {
+      const from = play(script.slice(0, k));
+      const on = rebuild(full.setup, full.rounds, true, from);
+      expect(on.state).toEqual(fresh.state);
+      expect(on.log).toEqual(fresh.log);
+      expect(on.rounds).toEqual(fresh.rounds);
+    }
+    // another game's session (other rounds) is ignored: the record decides
+    const other = play([round({ ana: act.catch(), bo: act.catch() })]);
+    expect(rebuild(full.setup, full.rounds, false, other).state).toEqual(full.state);
+    // a session with more rounds than the record (an undo) is ignored too
+    const two = rebuild(full.setup, full.rounds.slice(0, 2), false, full);
+    expect(two.state).toEqual(play(script.slice(0, 2)).state);
+  });
+
   test("a round played with an asynchronous driver (Foundry's dice) is recorded and exports to a replay with the same log", async () => {
     let s = startSession(setup);
     const asked: RollRequest[] = [];

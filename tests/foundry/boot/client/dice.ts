@@ -111,11 +111,7 @@ export class Die extends RollTerm {
     for (const m of this.modifiers) {
       const keep = /^k([hl])(\d*)$/.exec(m);
       if (!keep) throw new Error(`Unsupported die modifier "${m}" in the fake Roll`);
-      const n = Number(keep[2] || 1);
-      const order = [...this.results].sort((a, b) =>
-        keep[1] === "h" ? b.result - a.result : a.result - b.result,
-      );
-      for (const r of order.slice(n)) Object.assign(r, { active: false, discarded: true });
+      keepOrDrop(this.results, Number(keep[2] || 1), keep[1] === "h");
     }
     super.evaluate();
   }
@@ -131,6 +127,35 @@ export class Die extends RollTerm {
       results: this.results.map((r) => ({ ...r })),
     };
   }
+}
+
+/**
+ * DiceTerm._keepOrDrop with keep = true (v13 client/dice/terms/dice.mjs): the active values
+ * sorted, a cut at the number to discard, results past the cut discarded, then ties at the cut
+ * discarded in result order until enough are (so of two equal results the earlier one goes).
+ */
+// v13 client/dice/terms/dice.mjs DiceTerm._keepOrDrop
+function keepOrDrop(results: DieResult[], keep: number, highest: boolean): void {
+  const values = results
+    .filter((r) => r.active)
+    .map((r) => r.result)
+    .sort((a, b) => (highest ? a - b : b - a));
+  const n = Math.min(Math.max(values.length - keep, 0), values.length);
+  const cut = values[n];
+  let discarded = 0;
+  const ties: DieResult[] = [];
+  for (const r of results) {
+    if (!r.active || cut === undefined) continue;
+    if (highest ? r.result < cut : r.result > cut) {
+      Object.assign(r, { active: false, discarded: true });
+      discarded++;
+    } else if (r.result === cut) ties.push(r);
+  }
+  for (const r of ties)
+    if (discarded < n) {
+      Object.assign(r, { active: false, discarded: true });
+      discarded++;
+    }
 }
 
 type Term = Die | NumericTerm | OperatorTerm;

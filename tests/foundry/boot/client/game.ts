@@ -288,13 +288,13 @@ export class FakeGame {
   // v13 client/game.mjs Game#activateSocketListeners
   private activateSocketListeners(): void {
     const s = this.socket;
-    s.on("modifyDocument", (e) => {
+    s.listen("modifyDocument", (e) => {
       if (e.event === "modifyDocument") this.applyResponse(e.response);
     });
-    s.on("modifyBatch", (e) => {
+    s.listen("modifyBatch", (e) => {
       if (e.event === "modifyBatch") for (const r of e.responses) this.applyResponse(r);
     });
-    s.on("userActivity", (e) => {
+    s.listen("userActivity", (e) => {
       if (e.event !== "userActivity") return;
       // Users#_handleUserActivity (facts §7): a change of `active` fires userConnected
       const user = this.users.get(e.userId);
@@ -304,10 +304,10 @@ export class FakeGame {
       env.ui.actors.render();
       Hooks.callAll("userConnected", user, user.active);
     });
-    s.on("userQuery", (e) => {
+    s.listen("userQuery", (e) => {
       if (e.event === "userQuery") void this.queries.receive(e);
     });
-    s.on("manageCompendium", (e) => {
+    s.listen("manageCompendium", (e) => {
       if (e.event === "manageCompendium") addPack(e.response.result);
     });
   }

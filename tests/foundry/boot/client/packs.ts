@@ -113,6 +113,13 @@ export class CompendiumCollection extends Collection<ClientDocument> {
     return this.index;
   }
 
+  /** CompendiumCollection#set: a document the pack holds is indexed too (indexDocument; UNCONFIRMED for v13). */
+  // v13 client/documents/collections/compendium-collection.mjs CompendiumCollection#set, #indexDocument
+  override set(id: string, doc: ClientDocument): this {
+    this.index.set(id, { _id: id, name: (doc as unknown as { name?: unknown }).name });
+    return super.set(id, doc);
+  }
+
   // v13 client/documents/collections/compendium-collection.mjs CompendiumCollection#getDocument
   async getDocument(id: string): Promise<ClientDocument | undefined> {
     return (await this.getDocuments({ _id: id }))[0];

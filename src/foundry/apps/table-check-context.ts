@@ -1,0 +1,95 @@
+/**
+ * What the table check's window shows (templates/foundry/table-check.hbs), computed from a report
+ * (table-check.ts): one row per connected client, with what it answered or that it did not.
+ */
+import { MODULE_ID } from "../constants.ts";
+import type { CheckRow, LeakSeen, TableReport } from "../table-check.ts";
+
+type L = (key: string, data?: Readonly<Record<string, unknown>>) => string;
+
+/** CONST.USER_ROLES (v13 common/constants.mjs) by number. */
+const ROLE: Readonly<Record<number, string>> = {
+  1: "KOLIKOLY.Foundry.TableCheck.Role.Player",
+  2: "KOLIKOLY.Foundry.TableCheck.Role.Trusted",
+  3: "KOLIKOLY.Foundry.TableCheck.Role.Assistant",
+  4: "KOLIKOLY.Foundry.TableCheck.Role.Gamemaster",
+};
+
+const SILENCE: Readonly<Record<NonNullable<CheckRow["silence"]>, string>> = {
+  timeout: "KOLIKOLY.Foundry.TableCheck.Silence.timeout",
+  refused: "KOLIKOLY.Foundry.TableCheck.Silence.refused",
+  bad: "KOLIKOLY.Foundry.TableCheck.Silence.bad",
+};
+
+export interface TableCheckRowView {
+  readonly userId: string;
+  readonly name: string;
+  readonly role: string;
+  readonly answered: boolean;
+  readonly status: string;
+  readonly version: string;
+  readonly versionDiffers: boolean;
+  readonly adapter: string;
+  readonly handlers: string;
+  readonly handlersOk: boolean;
+  readonly socket: number | string;
+  readonly index: number | string;
+  readonly cache: number | string;
+  readonly leak: boolean;
+}
+
+export interface TableCheckContext {
+  readonly summary: string;
+  readonly leak: boolean;
+  readonly problems: boolean;
+  readonly rows: readonly TableCheckRowView[];
+}
+
+/** A query name without the module's prefix ("check" for "kolikoly-fishing.check"). */
+function short(q: string): string {
+  return q.startsWith(`${MODULE_ID}.`) ? q.slice(MODULE_ID.length + 1) : q;
+}
+
+export function tableCheckContext(report: TableReport, t: L): TableCheckContext {
+  const rows = report.rows.map((r): TableCheckRowView => {
+    const a = r.answer;
+    const none = a ? undefined : "";
+    return {
+      userId: r.userId,
+      name: r.name,
+      role: t(ROLE[r.role] ?? ROLE[1]!),
+      answered: a !== undefined,
+      status: a ? t("KOLIKOLY.Foundry.TableCheck.Answered") : t(SILENCE[r.silence ?? "refused"]),
+      version: a?.version ?? "",
+      versionDiffers: r.versionDiffers,
+      adapter: a?.adapter ?? "",
+      handlers: !a
+        ? ""
+        : r.missing.length
+          ? t("KOLIKOLY.Foundry.TableCheck.Missing", { names: r.missing.map(short).join(", ") })
+          : t("KOLIKOLY.Foundry.TableCheck.AllRegistered"),
+      handlersOk: a !== undefined && r.missing.length === 0,
+      socket: none ?? a!.traffic.socket,
+      index: none ?? a!.traffic.index,
+      cache: none ?? a!.traffic.cache,
+      leak: r.leak,
+    };
+  });
+  const leakers = report.rows.filter((r) => r.leak).map((r) => r.name);
+  const summary = leakers.length
+    ? t("KOLIKOLY.Foundry.TableCheck.SummaryLeak", { users: leakers.join(", ") })
+    : report.problems
+      ? t("KOLIKOLY.Foundry.TableCheck.SummaryProblems")
+      : t("KOLIKOLY.Foundry.TableCheck.SummaryClean", { count: report.rows.length });
+  return { summary, leak: report.leak, problems: report.problems, rows };
+}
+
+/** The GM panel's banner for a recorded leak. */
+export function leakBanner(leak: LeakSeen, t: L): { readonly message: string } {
+  return {
+    message: t("KOLIKOLY.Foundry.TableCheck.Banner", {
+      users: leak.users.map((u) => u.name).join(", "),
+      time: new Date(leak.at).toLocaleString(),
+    }),
+  };
+}

@@ -1,0 +1,524 @@
+/**
+ * The lake host: the GM side of the module. It runs on GM clients, and only the active GM's
+ * changes anything (authority.ts). It keeps every game in the GM store (store/gm-store.ts,
+ * sealed), resolves rounds with Foundry's dice (resolution.ts), sends each fisher's private news
+ * (delivery.ts), and writes each change as one fixed batch: tokens, the public lake flag, chat,
+ * and the GM record's new revision last.
+ */
+import type {
+  AsyncDriver,
+  Coord,
+  Declaration,
+  GameEvent,
+  GameSetup,
+  GameState,
+  Scenario,
+  Session,
+} from "../rules/index.ts";
+import {
+  HAZARD_MODES,
+  endSession,
+  exportScenario,
+  parseDeclaration,
+  rebuild,
+  undo,
+  validateRoundInput,
+} from "../rules/index.ts";
+import type { Alias } from "./aliases.ts";
+import { IDENTITY, aliasFor, newAliasKey } from "./aliases.ts";
+import { Authority } from "./authority.ts";
+import type { CardFlag } from "./chat.ts";
+import { detailEvents, eventLine, renderCard, roundMessages } from "./chat.ts";
+import { MODULE_ID, HOOK } from "./constants.ts";
+import { Delivery, namer } from "./delivery.ts";
+import type { CreateLakeOptions } from "./lake-options.ts";
+import { checkLakeOptions } from "./lake-options.ts";
+import type { Port, WriteOp } from "./port.ts";
+import type { PublicLake } from "./projection.ts";
+import {
+  publicLakeFor,
+  publicLakeOf,
+  sceneLakeOp,
+  sceneLevelsFor,
+  tokenOps,
+} from "./projection.ts";
+import type { GmRecord, Pending, PendingTotal } from "./record.ts";
+import { EMPTY_PENDING } from "./record.ts";
+import type { HostParts, Loaded } from "./resolution.ts";
+import { commit, resolveOnce } from "./resolution.ts";
+import type { Result } from "./result.ts";
+import { err } from "./result.ts";
+import { GmStore } from "./store/gm-store.ts";
+import { KeyHandover } from "./store/handover.ts";
+import { MODULE_BODY } from "./swarm-body.ts";
+import { isStale } from "./write-error.ts";
+
+export type { Result } from "./result.ts";
+export { err } from "./result.ts";
+export type { CreateLakeOptions, FisherOption } from "./lake-options.ts";
+export { checkLakeOptions } from "./lake-options.ts";
+export type { Loaded } from "./resolution.ts";
+export { WriteError } from "./write-error.ts";
+
+export class LakeHost implements HostParts {
+  private readonly cache = new Map<string, { rev: number; session: Session }>();
+  /** Each lake's public swarm ids (aliases.ts), from its record's key. */
+  private readonly aliases = new Map<string, { key: string | undefined; alias: Alias }>();
+  readonly authority: Authority;
+  readonly store: GmStore;
+  readonly keys: KeyHandover;
+  readonly delivery: Delivery;
+  /** Issue 4: the system adapter rolls what the system rolls itself (K7 initiative), around the core driver. */
+  wrapDriver: ((base: AsyncDriver, lakeId: string) => AsyncDriver) | undefined;
+  /** Issue 10: told whether a resolution committed (the players' side takes back its rolls if not). */
+  afterResolution: ((lakeId: string, committed: boolean) => Promise<void>) | undefined;
+
+  constructor(readonly port: Port) {
+    this.authority = new Authority(port);
+    this.store = new GmStore(port);
+    this.keys = new KeyHandover(port, this.store);
+    this.delivery = new Delivery(
+      port,
+      (id) => this.alias(id),
+      () => this.gmIds(),
+    );
+  }
+
+  /** The public swarm id of each engine swarm id in a lake (the identity until its record is read). */
+  alias(lakeId: string): Alias {
+    return this.aliases.get(lakeId)?.alias ?? IDENTITY;
+  }
+
+  private learn(record: GmRecord): void {
+    const known = this.aliases.get(record.lakeId);
+    if (known?.key !== record.aliasKey)
+      this.aliases.set(record.lakeId, { key: record.aliasKey, alias: aliasFor(record.aliasKey) });
+  }
+
+  /**
+   * Keeps the session of a revision, never going back: a read that started before a write of
+   * this client (a card drawn again while the write was under way) may end after it.
+   */
+  remember(lakeId: string, rev: number, session: Session): void {
+    const known = this.cache.get(lakeId);
+    if (!known || known.rev <= rev) this.cache.set(lakeId, { rev, session });
+  }
+
+  /** Only the active GM changes a lake (authority.ts). */
+  isAuthority(): boolean {
+    return this.authority.isActive();
+  }
+
+  gmIds(): string[] {
+    return this.authority.gmIds();
+  }
+
+  /** Waits for the lake's operations under way on this client (authority.ts). */
+  settled(lakeId: string): Promise<void> {
+    return this.authority.settled(lakeId);
+  }
+
+  private guard<T>(lakeId: string, fn: () => Promise<Result<T>>): Promise<Result<T>> {
+    return this.authority.guard(lakeId, fn);
+  }
+
+  async load(lakeId: string): Promise<Result<Loaded>> {
+    const got = await this.store.get(lakeId);
+    if (!got.ok) return got;
+    const record = got.value;
+    if (!record) return err("unknownLake", "lake");
+    this.learn(record);
+    const scene = this.port.scene(record.sceneId);
+    const pub = scene && publicLakeOf(scene, lakeId);
+    if (!scene || !pub) return err("unknownLake", "lake");
+    const cached = this.cache.get(lakeId);
+    let session: Session;
+    if (cached && cached.rev === record.rev) session = cached.session;
+    else {
+      // played on from the session this client knew, when the record only added rounds
+      session = rebuild(record.setup, record.rounds, record.endedByGm, cached?.session);
+      this.remember(lakeId, record.rev, session);
+    }
+    return { ok: true, value: { record, session, scene, pub } };
+  }
+
+  /** The session as the GM client knows it (for the panel and GM-only rendering). */
+  cached(lakeId: string): Session | undefined {
+    return this.cache.get(lakeId)?.session;
+  }
+
+  async createLake(o: CreateLakeOptions): Promise<Result<PublicLake>> {
+    if (!this.isAuthority()) return err("notActiveGm");
+    const scene = this.port.scene(o.sceneId);
+    if (!scene) return err("unknownScene", "sceneId");
+    const checked = checkLakeOptions(o, scene);
+    if (!checked.ok) return checked;
+    const lakeId = `lake${randomDigits()}`;
+    const fishers = o.fishers.map((f, i) => {
+      const t = scene.tokens.find((x) => x._id === f.tokenId)!;
+      return { id: `f${i + 1}`, name: t.name, tokenId: t._id, actorId: t.actorId };
+    });
+    const setup: GameSetup = {
+      seed: o.seed ?? Number.parseInt(randomDigits(), 10),
+      lake: o.lake,
+      settings: { ...this.worldDefaults(), ...(o.settings ?? {}) },
+      fishers: o.fishers.map((f, i) => ({
+        id: fishers[i]!.id,
+        name: fishers[i]!.name,
+        at: f.at,
+        ...(f.mods ? { mods: f.mods } : {}),
+        ...(f.hp ? { hp: f.hp } : {}),
+        ...(f.netDamage ? { netDamage: f.netDamage } : {}),
+      })),
+      ...(o.squares?.length ? { squares: o.squares } : {}),
+    };
+    const session = rebuild(setup, [], false);
+    const layout = o.layout ?? "side-by-side";
+    const sceneLevels =
+      layout === "scene-levels" ? sceneLevelsFor(scene, o.lake.levels) : undefined;
+    if (layout === "scene-levels" && (this.port.generation < 14 || !sceneLevels))
+      return err("notEnoughLevels", "layout");
+    let swarmActor: Awaited<ReturnType<Port["createSwarmActor"]>>;
+    try {
+      swarmActor = await this.port.createSwarmActor(
+        this.port.localize("KOLIKOLY.Foundry.Swarm.ActorName", { lake: o.name }),
+      );
+    } catch (e) {
+      return err("swarmActorRefused", String((e as Error).message));
+    }
+    const base: PublicLake = {
+      id: lakeId,
+      name: o.name,
+      sceneId: o.sceneId,
+      lake: o.lake,
+      origin: o.origin,
+      layout,
+      ...(sceneLevels ? { sceneLevels } : {}),
+      gap: o.gap ?? 1,
+      fishers,
+      swarmActorId: swarmActor.id,
+      ...(swarmActor.body.bar !== MODULE_BODY.bar ? { swarmBar: swarmActor.body.bar } : {}),
+      markers: o.markers ?? (this.port.setting("markers") === "lastSeen" ? "lastSeen" : "remove"),
+      round: 0,
+      over: false,
+      explored: [],
+      declared: [],
+      catches: {},
+    };
+    const pub = publicLakeFor(base, session.state, []);
+    const record: GmRecord = {
+      format: "kolikoly-gm-record/1",
+      lakeId,
+      sceneId: o.sceneId,
+      rev: 1,
+      setup,
+      rounds: [],
+      endedByGm: false,
+      pending: EMPTY_PENDING,
+      pendingBefore: [],
+      aliasKey: newAliasKey(),
+    };
+    this.learn(record);
+    // sealed with this client's key, one another GM client hands over, or a new one (store/)
+    const key = await this.store.keyForNewLake();
+    const put = this.store.put(record, key.key) as Extract<WriteOp, { kind: "store.put" }>;
+    const ops: WriteOp[] = [
+      ...tokenOps(pub, scene, session.state, [], this.swarmName(), this.alias(lakeId)),
+      sceneLakeOp(scene, pub),
+      put,
+    ];
+    await this.port.write(ops);
+    this.remember(lakeId, record.rev, session);
+    await this.store.written(put);
+    // the other GM clients get a new key at once: any of them may have to take over
+    if (key.made) await this.keys.offer([key.key.id]);
+    return { ok: true, value: pub };
+  }
+
+  /** The world settings' rule defaults (K4, K9, H2), where the GM set them. */
+  private worldDefaults(): NonNullable<CreateLakeOptions["settings"]> {
+    const get = (k: string) => this.port.setting(k);
+    const out: Record<string, unknown> = {};
+    if (typeof get("catchAC") === "number") out.catchAC = get("catchAC");
+    for (const k of ["netDamage", "swarmSize"])
+      if (typeof get(k) === "string" && get(k) !== "") out[k] = get(k);
+    if (HAZARD_MODES.includes(get("hazardMode") as never)) out.hazardMode = get("hazardMode");
+    return out as NonNullable<CreateLakeOptions["settings"]>;
+  }
+
+  swarmName(): string {
+    return this.port.localize("KOLIKOLY.Foundry.Swarm.TokenName");
+  }
+
+  /** K5: a fisher's declaration for the coming round (null withdraws it). Secret: GM store only. */
+  setDeclaration(
+    lakeId: string,
+    fisher: string,
+    raw: unknown,
+  ): Promise<Result<Declaration | null>> {
+    return this.guard(lakeId, async () => {
+      const l = await this.load(lakeId);
+      if (!l.ok) return l;
+      const { record, session } = l.value;
+      if (session.state.over) return err("gameOver");
+      if (!session.state.fishers.some((f) => f.id === fisher))
+        return err("unknownFisher", "fisher");
+      const actions = { ...record.pending.actions };
+      let value: Declaration | null = null;
+      if (raw === null) delete actions[fisher];
+      else {
+        const r = parseDeclaration(session.state, fisher, raw, `actions.${fisher}`);
+        if (!r.ok) return r;
+        actions[fisher] = r.value;
+        value = r.value;
+      }
+      const saved = await this.savePending(l.value, { ...record.pending, actions });
+      if (!saved.ok) return saved;
+      return { ok: true, value };
+    });
+  }
+
+  /** K6: a check total the GM typed (or a player's roll picked up); null clears it. */
+  setTotal(
+    lakeId: string,
+    fisher: string,
+    total: PendingTotal | null,
+  ): Promise<Result<PendingTotal | null>> {
+    return this.guard(lakeId, async () => {
+      const l = await this.load(lakeId);
+      if (!l.ok) return l;
+      const { record, session } = l.value;
+      if (!session.state.fishers.some((f) => f.id === fisher))
+        return err("unknownFisher", "fisher");
+      const totals = { ...record.pending.totals };
+      if (total === null) delete totals[fisher];
+      else {
+        if (!Number.isInteger(total.total) || Math.abs(total.total) > 999)
+          return err("badTotal", "total");
+        if (
+          total.natural !== undefined &&
+          (!Number.isInteger(total.natural) || total.natural < 1 || total.natural > 20)
+        )
+          return err("badTotal", "natural");
+        totals[fisher] =
+          total.natural === undefined
+            ? { total: total.total }
+            : { total: total.total, natural: total.natural };
+      }
+      const saved = await this.savePending(l.value, { ...record.pending, totals });
+      if (!saved.ok) return saved;
+      return { ok: true, value: total };
+    });
+  }
+
+  /** H5: the GM revives an unconscious or dying fisher before the round. */
+  setRevive(lakeId: string, fisher: string, on: boolean): Promise<Result<boolean>> {
+    return this.guard(lakeId, async () => {
+      const l = await this.load(lakeId);
+      if (!l.ok) return l;
+      const { record, session } = l.value;
+      const revive = record.pending.revive.filter((x) => x !== fisher);
+      if (on) revive.push(fisher);
+      const check = validateRoundInput(session.state, { actions: {}, revive });
+      if (!check.ok) return check;
+      const saved = await this.savePending(l.value, { ...record.pending, revive });
+      if (!saved.ok) return saved;
+      return { ok: true, value: on };
+    });
+  }
+
+  /**
+   * Writes the pending round as the record's next revision: a compare-and-set (the revision's
+   * document id is fixed, store/gm-store.ts), so a write from a GM client that read an older
+   * record is refused and reported, never laid over the newer one.
+   */
+  private async savePending(l: Loaded, pending: Pending): Promise<Result<true>> {
+    const record: GmRecord = { ...l.record, rev: l.record.rev + 1, pending };
+    const pub: PublicLake = { ...l.pub, declared: Object.keys(pending.actions) };
+    // the record on its own, first: a refused one writes nothing else (a v14 batch would send
+    // the scene flag ahead of the record)
+    try {
+      const put = this.store.put(record) as Extract<WriteOp, { kind: "store.put" }>;
+      await this.port.write([put]);
+      this.remember(record.lakeId, record.rev, l.session);
+      await this.store.written(put, true);
+      if (JSON.stringify(pub.declared) !== JSON.stringify(l.pub.declared))
+        await this.port.write([sceneLakeOp(l.scene, pub)]);
+    } catch (e) {
+      return isStale(e) ? err("staleRecord") : err("writeFailed", "", String((e as Error).message));
+    }
+    return { ok: true, value: true };
+  }
+
+  /** Resolves the pending round with Foundry's dice; a failure anywhere before the write changes nothing. */
+  resolveRound(
+    lakeId: string,
+    /** The round the caller means (the panel shows it): another one is refused, staleRound. */
+    round?: number,
+  ): Promise<Result<{ round: number; events: GameEvent[] }>> {
+    return this.guard(lakeId, async () => {
+      const r = await resolveOnce(this, lakeId, round);
+      await this.afterResolution?.(lakeId, r.ok);
+      return r;
+    });
+  }
+
+  /** A player (re)connected: send them again the private news of fishers they own. */
+  async deliverTo(lakeId: string, userId: string): Promise<void> {
+    if (!this.isAuthority()) return;
+    const l = await this.load(lakeId);
+    if (!l.ok) return;
+    await this.delivery.deliverPrivate(l.value.pub, l.value.session.log, userId);
+  }
+
+  /** Undo: the game exactly as it was before its last round (or before the GM ended it). */
+  undoRound(lakeId: string): Promise<Result<{ round: number }>> {
+    return this.guard(lakeId, async () => {
+      const l = await this.load(lakeId);
+      if (!l.ok) return l;
+      const { record, session, pub } = l.value;
+      if (!record.endedByGm && record.rounds.length === 0) return err("nothingToUndo");
+      const prior = undo(session);
+      const pending = record.endedByGm
+        ? record.pending
+        : (record.pendingBefore.at(-1) ?? EMPTY_PENDING);
+      const next: GmRecord = {
+        ...record,
+        rev: record.rev + 1,
+        rounds: prior.rounds,
+        endedByGm: false,
+        pending,
+        pendingBefore: record.endedByGm ? record.pendingBefore : record.pendingBefore.slice(0, -1),
+      };
+      const content = await renderCard(this.port, {
+        title: this.port.localize("KOLIKOLY.Foundry.Chat.UndoTitle", { lake: pub.name }),
+        lines: [this.port.localize("KOLIKOLY.Foundry.Chat.Undone", { round: session.state.round })],
+      });
+      const chat = [
+        {
+          content,
+          speaker: { alias: pub.name },
+          flags: { [MODULE_ID]: { kind: "undo", lake: lakeId, round: prior.state.round } },
+        },
+      ];
+      const c = await commit(this, l.value, next, prior, [], chat);
+      if (!c.ok) return c;
+      return { ok: true, value: { round: prior.state.round } };
+    });
+  }
+
+  /** K23: the GM ends the game; the final card lists each fisher's catch. */
+  endGame(lakeId: string): Promise<Result<{ catches: { fisher: string; caught: number }[] }>> {
+    return this.guard(lakeId, async () => {
+      const l = await this.load(lakeId);
+      if (!l.ok) return l;
+      const { record, session, pub } = l.value;
+      const r = endSession(session);
+      if (!r.ok) return r;
+      const next: GmRecord = { ...record, rev: record.rev + 1, endedByGm: true };
+      const chat = await roundMessages(this.port, {
+        lakeId,
+        lakeName: pub.name,
+        round: session.state.round,
+        events: r.events,
+        fisherNames: namer(pub),
+        ownersOf: () => [],
+        gmIds: this.gmIds(),
+        publicRolls: [],
+        alias: this.alias(lakeId),
+      });
+      const card = chat[0]!;
+      const endCard = {
+        ...card,
+        flags: { [MODULE_ID]: { ...(card.flags[MODULE_ID] as object), kind: "end" } },
+      };
+      const c = await commit(this, l.value, next, r.session, r.events, [endCard]);
+      if (!c.ok) return c;
+      const end = r.events.find((e) => e.type === "gameEnd");
+      const catches = end && end.type === "gameEnd" ? end.catches : [];
+      this.port.callAllHook(HOOK.gameEnded, { lakeId, reason: "gm", catches });
+      return { ok: true, value: { catches } };
+    });
+  }
+
+  /** The game as a scenario file (scenario-format.md), every roll forced. GM only. */
+  async exportScenario(lakeId: string): Promise<Result<Scenario>> {
+    if (!this.port.me().isGM) return err("notGm");
+    const l = await this.load(lakeId);
+    if (!l.ok) return l;
+    return { ok: true, value: exportScenario(l.value.session) };
+  }
+
+  /**
+   * The GM store's keys as the text of a file (GM only): kept by the GM, it opens the lakes'
+   * secrets in another browser (importKeys) when no GM client holding them is connected.
+   */
+  exportKeys(): Result<string> {
+    if (!this.port.me().isGM) return err("notGm");
+    if (!this.store.ring.size) return err("noKeys");
+    return { ok: true, value: this.store.ring.export() };
+  }
+
+  /** Takes the keys of an exported file (GM only), whole or not at all; how many lakes it opens. */
+  async importKeys(text: string): Promise<Result<{ keys: number; missing: number }>> {
+    if (!this.port.me().isGM) return err("notGm");
+    if (typeof text !== "string") return err("badKeyFile", "file");
+    const r = this.store.ring.import(text);
+    if (!r.ok) return err("badKeyFile", r.field);
+    const missing = await this.store.missingKeys().catch(() => []);
+    return { ok: true, value: { keys: r.ids.length, missing: missing.length } };
+  }
+
+  /** Puts the scene back in line with the GM record (after a reload, or a failed v13 write). */
+  reconcile(lakeId: string): Promise<Result<number>> {
+    return this.guard(lakeId, async () => {
+      const l = await this.load(lakeId);
+      if (!l.ok) return l;
+      const { record, session, scene } = l.value;
+      const pub = publicLakeFor(l.value.pub, session.state, Object.keys(record.pending.actions));
+      const ops = tokenOps(pub, scene, session.state, [], this.swarmName(), this.alias(lakeId));
+      if (JSON.stringify(pub) !== JSON.stringify(l.value.pub)) ops.push(sceneLakeOp(scene, pub));
+      if (ops.length) await this.port.write(ops);
+      return { ok: true, value: ops.length };
+    });
+  }
+
+  /** The details behind a GM or private placeholder, rendered for this GM client. */
+  async gmDetails(flag: CardFlag): Promise<string | undefined> {
+    if (!this.port.me().isGM) return undefined;
+    const l = await this.load(flag.lake);
+    if (!l.ok) return undefined;
+    const events = detailEvents(l.value.session.log, flag, "gm");
+    return this.detailsHtml(l.value.pub, events);
+  }
+
+  async detailsHtml(pub: PublicLake, events: readonly GameEvent[]): Promise<string> {
+    const t = this.port.localize.bind(this.port);
+    return renderCard(this.port, {
+      title: t("KOLIKOLY.Foundry.Chat.DetailsTitle"),
+      lines: events.length
+        ? events.map((e) => eventLine(e, namer(pub), t))
+        : [t("KOLIKOLY.Foundry.Chat.NothingSecret")],
+    });
+  }
+
+  /** The hidden truth for the GM's eyes: unseen swarms and what unexplored squares hold. */
+  hiddenTruth(state: GameState): { swarm: string; at: Coord; fish: number; explored: boolean }[] {
+    return state.swarms
+      .filter((s) => !s.seen)
+      .map((s) => ({
+        swarm: s.id,
+        at: s.at,
+        fish: s.fish,
+        explored:
+          state.explored[s.at[0] + state.lake.width * (s.at[1] + state.lake.height * s.at[2])] ===
+          1,
+      }));
+  }
+}
+
+function randomDigits(): string {
+  const a = new Uint32Array(2);
+  globalThis.crypto.getRandomValues(a);
+  return `${a[0]}${a[1]}`.slice(0, 12);
+}

@@ -1,0 +1,224 @@
+/**
+ * The GM store as the GM side reads and writes it: lake records kept as sealed revisions
+ * (sealed.ts) in the world compendium, opened with the keys this GM client holds (keyring.ts).
+ * Revisions never change once written, so each is opened once and kept; only the newest of a
+ * lake is asked for on every read.
+ */
+import type { GmRecord } from "../record.ts";
+import { revisionId, revisionOf } from "../record.ts";
+import type { Port, WriteOp } from "../port.ts";
+import type { Result } from "../result.ts";
+import { err } from "../result.ts";
+import { KeyRing } from "./keyring.ts";
+import type { Cipher, OpenedDoc, SealKey, StoreDoc } from "./sealed.ts";
+import {
+  XCHACHA,
+  assemble,
+  isStoreDoc,
+  openDoc,
+  plainRecordOf,
+  prunable,
+  sealRevision,
+} from "./sealed.ts";
+
+interface Head {
+  readonly doc: StoreDoc;
+  readonly counts: readonly number[];
+}
+
+/** A revision's document content: sealed (format 2) or, written before sealing, the plain record. */
+function contentOf(flags: unknown): { doc?: StoreDoc; plain?: GmRecord } {
+  const f = flags as { revision?: unknown; record?: unknown } | null | undefined;
+  if (isStoreDoc(f?.revision)) return { doc: f.revision };
+  const plain = plainRecordOf(f?.record);
+  return plain ? { plain } : {};
+}
+
+export class GmStore {
+  private ringOf: KeyRing | undefined;
+  private readonly opened = new Map<string, OpenedDoc>();
+  private readonly heads = new Map<string, Head>();
+  /** Format-1 documents of a lake (plain records): removed once its first sealed revision is written. */
+  private readonly plain = new Map<string, string[]>();
+  /** Key ids named by revisions this client read: the only keys a hand-over may bring in. */
+  private readonly named = new Set<string>();
+  /** Asks the other GM clients for keys this one lacks (handover.ts); resolves once they answered. */
+  askForKeys: ((ids: readonly string[]) => Promise<void>) | undefined;
+
+  /** The cipher revisions are sealed with; tests swap in a see-through one to prove the leak check can fail. */
+  cipher: Cipher = XCHACHA;
+
+  constructor(private readonly port: Port) {}
+
+  /** This client's keys, read from the browser's storage the first time they are needed. */
+  get ring(): KeyRing {
+    this.ringOf ??= new KeyRing(this.port.keyStorage());
+    return this.ringOf;
+  }
+
+  /** The newest revision of each lake, by the store's index (names `lake@rev`). */
+  private async newest(lakeId?: string): Promise<Map<string, { id: string; rev: number }[]>> {
+    const out = new Map<string, { id: string; rev: number }[]>();
+    for (const e of await this.port.storeIndex()) {
+      const lake = lakeId ?? e.name.split("@")[0]!;
+      const rev = revisionOf(e.name, lake);
+      if (rev === undefined) continue;
+      const list = out.get(lake) ?? [];
+      list.push({ id: e._id, rev });
+      out.set(lake, list);
+    }
+    for (const list of out.values()) list.sort((a, b) => b.rev - a.rev);
+    return out;
+  }
+
+  private async read(ids: readonly string[]): Promise<Map<string, unknown>> {
+    const out = new Map<string, unknown>();
+    if (!ids.length) return out;
+    const docs = await this.port.storeRead(ids);
+    ids.forEach((id, i) => out.set(id, docs[i]));
+    return out;
+  }
+
+  private open(id: string, doc: StoreDoc): OpenedDoc | "noKey" {
+    const known = this.opened.get(id);
+    if (known && known.doc.sealed === doc.sealed) return known;
+    const key = this.ring.get(doc.key);
+    if (!key) return "noKey";
+    const o = openDoc(doc, key.bytes, this.cipher);
+    this.opened.set(id, o);
+    return o;
+  }
+
+  /**
+   * A lake's record: its newest revision with the revisions it builds on, opened. Undefined when
+   * the store holds no revision of it; keyMissing when this client does not hold its key (after
+   * asking the other GM clients), storeDamaged when a revision does not open.
+   */
+  async get(lakeId: string): Promise<Result<GmRecord | undefined>> {
+    const revisions = (await this.newest(lakeId)).get(lakeId) ?? [];
+    const top = revisions[0];
+    if (!top) return { ok: true, value: undefined };
+    const content = contentOf((await this.read([top.id])).get(top.id));
+    if (content.plain) {
+      this.plain.set(
+        lakeId,
+        revisions.map((r) => r.id),
+      );
+      this.heads.delete(lakeId);
+      return { ok: true, value: content.plain };
+    }
+    const doc = content.doc;
+    if (!doc || doc.lakeId !== lakeId || doc.rev !== top.rev) return err("storeDamaged", "lake");
+    this.named.add(doc.key);
+    if (!this.ring.get(doc.key)) {
+      await this.askForKeys?.([doc.key]);
+      if (!this.ring.get(doc.key)) return err("keyMissing", "lake");
+    }
+    try {
+      const ids = doc.parts.map((rev) => revisionId(lakeId, rev));
+      const missing = ids.filter((id) => !this.opened.has(id));
+      const fetched = await this.read(missing);
+      const parts: OpenedDoc[] = [];
+      for (const id of ids) {
+        const known = this.opened.get(id);
+        if (known) {
+          parts.push(known);
+          continue;
+        }
+        const d = contentOf(fetched.get(id)).doc;
+        if (!d) return err("storeDamaged", "lake");
+        const o = this.open(id, d);
+        if (o === "noKey") return err("keyMissing", "lake");
+        parts.push(o);
+      }
+      const head = this.open(top.id, doc);
+      if (head === "noKey") return err("keyMissing", "lake");
+      const { record, counts } = assemble(head, parts);
+      this.heads.set(lakeId, { doc, counts });
+      return { ok: true, value: record };
+    } catch {
+      // a wrong key, a changed text, or parts that do not add up: nothing is trusted
+      return err("storeDamaged", "lake");
+    }
+  }
+
+  /**
+   * The write of a record's next revision, sealed with its lake's key (a new lake: the key this
+   * client seals new lakes with, `keyForNewLake`). It builds on the revision this client read
+   * last; a record it never read sealed (format 1) is written whole.
+   */
+  put(record: GmRecord, key?: SealKey): WriteOp {
+    const head = this.heads.get(record.lakeId);
+    const prev = head && head.doc.rev === record.rev - 1 ? head : undefined;
+    const use = key ?? (prev ? this.ring.get(prev.doc.key) : this.ring.current());
+    if (!use) throw new Error("KOLIKOLY.Foundry.Error.keyMissing");
+    return { kind: "store.put", doc: sealRevision(record, prev, use, this.cipher) };
+  }
+
+  /**
+   * After a revision was written: it is the lake's newest. With `prune`, the revisions nobody
+   * reads again (sealed.ts `prunable`, and any format-1 record) are removed, best effort.
+   */
+  async written(
+    op: Extract<WriteOp, { kind: "store.put" }>,
+    /** Removes old revisions too (a declaration's write, not a round's, whose writes are counted). */
+    prune = false,
+  ): Promise<void> {
+    const doc = op.doc;
+    const prev = this.heads.get(doc.lakeId);
+    // its chain's round counts: the parts it kept, then what it sealed itself
+    const kept = prev ? chainCounts(prev, doc) : [];
+    const own = doc.rounds - kept.reduce((a, b) => a + b, 0);
+    this.heads.set(doc.lakeId, { doc, counts: [...kept, own] });
+    if (!prune) return;
+    const revisions = (await this.newest(doc.lakeId)).get(doc.lakeId) ?? [];
+    const ids = [...prunable(revisions, doc), ...(this.plain.get(doc.lakeId) ?? [])];
+    this.plain.delete(doc.lakeId);
+    const gone = [...new Set(ids)].filter((id) => id !== revisionId(doc.lakeId, doc.rev));
+    if (gone.length)
+      await this.port.write([{ kind: "store.delete", ids: gone }]).catch(() => undefined);
+  }
+
+  /** The key a new lake is sealed with: this client's, one another GM client hands over, or a new one. */
+  async keyForNewLake(): Promise<{ key: SealKey; made: boolean }> {
+    const held = this.ring.current();
+    if (held) return { key: held, made: false };
+    const inUse = await this.keyIdsInUse();
+    if (inUse.size) await this.askForKeys?.([...inUse]);
+    for (const id of inUse)
+      if (this.ring.get(id)) {
+        this.ring.use(id);
+        return { key: this.ring.get(id)!, made: false };
+      }
+    return { key: this.ring.create(), made: true };
+  }
+
+  /** The key ids the store's newest revisions name (read from the store, which only GMs write). */
+  async keyIdsInUse(): Promise<Set<string>> {
+    const tops = [...(await this.newest()).values()].map((l) => l[0]!.id);
+    const read = await this.read(tops);
+    for (const v of read.values()) {
+      const d = contentOf(v).doc;
+      if (d) this.named.add(d.key);
+    }
+    return new Set(this.named);
+  }
+
+  /** Whether a handed-over key may be taken: the store names it (a player cannot write the store). */
+  async names(id: string): Promise<boolean> {
+    if (this.named.has(id)) return true;
+    return (await this.keyIdsInUse()).has(id);
+  }
+
+  /** The lakes whose revisions this client cannot open (its keys are missing). */
+  async missingKeys(): Promise<string[]> {
+    const inUse = await this.keyIdsInUse();
+    return [...inUse].filter((id) => !this.ring.get(id));
+  }
+}
+
+/** The round counts of the parts `doc` kept from the chain of `prev`. */
+function chainCounts(prev: Head, doc: StoreDoc): number[] {
+  const chain = [...prev.doc.parts, prev.doc.rev];
+  return doc.parts.map((rev) => prev.counts[chain.indexOf(rev)] ?? 0);
+}

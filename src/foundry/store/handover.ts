@@ -1,0 +1,109 @@
+/**
+ * Key hand-over between GM clients (issue 10): a GM client that lacks a key the store names asks
+ * every other active GM client for it; one that holds it sends it, not in its answer (an answer
+ * goes back to whoever asked, and on v13 a query handler cannot tell who that is) but in a query
+ * of its own addressed to that GM user, which the server delivers to that user alone
+ * (User#query). The receiving client takes only keys whose id a store revision names, and the
+ * store is written by GMs only, so a player can neither obtain a key nor slip one in.
+ */
+import { QUERY } from "../constants.ts";
+import type { Port } from "../port.ts";
+import type { GmStore } from "./gm-store.ts";
+import { keyIdOf } from "./keyring.ts";
+import { hexToBytes } from "@noble/hashes/utils.js";
+
+const HEX_KEY = /^[0-9a-f]{64}$/;
+const KEY_ID = /^[0-9a-f]{16}$/;
+
+export interface KeysWanted {
+  /** The GM user to send the keys to. */
+  readonly for: string;
+  readonly ids: readonly string[];
+}
+
+export interface KeysGiven {
+  readonly keys: Readonly<Record<string, string>>;
+}
+
+export class KeyHandover {
+  constructor(
+    private readonly port: Port,
+    private readonly store: GmStore,
+  ) {
+    store.askForKeys = (ids) => this.ask(ids);
+  }
+
+  private otherActiveGms(): string[] {
+    const me = this.port.me().id;
+    return this.port
+      .users()
+      .filter((u) => u.isGM && u.active && u.id !== me)
+      .map((u) => u.id);
+  }
+
+  /** Asks each other active GM client in turn until this client holds every key asked for. */
+  async ask(ids: readonly string[]): Promise<void> {
+    if (!this.port.me().isGM) return;
+    const want = ids.filter((id) => KEY_ID.test(id));
+    for (const gm of this.otherActiveGms()) {
+      const still = want.filter((id) => !this.store.ring.get(id));
+      if (!still.length) return;
+      try {
+        // answered once the keys were sent to this user (KeysGiven, received before the answer)
+        await this.port.query(gm, QUERY.keysWanted, { for: this.port.me().id, ids: still });
+      } catch {
+        // that GM's client left or does not run the module: the next one is asked
+      }
+    }
+  }
+
+  /**
+   * At a GM client's ready: the keys of every lake in the store that this client lacks, asked
+   * for; the ids of those still missing after (the GM is told: hooks/ready.ts).
+   */
+  async askForMissing(): Promise<string[]> {
+    if (!this.port.me().isGM) return [];
+    const missing = await this.store.missingKeys().catch(() => []);
+    if (!missing.length) return [];
+    await this.ask(missing);
+    return missing.filter((id) => !this.store.ring.get(id));
+  }
+
+  /** After this client made a new key: the other GM clients are given it at once. */
+  async offer(ids: readonly string[]): Promise<void> {
+    const keys = this.store.ring.hexes(ids);
+    if (!Object.keys(keys).length) return;
+    for (const gm of this.otherActiveGms())
+      await this.port.query(gm, QUERY.keysGiven, { keys }).catch(() => undefined);
+  }
+
+  /** QUERY.keysWanted on a GM client: sends the keys it holds to the GM user named, never back. */
+  async onWanted(data: unknown): Promise<{ sent: number }> {
+    if (!this.port.me().isGM) return { sent: 0 };
+    const d = data as Partial<KeysWanted> | null;
+    if (typeof d?.for !== "string" || !Array.isArray(d.ids)) return { sent: 0 };
+    const to = this.port.users().find((u) => u.id === d.for);
+    // only to another GM, connected: the server delivers the query to that user alone
+    if (!to?.isGM || !to.active || to.id === this.port.me().id) return { sent: 0 };
+    const keys = this.store.ring.hexes(d.ids.filter((x): x is string => typeof x === "string"));
+    const n = Object.keys(keys).length;
+    if (n) await this.port.query(to.id, QUERY.keysGiven, { keys });
+    return { sent: n };
+  }
+
+  /** QUERY.keysGiven on a GM client: takes the keys a store revision names, nothing else. */
+  async onGiven(data: unknown): Promise<{ taken: number }> {
+    if (!this.port.me().isGM) return { taken: 0 };
+    const keys = (data as Partial<KeysGiven> | null)?.keys;
+    if (typeof keys !== "object" || keys === null) return { taken: 0 };
+    let taken = 0;
+    for (const hex of Object.values(keys)) {
+      if (typeof hex !== "string" || !HEX_KEY.test(hex)) continue;
+      const id = keyIdOf(hexToBytes(hex));
+      if (this.store.ring.get(id) || !(await this.store.names(id))) continue;
+      this.store.ring.add(hex);
+      taken++;
+    }
+    return { taken };
+  }
+}

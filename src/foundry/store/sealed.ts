@@ -1,0 +1,248 @@
+/**
+ * How a lake's GM record is kept in the GM store so that a client the store's changes reach by
+ * mistake reads nothing from them (issue 10, docs/foundry.md "Where secrets live").
+ *
+ * - Every write is one new document, a revision, created once and never changed: its id is
+ *   fixed by (lake, revision), so two GM clients writing the same revision collide and one is
+ *   refused (the compare-and-set, record.ts `revisionId`).
+ * - A revision carries only what changed: the pending round always (small), the setup in the
+ *   first revision, and the rounds resolved since the revisions it builds on. Its `parts` name
+ *   the earlier revisions that hold the setup and the rounds before it, in order.
+ * - Everything that is not already public on the scene is sealed: XChaCha20-Poly1305 (from
+ *   @noble/ciphers, which runs where the browser's `crypto.subtle` does not: plain http on a LAN
+ *   address) under a key that only GM clients hold (keyring.ts), with a fresh random 24-byte
+ *   nonce, and the lake and revision bound in as associated data (a sealed part cannot be moved
+ *   to another document). What stays readable: the lake and scene ids, the revision, the key's
+ *   id, the round count and whether the GM ended the game, all of which the scene's public flag
+ *   shows anyway.
+ */
+import { xchacha20poly1305 } from "@noble/ciphers/chacha.js";
+import { bytesToUtf8, randomBytes, utf8ToBytes } from "@noble/ciphers/utils.js";
+import type { GameSetup, RoundRecord } from "../../rules/index.ts";
+import type { GmRecord, Pending } from "../record.ts";
+import { isGmRecord } from "../record.ts";
+
+export const STORE_FORMAT = "kolikoly-gm-store/2";
+
+/** One revision document's content (its `flags["kolikoly-fishing"].revision`). */
+export interface StoreDoc {
+  readonly format: typeof STORE_FORMAT;
+  readonly lakeId: string;
+  readonly sceneId: string;
+  readonly rev: number;
+  /** The id of the key that sealed `sealed` (keyring.ts `keyIdOf`): names the key, tells nothing of it. */
+  readonly key: string;
+  /** The revisions holding the setup (the first) and the rounds before this one's, in order. */
+  readonly parts: readonly number[];
+  /** Rounds resolved, counting this revision's own (public: the scene shows the round). */
+  readonly rounds: number;
+  readonly endedByGm: boolean;
+  /** base64 of nonce (24 bytes) then ciphertext of a `Secret`. */
+  readonly sealed: string;
+}
+
+/** What a revision seals. */
+interface Secret {
+  readonly pending: Pending;
+  /** In the revision that starts the chain (a new lake, or a record moved from format 1). */
+  readonly setup?: GameSetup;
+  readonly aliasKey?: string;
+  /** Rounds this revision adds after those of its parts, with what was pending before each. */
+  readonly rounds?: readonly RoundRecord[];
+  readonly pendingBefore?: readonly Pending[];
+}
+
+/** A revision opened with its key: the public fields and what was sealed. */
+export interface OpenedDoc {
+  readonly doc: StoreDoc;
+  readonly secret: Secret;
+}
+
+export function isStoreDoc(v: unknown): v is StoreDoc {
+  if (typeof v !== "object" || v === null) return false;
+  const d = v as Record<string, unknown>;
+  return (
+    d.format === STORE_FORMAT &&
+    typeof d.lakeId === "string" &&
+    typeof d.sceneId === "string" &&
+    Number.isInteger(d.rev) &&
+    typeof d.key === "string" &&
+    Array.isArray(d.parts) &&
+    d.parts.every((p) => Number.isInteger(p)) &&
+    Number.isInteger(d.rounds) &&
+    typeof d.endedByGm === "boolean" &&
+    typeof d.sealed === "string"
+  );
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+function fromBase64(text: string): Uint8Array {
+  const s = atob(text);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+function bound(lakeId: string, rev: number): Uint8Array {
+  return utf8ToBytes(`kolikoly-gm-store|${lakeId}|${rev}`);
+}
+
+/** The ciphers a store uses; tests swap in a see-through one to prove the leak check can fail. */
+export interface Cipher {
+  seal(key: Uint8Array, aad: Uint8Array, plain: Uint8Array): Uint8Array;
+  /** Throws when the key is wrong or the text was changed. */
+  open(key: Uint8Array, aad: Uint8Array, sealed: Uint8Array): Uint8Array;
+}
+
+export const XCHACHA: Cipher = {
+  seal(key, aad, plain) {
+    const nonce = randomBytes(24);
+    const body = xchacha20poly1305(key, nonce, aad).encrypt(plain);
+    const out = new Uint8Array(nonce.length + body.length);
+    out.set(nonce);
+    out.set(body, nonce.length);
+    return out;
+  },
+  open(key, aad, sealed) {
+    return xchacha20poly1305(key, sealed.subarray(0, 24), aad).decrypt(sealed.subarray(24));
+  },
+};
+
+export interface SealKey {
+  readonly id: string;
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * The revision that writes `next`, given the revision it builds on (`prev`, undefined for a new
+ * lake or a record still in format 1): it keeps the longest run of `prev`'s parts whose rounds
+ * `next` still has (an undo drops the last), and seals the rest of the rounds in itself.
+ */
+export function sealRevision(
+  next: GmRecord,
+  prev: { readonly doc: StoreDoc; readonly counts: readonly number[] } | undefined,
+  key: SealKey,
+  cipher: Cipher = XCHACHA,
+): StoreDoc {
+  const parts: number[] = [];
+  let held = 0;
+  // the chain `prev` stands for: its parts, then itself; the first link holds the setup
+  const chain = prev ? [...prev.doc.parts, prev.doc.rev] : [];
+  const counts = prev?.counts ?? [];
+  if (chain.length && counts[0]! <= next.rounds.length) {
+    parts.push(chain[0]!);
+    held = counts[0]!;
+    for (let i = 1; i < chain.length; i++) {
+      if (counts[i] === 0) continue; // a revision that changed only the pending round
+      if (held + counts[i]! > next.rounds.length) break; // undone: its rounds are sealed again here
+      parts.push(chain[i]!);
+      held += counts[i]!;
+    }
+  }
+  const starts = parts.length === 0;
+  const secret: Secret = {
+    pending: next.pending,
+    ...(starts ? { setup: next.setup, aliasKey: next.aliasKey } : {}),
+    ...(next.rounds.length > held
+      ? {
+          rounds: next.rounds.slice(held),
+          pendingBefore: next.pendingBefore.slice(held),
+        }
+      : {}),
+  };
+  const plain = utf8ToBytes(JSON.stringify(secret));
+  return {
+    format: STORE_FORMAT,
+    lakeId: next.lakeId,
+    sceneId: next.sceneId,
+    rev: next.rev,
+    key: key.id,
+    parts,
+    rounds: next.rounds.length,
+    endedByGm: next.endedByGm,
+    sealed: toBase64(cipher.seal(key.bytes, bound(next.lakeId, next.rev), plain)),
+  };
+}
+
+/** Opens one revision; throws when the key does not open it (wrong key, or changed on the way). */
+export function openDoc(doc: StoreDoc, key: Uint8Array, cipher: Cipher = XCHACHA): OpenedDoc {
+  const plain = cipher.open(key, bound(doc.lakeId, doc.rev), fromBase64(doc.sealed));
+  const secret = JSON.parse(bytesToUtf8(plain)) as Secret;
+  if (typeof secret !== "object" || secret === null || typeof secret.pending !== "object")
+    throw new Error("not a sealed revision");
+  return { doc, secret };
+}
+
+/** How many rounds a revision holds itself (the first of a chain: its setup's, none). */
+export function roundsHeld(o: OpenedDoc): number {
+  return o.secret.rounds?.length ?? 0;
+}
+
+/**
+ * The record a head revision stands for, from it and its parts, all opened (in `parts` order).
+ * Returns the record and, per link of the chain (parts then the head), the rounds it holds.
+ */
+export function assemble(
+  head: OpenedDoc,
+  parts: readonly OpenedDoc[],
+): { record: GmRecord; counts: number[] } {
+  const chain = [...parts, head];
+  const first = chain[0]!;
+  const setup = first.secret.setup;
+  if (!setup) throw new Error(`revision ${first.doc.rev} of ${first.doc.lakeId} holds no setup`);
+  const rounds: RoundRecord[] = [];
+  const pendingBefore: Pending[] = [];
+  for (const c of chain) {
+    rounds.push(...(c.secret.rounds ?? []));
+    pendingBefore.push(...(c.secret.pendingBefore ?? []));
+  }
+  if (rounds.length !== head.doc.rounds)
+    throw new Error(`revision ${head.doc.rev} of ${head.doc.lakeId}: its parts do not add up`);
+  const record: GmRecord = {
+    format: "kolikoly-gm-record/1",
+    lakeId: head.doc.lakeId,
+    sceneId: head.doc.sceneId,
+    rev: head.doc.rev,
+    setup,
+    rounds,
+    endedByGm: head.doc.endedByGm,
+    pending: head.secret.pending,
+    pendingBefore,
+    ...(first.secret.aliasKey ? { aliasKey: first.secret.aliasKey } : {}),
+  };
+  return { record, counts: chain.map(roundsHeld) };
+}
+
+/** A record written before revisions were sealed (format 1, readable as it is): moved on the next write. */
+export function plainRecordOf(flagContent: unknown): GmRecord | undefined {
+  return isGmRecord(flagContent) ? flagContent : undefined;
+}
+
+/**
+ * How many revisions before the newest are kept. A revision is a compare-and-set only while its
+ * document exists: a GM client that read revision r and writes r + 1 must find r + 1 taken if
+ * another client wrote it. Deleting r + 1 would let the slow writer create it again unseen, so
+ * a revision is removed only when it is this far behind, which takes that many writes by
+ * another client between the slow one's read and its write (each write is a round trip).
+ */
+export const KEPT_REVISIONS = 10;
+
+/**
+ * The revisions of a lake nobody will read again once `head` is written: more than
+ * KEPT_REVISIONS behind it, and not one of its parts.
+ */
+export function prunable(
+  revisions: readonly { readonly id: string; readonly rev: number }[],
+  head: StoreDoc,
+): string[] {
+  const parts = new Set(head.parts);
+  return revisions
+    .filter((r) => r.rev < head.rev - KEPT_REVISIONS && !parts.has(r.rev))
+    .map((r) => r.id);
+}
