@@ -28,6 +28,7 @@ async function schedule(seed: number, duplicateIds: FakeServer["duplicateIds"]) 
   const { host, id } = await setUpLake(t, 3, 4);
   await host.setDeclaration(id, "f1", { action: "catch" });
   await host.setDeclaration(id, "f2", { action: "move", to: [1, 1, 0] });
+  await host.setTotal(id, "f1", { total: 15, natural: 12 }); // a typed total (K6)
   t.gm.disconnect(); // the first GM's browser drops: the second is the active GM
   const pb = b.runtime!.host.resolveRound(id, 1);
   await hops(rng.die(8) - 1);
@@ -46,17 +47,27 @@ async function schedule(seed: number, duplicateIds: FakeServer["duplicateIds"]) 
     rounds: record.rounds.length,
     cards: cards.length,
     declarationsKept: results.some((r) => r.ok) || Object.keys(record.pending.actions).length === 2,
+    // the typed total reached the round it was typed for, or still waits for it
+    totalKept: record.rounds.length
+      ? record.rounds[0]!.rolls.some((x) => x.key === "attack:f1" && x.total === 15)
+      : record.pending.totals.f1?.total === 15,
   };
 }
 
 describe("one writer, one round (issue 10)", () => {
-  test("over 1,000 seeded hand-over schedules, no round is resolved twice and nothing is lost", async () => {
+  test("over 1,000 seeded hand-over schedules, no round is resolved twice and no declaration or typed total is lost", async () => {
     const bad: string[] = [];
     let resolved = 0;
     for (let seed = 1; seed <= 1000; seed++) {
       const s = await schedule(seed, "refused");
       resolved += s.ok;
-      if (s.ok !== s.rounds || s.rounds > 1 || s.cards !== s.rounds || !s.declarationsKept)
+      if (
+        s.ok !== s.rounds ||
+        s.rounds > 1 ||
+        s.cards !== s.rounds ||
+        !s.declarationsKept ||
+        !s.totalKept
+      )
         bad.push(`seed ${seed}: ${JSON.stringify(s)}`);
     }
     expect(bad.slice(0, 5)).toEqual([]);
