@@ -580,6 +580,29 @@ async function checkTableCheck(t: Table): Promise<void> {
 async function checkAssistant(t: Table): Promise<void> {
   const assistant = await openUser(browser, site, () => t.server, USERS.assistant, 5);
   await settle(t);
+  // issue 10: the GM store's key, handed over at the assistant's ready by targeted query, lives
+  // in the GM pages' local storage only; the store's documents hold it sealed
+  const keysOf = (u: typeof assistant) =>
+    evaluate<string | null>(
+      u,
+      `Object.keys(localStorage).filter((k) => k.startsWith("${MODULE}.gm-keys.")).map((k) => JSON.parse(localStorage.getItem(k)).keys).map((k) => Object.keys(k).sort().join()).join()`,
+    );
+  const gmKeys = await keysOf(t.gm);
+  expect.soft(gmKeys, "the GM page holds the store's key").toMatch(/^[0-9a-f]{16}/);
+  expect.soft(await keysOf(assistant), "the assistant GM was handed the same key").toBe(gmKeys);
+  for (const u of [t.ana, t.bo])
+    expect.soft(await keysOf(u), `${u.userId}: no key on a player's page`).toBe("");
+  const store = t.server.truth.packs.find((p) => p.meta.id === "world.kolikoly-gm-store");
+  const revisions = (store?.docs ?? []).map(
+    (d) => (d.flags as Record<string, { revision?: Record<string, unknown> }>)[MODULE]?.revision,
+  );
+  expect.soft(revisions.length, "the store holds the lake's revisions").toBeGreaterThan(0);
+  for (const r of revisions) {
+    expect.soft(typeof r?.sealed, "every revision sealed").toBe("string");
+    expect
+      .soft(Object.keys(r ?? {}), "nothing but public fields in the clear")
+      .not.toContain("setup");
+  }
   for (const u of [t.gm, t.ana, assistant])
     expect
       .soft(await evaluate<string>(u, "game.users.activeGM?.id"), `${u.userId}: the active GM`)
