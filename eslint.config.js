@@ -1,4 +1,4 @@
-// ESLint flat config. src/rules must stay pure (architecture.md): no Foundry globals, no DOM,
+// ESLint flat config. src/rules must stay pure (docs/architecture.md): no Foundry globals, no DOM,
 // no node:* imports, no Math.random, no Date.now, no imports from outside src/rules.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
@@ -44,7 +44,7 @@ export default tseslint.config(
         {
           object: "Math",
           property: "random",
-          message: "Every die is a request (architecture.md).",
+          message: "Every die is a request (docs/architecture.md).",
         },
         { object: "Date", property: "now", message: "The rules are deterministic." },
       ],

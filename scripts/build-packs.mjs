@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles every compendium source folder packs/_source/<pack>/ (YAML or JSON, one document per
 // file, each with its `_key`) into a LevelDB pack at dist/packs/<pack> with the Foundry CLI's
-// compilePack. Compiled packs are build output, never committed (architecture.md, Tooling).
+// compilePack. Compiled packs are build output, never committed (docs/architecture.md, Tooling).
 // Usage: node scripts/build-packs.mjs [outDir]
 import fs from "node:fs";
 import path from "node:path";

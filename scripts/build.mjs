@@ -2,6 +2,7 @@
 // npm run build: the installable Foundry module in dist/ and dist/kolikoly-fishing.zip.
 //   dist/module.json              the manifest (version from package.json, languages that exist)
 //   dist/scripts/kolikoly-fishing.js   one ES module (vite.module.config.ts)
+//   dist/scripts/estimate-worker.js    the lake wizard's Web Worker (vite.worker.config.ts)
 //   dist/styles/kolikoly-fishing.css
 //   dist/templates/, dist/lang/, dist/assets/, dist/packs/<pack> (LevelDB, scripts/build-packs.mjs)
 // The zip holds one folder, kolikoly-fishing/, with exactly those files: unzip it into
@@ -68,6 +69,8 @@ export async function buildModule(DIST = path.join(ROOT, "dist")) {
   fs.rmSync(DIST, { recursive: true, force: true });
   fs.mkdirSync(DIST, { recursive: true });
   await build({ configFile: path.join(ROOT, "vite.module.config.ts"), build: { outDir: DIST } });
+  // the lake wizard's Web Worker, a file of its own (vite.worker.config.ts)
+  await build({ configFile: path.join(ROOT, "vite.worker.config.ts"), build: { outDir: DIST } });
   copyDir(path.join(ROOT, "templates"), path.join(DIST, "templates"), (f) => f.endsWith(".hbs"));
   copyDir(path.join(ROOT, "lang"), path.join(DIST, "lang"), (f) => f.endsWith(".json"));
   copyDir(path.join(ROOT, "assets"), path.join(DIST, "assets"), (f) =>

@@ -1,5 +1,5 @@
 /**
- * src/rules is pure (architecture.md): it imports nothing outside itself and no node:* or
+ * src/rules is pure (docs/architecture.md): it imports nothing outside itself and no node:* or
  * package, and never uses Math.random, Date.now or a Foundry/DOM/Node global. ESLint says the
  * same; this test reads every file with the TypeScript parser so the rule holds even where lint
  * is not run.

@@ -88,7 +88,10 @@ export function parseSimulateArgs(args: string[]): Parsed {
   };
 }
 
-/** Runs the simulation with a progress bar on stderr once it has taken more than a second. */
+/**
+ * Runs the simulation with a progress bar on stderr once it has taken more than a second, and only
+ * when stderr is a terminal (never on stdout, so piped output stays clean).
+ */
 export async function simulateWithProgress(o: SimCliOptions, io: Io): Promise<SimStats> {
   const start = Date.now();
   let bar: cliProgress.SingleBar | undefined;
@@ -197,9 +200,11 @@ export async function simulateCommand(args: string[], io: Io): Promise<number> {
     return 1;
   }
   const summary = summarize(stats);
+  // stdout holds the results only (with --json, one JSON document: `| jq` works); notes for the
+  // person watching go to stderr, and only when stderr is a terminal.
   if (o.json) io.out(`${JSON.stringify(summary, null, 2)}\n`);
-  else {
-    io.out(`${summaryText(summary, stats.roundsHist).join("\n")}\n`);
+  else io.out(`${summaryText(summary, stats.roundsHist).join("\n")}\n`);
+  if (io.errTty)
     io.err(
       `${t("KOLIKOLY.Cli.Simulate.Speed", {
         games: summary.games,
@@ -207,6 +212,5 @@ export async function simulateCommand(args: string[], io: Io): Promise<number> {
         workers: o.workers,
       })}\n`,
     );
-  }
   return 0;
 }

@@ -15,7 +15,7 @@ export interface KolikolyApi {
   createLake(options: CreateLakeOptions): Promise<Result<PublicLake>>;
   /** Resolves the pending round of a lake with Foundry's dice (active GM only). */
   resolveRound(lakeId: string): Promise<Result<{ round: number }>>;
-  /** The game as a scenario file (scenario-format.md); GM only. */
+  /** The game as a scenario file (docs/scenario-format.md); GM only. */
   exportScenario(lakeId: string): Promise<Result<Scenario>>;
   undoRound(lakeId: string): Promise<Result<{ round: number }>>;
   endGame(lakeId: string): Promise<Result<unknown>>;

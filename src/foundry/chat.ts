@@ -1,9 +1,9 @@
 /**
- * Chat cards built from events (architecture.md: chat uses eventsFor only). One public card per
- * round from `all` events; one GM whisper and one whisper per fisher with private news, whose
- * stored content is a fixed placeholder: the details are filled in when the message is rendered
- * on a client that may know them (render-chat-message.ts), because Foundry may deliver a
- * whisper to every client (foundry-notes.md, Dice and chat).
+ * Chat cards built from events (docs/architecture.md: chat uses eventsFor only). One public
+ * card per round from `all` events; one GM whisper and one whisper per fisher with private
+ * news, whose stored content is a fixed placeholder: the details are filled in when the message
+ * is rendered on a client that may know them (render-chat-message.ts), because Foundry may
+ * deliver a whisper to every client (docs/foundry.md, "What every client receives").
  */
 import type { GameEvent, Viewer } from "../rules/index.ts";
 import { canSee, declarationTarget, eventsFor } from "../rules/index.ts";
@@ -98,6 +98,7 @@ export function eventLine(e: GameEvent, name: (id: string) => string, t: L): str
               attack: e.attack ?? 0,
               defense: e.defense ?? 0,
             })) +
+        hazardTaken(e, name, t) +
         (e.effect ? " " + t(`KOLIKOLY.Foundry.Effect.${e.effect}`) : "")
       );
     case "fishMoved":
@@ -117,6 +118,35 @@ export function eventLine(e: GameEvent, name: (id: string) => string, t: L): str
     case "gameEnd":
       return k("GameEnd", {});
   }
+}
+
+/**
+ * H4, H5, H2 system: what a hazard's hit did, for the round card: the HP lost and left, or the
+ * aim accepted instead, or the wound, its Constitution save against the DC and the condition.
+ */
+function hazardTaken(
+  e: Extract<GameEvent, { type: "hazard" }>,
+  name: (id: string) => string,
+  t: L,
+) {
+  if (e.damage === undefined) return "";
+  const h = (key: string, data: Record<string, unknown>) =>
+    " " + t(`KOLIKOLY.Hazards.Event.${key}`, { fisher: name(e.fisher), damage: e.damage, ...data });
+  const condition = (c: string | undefined) => t(`KOLIKOLY.Hazards.Condition.${c ?? "ok"}`);
+  if (e.took === "aim") return h("TookAim", {});
+  if (e.wound !== undefined)
+    return h("Wound", {
+      wound: t(`KOLIKOLY.Hazards.Wound.${e.wound}`),
+      save: e.save ?? "",
+      dc: e.dc ?? "",
+      condition: condition(e.condition),
+    });
+  return (
+    h("TookHp", { hp: e.hp ?? 0 }) +
+    (e.condition && e.condition !== "ok"
+      ? h("Condition", { condition: condition(e.condition) })
+      : "")
+  );
 }
 
 export interface CardContext {

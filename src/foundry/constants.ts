@@ -1,6 +1,6 @@
 /** Names the module shares with Foundry: its id, the swarm sub-type, flag scopes, query names. */
 export const MODULE_ID = "kolikoly-fishing";
-/** Module sub-types are namespaced by the module id at runtime (foundry-notes.md, Documents). */
+/** Module sub-types are namespaced by the module id at runtime (docs/foundry.md, "Documents"). */
 export const SWARM_TYPE = `${MODULE_ID}.swarm`;
 /** The world compendium holding GM-only lake records (docs/foundry.md, "Where secrets live"). */
 export const STORE_PACK_NAME = "kolikoly-gm-store";
@@ -26,6 +26,8 @@ export const QUERY = {
   check: `${MODULE_ID}.check`,
   /** Player -> active GM: "this client received GM store traffic" (the GM checks the table). */
   leak: `${MODULE_ID}.leak`,
+  /** Active GM -> a fisher's owner, during resolution: HP or the hazard's aim? (H4, hazard-choice.ts) */
+  hazardChoice: `${MODULE_ID}.hazardChoice`,
 } as const;
 
 /** Hooks the module fires (docs/foundry.md). */
@@ -36,4 +38,6 @@ export const HOOK = {
   gameEnded: "kolikoly.gameEnded",
   preRoll: "kolikoly.preRoll",
   roll: "kolikoly.roll",
+  /** H4: a fisher's HP-or-aim choice was made ({lakeId, round, fisher, choice, by}). */
+  hazardChoice: "kolikoly.hazardChoice",
 } as const;

@@ -1,5 +1,5 @@
 /**
- * The Foundry dice driver (architecture.md: every die is a request). Each request becomes one
+ * The Foundry dice driver (docs/architecture.md: every die is a request). Each request becomes one
  * core Roll, evaluated silently on the active GM's client. Only rolls whose audience is `all`
  * are kept for the public card; a secret roll (a flee, a tracker's hazard) is never posted as
  * a roll message, so Dice So Nice, which animates created messages with rolls, never shows it.

@@ -48,6 +48,7 @@ import type { HostParts, Loaded } from "./resolution.ts";
 import { commit, resolveOnce } from "./resolution.ts";
 import type { Result } from "./result.ts";
 import { err } from "./result.ts";
+import { CHOICE_SETTING, HazardChoices, defaultChoice } from "./hazard-choice.ts";
 import { GmStore } from "./store/gm-store.ts";
 import { KeyHandover } from "./store/handover.ts";
 import { MODULE_BODY } from "./swarm-body.ts";
@@ -68,6 +69,8 @@ export class LakeHost implements HostParts {
   readonly store: GmStore;
   readonly keys: KeyHandover;
   readonly delivery: Delivery;
+  /** H4: the fisher's owner chooses HP or the hazard's aim during resolution (hazard-choice.ts). */
+  readonly choices: HazardChoices;
   /** Issue 4: the system adapter rolls what the system rolls itself (K7 initiative), around the core driver. */
   wrapDriver: ((base: AsyncDriver, lakeId: string) => AsyncDriver) | undefined;
   /** Issue 10: told whether a resolution committed (the players' side takes back its rolls if not). */
@@ -77,6 +80,7 @@ export class LakeHost implements HostParts {
     this.authority = new Authority(port);
     this.store = new GmStore(port);
     this.keys = new KeyHandover(port, this.store);
+    this.choices = new HazardChoices(port);
     this.delivery = new Delivery(
       port,
       (id) => this.alias(id),
@@ -169,6 +173,10 @@ export class LakeHost implements HostParts {
         ...(f.mods ? { mods: f.mods } : {}),
         ...(f.hp ? { hp: f.hp } : {}),
         ...(f.netDamage ? { netDamage: f.netDamage } : {}),
+        // H4: the standing choice, the answer when no one chooses in time (hazard-choice.ts)
+        ...((f.hazardChoice ?? defaultChoice(this.port.setting(CHOICE_SETTING.fallback))) === "aim"
+          ? { hazardChoice: "aim" as const }
+          : {}),
       })),
       ...(o.squares?.length ? { squares: o.squares } : {}),
     };
@@ -231,8 +239,20 @@ export class LakeHost implements HostParts {
     this.remember(lakeId, record.rev, session);
     await this.store.written(put);
     // the other GM clients get a new key at once: any of them may have to take over
-    if (key.made) await this.keys.offer([key.key.id]);
+    if (key.made) {
+      this.keyMade = true;
+      await this.keys.offer([key.key.id]);
+    }
     return { ok: true, value: pub };
+  }
+
+  private keyMade = false;
+
+  /** Whether the last lake made this world's first key in this browser (asked once: the wizard). */
+  takeKeyMade(): boolean {
+    const made = this.keyMade;
+    this.keyMade = false;
+    return made;
   }
 
   /** The world settings' rule defaults (K4, K9, H2), where the GM set them. */
@@ -341,7 +361,7 @@ export class LakeHost implements HostParts {
       const put = this.store.put(record) as Extract<WriteOp, { kind: "store.put" }>;
       await this.port.write([put]);
       this.remember(record.lakeId, record.rev, l.session);
-      await this.store.written(put, true);
+      await this.store.written(put);
       if (JSON.stringify(pub.declared) !== JSON.stringify(l.pub.declared))
         await this.port.write([sceneLakeOp(l.scene, pub)]);
     } catch (e) {
@@ -359,6 +379,12 @@ export class LakeHost implements HostParts {
     return this.guard(lakeId, async () => {
       const r = await resolveOnce(this, lakeId, round);
       await this.afterResolution?.(lakeId, r.ok);
+      // the world's round limit (a game sized for the session): the final card, as for any end
+      const limit = this.port.setting("roundLimit");
+      if (r.ok && typeof limit === "number" && limit > 0 && r.value.round >= limit) {
+        const over = r.value.events.some((e) => e.type === "gameEnd");
+        if (!over) await this.endNow(lakeId, "roundLimit");
+      }
       return r;
     });
   }
@@ -409,7 +435,18 @@ export class LakeHost implements HostParts {
 
   /** K23: the GM ends the game; the final card lists each fisher's catch. */
   endGame(lakeId: string): Promise<Result<{ catches: { fisher: string; caught: number }[] }>> {
-    return this.guard(lakeId, async () => {
+    return this.guard(lakeId, () => this.endNow(lakeId, "gm"));
+  }
+
+  /**
+   * Ends the game now (inside an operation already guarded): by the GM (K23), or at the world's
+   * round limit. Either way the record says the GM ended it, so the export replays the same end.
+   */
+  private async endNow(
+    lakeId: string,
+    reason: "gm" | "roundLimit",
+  ): Promise<Result<{ catches: { fisher: string; caught: number }[] }>> {
+    {
       const l = await this.load(lakeId);
       if (!l.ok) return l;
       const { record, session, pub } = l.value;
@@ -436,12 +473,12 @@ export class LakeHost implements HostParts {
       if (!c.ok) return c;
       const end = r.events.find((e) => e.type === "gameEnd");
       const catches = end && end.type === "gameEnd" ? end.catches : [];
-      this.port.callAllHook(HOOK.gameEnded, { lakeId, reason: "gm", catches });
+      this.port.callAllHook(HOOK.gameEnded, { lakeId, reason, catches });
       return { ok: true, value: { catches } };
-    });
+    }
   }
 
-  /** The game as a scenario file (scenario-format.md), every roll forced. GM only. */
+  /** The game as a scenario file (docs/scenario-format.md), every roll forced. GM only. */
   async exportScenario(lakeId: string): Promise<Result<Scenario>> {
     if (!this.port.me().isGM) return err("notGm");
     const l = await this.load(lakeId);

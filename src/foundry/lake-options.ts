@@ -16,6 +16,8 @@ export interface FisherOption {
   readonly hp?: number;
   /** K9: an equipped net's own damage (issue 4, from the system adapter). */
   readonly netDamage?: string;
+  /** H4: the answer when no one chooses in time (default: the world setting). */
+  readonly hazardChoice?: "hp" | "aim";
 }
 
 export interface CreateLakeOptions {
@@ -31,7 +33,7 @@ export interface CreateLakeOptions {
   >;
   readonly markers?: MarkerMode;
   readonly seed?: number;
-  /** Squares the GM prepared: explored, holding swarms of these sizes (scenario-format.md). */
+  /** Squares the GM prepared: explored, holding swarms of these sizes (docs/scenario-format.md). */
   readonly squares?: GameSetup["squares"];
 }
 /** K1-K3: the wizard's choices, checked against the scene before anything is written. */
@@ -57,6 +59,8 @@ export function checkLakeOptions(o: CreateLakeOptions, scene: SceneData): Result
     if (seen.has(f.tokenId)) return err("duplicateFisher", `fishers[${i}].tokenId`);
     seen.add(f.tokenId);
     if (!onBoard(o.lake, f.at) || f.at[2] !== 0) return err("badStart", `fishers[${i}].at`); // K3: starts on level 0
+    if (f.hazardChoice !== undefined && f.hazardChoice !== "hp" && f.hazardChoice !== "aim")
+      return err("badField", `fishers[${i}].hazardChoice`);
   }
   for (const [i, sq] of (o.squares ?? []).entries()) {
     if (!onBoard(o.lake, sq.at)) return err("offBoard", `squares[${i}].at`);

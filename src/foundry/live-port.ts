@@ -176,6 +176,9 @@ async function putRevision(doc: StoreDoc): Promise<void> {
     // refused because that revision exists (another GM wrote it first), or for another reason
     const taken = await pack.getDocument(id).catch(() => null);
     if (!taken) throw e;
+    // the create did reach the server and only its answer was lost: the revision is this one
+    const there = (taken.getFlag(MODULE_ID, "revision") as { sealed?: string } | undefined)?.sealed;
+    if (there === doc.sealed) return;
     throw new Error(`${STALE_RECORD}: ${String((e as Error).message)}`, { cause: e });
   }
 }
@@ -339,7 +342,9 @@ export function livePort(): Port {
     async storeIndex() {
       const pack = storePack();
       if (!pack) return [];
-      // CompendiumCollection#getIndex asks the server; the index is a Collection (a Map by _id)
+      // CompendiumCollection#getIndex: v13 answers from the index this client holds (it asks the
+      // server only for fields it lacks), so it may name an old revision: store/gm-store.ts reads
+      // past it by revision id. The index is a Collection (a Map by _id)
       return [...(await pack.getIndex()).values()].map((e) => ({
         _id: e._id,
         name: e.name ?? "",
@@ -366,11 +371,11 @@ export function livePort(): Port {
     },
     callHook: (name, ...args) => hooks().call(name, ...args) !== false,
     callAllHook: (name, ...args) => void hooks().callAll(name, ...args),
-    async query(userId, name, data) {
+    async query(userId, name, data, options) {
       const u = game.users!.get(userId) as unknown as {
         query(n: string, d: object, o?: object): Promise<unknown>;
       };
-      return u.query(name, data, { timeout: 10_000 });
+      return u.query(name, data, { timeout: options?.timeout ?? 10_000 });
     },
     localize: (key, data) =>
       data ? game.i18n!.format(key, data as Record<string, string>) : game.i18n!.localize(key),

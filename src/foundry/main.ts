@@ -1,5 +1,5 @@
 /**
- * Kolikoly Fishing for Foundry VTT: registers everything from one place (architecture.md).
+ * Kolikoly Fishing for Foundry VTT: registers everything from one place (docs/architecture.md).
  * One file per hook, each exporting listen().
  */
 import "../../styles/module.css";
@@ -21,6 +21,7 @@ import * as players from "./players/hooks.ts";
 import * as tableCheck from "./hooks/table-check.ts";
 import { liveCheckEnv } from "./hooks/table-check.ts";
 import { runTableCheck } from "./apps/table-check-dialog.ts";
+import * as hazardChoice from "./hooks/hazard-choice.ts";
 
 let runtime: Runtime | undefined;
 
@@ -45,6 +46,8 @@ store.listen(rt);
 tableCheck.listen(rt);
 // issue 4, after init.listen: its init runs after the core init and answers QUERY.intent
 players.listen(rt);
+// H4: the HP-or-effect choice's settings and window
+hazardChoice.listen(rt);
 
 Hooks.once("init", () => {
   const mod = game.modules!.get(MODULE_ID) as unknown as { api?: unknown } | undefined;

@@ -140,8 +140,16 @@ export interface Port {
   callHook(name: string, ...args: unknown[]): boolean;
   /** Hooks.callAll */
   callAllHook(name: string, ...args: unknown[]): void;
-  /** User#query: to one user through the server; only the caller gets the answer. */
-  query(userId: string, name: string, data: object): Promise<unknown>;
+  /**
+   * User#query: to one user through the server; only the caller gets the answer. `timeout` (ms)
+   * is User#query's own option (10 s when not given).
+   */
+  query(
+    userId: string,
+    name: string,
+    data: object,
+    options?: { readonly timeout?: number },
+  ): Promise<unknown>;
   /** game.i18n.format / localize */
   localize(key: string, data?: Readonly<Record<string, unknown>>): string;
   /** foundry.applications.handlebars.renderTemplate */

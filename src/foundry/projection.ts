@@ -1,8 +1,8 @@
 /**
  * What players may see of a lake, as Foundry data: the public lake flag on the scene and the
  * swarm tokens. Everything here is computed from `viewFor(state, "player")` and the public
- * events only (secrecy is a projection, architecture.md), so no secret can reach a scene,
- * a token or a flag, which every client receives (foundry-notes.md).
+ * events only (secrecy is a projection, docs/architecture.md), so no secret can reach a scene,
+ * a token or a flag, which every client receives (docs/foundry.md, "What every client receives").
  */
 import type { Coord, GameEvent, GameState, LakeSpec, LakeView } from "../rules/index.ts";
 import { coordOf, indexOf, squareCount, viewFor } from "../rules/index.ts";

@@ -12,6 +12,7 @@ import { HOOK } from "./constants.ts";
 import type { Delivery } from "./delivery.ts";
 import { namer } from "./delivery.ts";
 import { foundryDriver, VetoError } from "./dice.ts";
+import type { HazardChoices } from "./hazard-choice.ts";
 import type { ChatCreate, Port, SceneData, WriteOp } from "./port.ts";
 import type { PublicLake } from "./projection.ts";
 import { publicLakeFor, sceneLakeOp, tokenOps } from "./projection.ts";
@@ -35,6 +36,8 @@ export interface HostParts {
   readonly port: Port;
   readonly store: GmStore;
   readonly delivery: Delivery;
+  /** H4: answers the engine's HP-or-aim decisions (hazard-choice.ts). */
+  readonly choices: HazardChoices;
   load(lakeId: string): Promise<Result<Loaded>>;
   alias(lakeId: string): Alias;
   swarmName(): string;
@@ -73,7 +76,9 @@ export async function resolveOnce(
   let r;
   try {
     const outer = h.wrapDriver ? h.wrapDriver(driver, lakeId) : driver;
-    r = await playRoundAsync(session, input, forcedLayer(outer, tableOf(typed)));
+    // H4 decisions go to the fisher's owner (and the GM), never to the dice
+    const decided = h.choices.layer(outer, { lakeId, round, pub });
+    r = await playRoundAsync(session, input, forcedLayer(decided, tableOf(typed)));
   } catch (e) {
     return err(
       e instanceof VetoError ? "vetoed" : "resolutionFailed",

@@ -73,6 +73,8 @@ export class Runtime {
       // GM store keys, GM client to GM client (store/handover.ts)
       [QUERY.keysWanted]: async (data) => this.host.keys.onWanted(data),
       [QUERY.keysGiven]: async (data) => this.host.keys.onGiven(data),
+      // H4: the active GM asks a fisher's owner "HP or the hazard's aim?" (hazard-choice.ts)
+      [QUERY.hazardChoice]: async (data) => this.host.choices.answer(data),
       ...this.table.queries(),
     };
   }

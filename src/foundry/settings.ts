@@ -1,11 +1,12 @@
 /**
- * World settings for every setting-marked rule (K1, K2, K4, K9, K19 markers, H1, H2): world
+ * World settings for every setting-marked rule (K1, K2, K4, K9, K19 markers, H1, H2) and the
+ * round limit: world
  * scope, so changed only by users with the SETTINGS_MODIFY permission (assistant GMs and up by
  * default), localized. They hold defaults only, never game state: every client loads world
- * settings (foundry-notes.md).
+ * settings (docs/foundry.md, "What every client receives").
  */
 import { HAZARD_MODES } from "../rules/index.ts";
-import { DEFAULT_LAKE, DEFAULT_SETTINGS } from "../rules/index.ts";
+import { DEFAULT_SETTINGS, SESSION_LAKE } from "../rules/index.ts";
 import { MODULE_ID } from "./constants.ts";
 
 type Def =
@@ -35,15 +36,15 @@ export const SETTINGS: readonly Def[] = [
     default: DEFAULT_SETTINGS.hazardMode,
     choices: Object.fromEntries(HAZARD_MODES.map((m) => [m, `${P}.hazardMode.Choices.${m}`])),
   },
-  { key: "verticalAdjacency", type: Boolean, default: DEFAULT_LAKE.verticalAdjacency },
-  { key: "width", type: Number, default: DEFAULT_LAKE.width, range: { min: 1, max: 32, step: 1 } },
+  { key: "verticalAdjacency", type: Boolean, default: SESSION_LAKE.verticalAdjacency },
+  { key: "width", type: Number, default: SESSION_LAKE.width, range: { min: 1, max: 32, step: 1 } },
   {
     key: "height",
     type: Number,
-    default: DEFAULT_LAKE.height,
+    default: SESSION_LAKE.height,
     range: { min: 1, max: 32, step: 1 },
   },
-  { key: "levels", type: Number, default: DEFAULT_LAKE.levels, range: { min: 1, max: 9, step: 1 } },
+  { key: "levels", type: Number, default: SESSION_LAKE.levels, range: { min: 1, max: 9, step: 1 } },
   {
     key: "markers",
     type: String,
@@ -51,6 +52,8 @@ export const SETTINGS: readonly Def[] = [
     choices: { remove: `${P}.markers.Choices.remove`, lastSeen: `${P}.markers.Choices.lastSeen` },
   },
   { key: "hazardTable", type: String, default: "" },
+  // a game that fits the session: ended (final card) once this many rounds are played; 0 = never
+  { key: "roundLimit", type: Number, default: 0, range: { min: 0, max: 500, step: 1 } },
 ];
 
 export function registerSettings(): void {

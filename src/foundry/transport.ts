@@ -1,5 +1,5 @@
 /**
- * Typed messages between clients, over Foundry's User#query (foundry-notes.md: the one
+ * Typed messages between clients, over Foundry's User#query (docs/foundry.md: the one
  * targeted channel; the server hands a query to one user and the answer to the caller only).
  * - GM -> player (`QUERY.private`): a fisher's private news, kept in the player's memory.
  * - player -> active GM (`QUERY.intent`): intents, one handler per type, validated; the sender

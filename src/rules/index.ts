@@ -4,7 +4,13 @@ export * from "./dice/prng.ts";
 export * from "./dice/requests.ts";
 export * from "./lake/geometry.ts";
 export * from "./hazards/table.ts";
-export { defenseOf, hazardAttackBonus, woundFor } from "./hazards/resolve.ts";
+export {
+  HAZARD_CHOICE,
+  defenseOf,
+  hazardAttackBonus,
+  hazardChoiceOf,
+  woundFor,
+} from "./hazards/resolve.ts";
 export * from "./kolikoly/types.ts";
 export * from "./kolikoly/settings.ts";
 export * from "./kolikoly/state.ts";

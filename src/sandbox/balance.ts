@@ -23,6 +23,7 @@ export const SHOWN_STATS: readonly (readonly [path: string, key: string])[] = [
   ["rounds.max", "KOLIKOLY.Sandbox.Balance.RoundsMax"],
   ["caughtPerFisher.mean", "KOLIKOLY.Sandbox.Balance.CaughtPerFisher"],
   ["hazardsPerGame.mean", "KOLIKOLY.Sandbox.Balance.HazardsPerGame"],
+  ["avoidedHazardsPerGame.mean", "KOLIKOLY.Sandbox.Balance.AvoidedHazardsPerGame"],
 ];
 
 export function statAt(summary: unknown, path: string): number {
@@ -74,7 +75,19 @@ export function resultHtml(r: BalanceResult, L: Localize): string {
   return `<dl class="ks-stats">${stats}</dl>${ended}<div class="ks-charts">${roundsChart}${catchChart}</div>`;
 }
 
-export function mountBalance(host: HTMLElement, getTable: () => Table, L: Localize): void {
+/** What the page calls after every change of the table (a new game, a loaded file). */
+export interface BalancePanel {
+  /** Brings the caption up to the table's game; results for another game are taken away. */
+  refresh(): void;
+}
+
+/** The lake and party a run is for (`6x6x3, 4 fishers`), to tell a stale result. */
+function gameKey(t: Table): string {
+  const { width, height, levels } = t.session.state.lake;
+  return `${width}x${height}x${levels}/${t.session.state.fishers.length}`;
+}
+
+export function mountBalance(host: HTMLElement, getTable: () => Table, L: Localize): BalancePanel {
   host.innerHTML = `
 <h2 id="ks-balance-heading" class="ks-h2">${escapeXml(L("KOLIKOLY.Sandbox.Balance.Heading"))}</h2>
 <p class="ks-help" id="ks-balance-what"></p>
@@ -108,6 +121,8 @@ export function mountBalance(host: HTMLElement, getTable: () => Table, L: Locali
   describe();
   host.addEventListener("focusin", describe);
   host.addEventListener("pointerenter", describe);
+  /** The game the shown result (or the running simulation) is for. */
+  let resultFor: string | undefined;
 
   const stop = () => {
     worker?.terminate();
@@ -141,6 +156,7 @@ export function mountBalance(host: HTMLElement, getTable: () => Table, L: Locali
     run.disabled = true;
     cancel.disabled = false;
     status.textContent = L("KOLIKOLY.Sandbox.Balance.Running", { games: options.games ?? 0 });
+    resultFor = gameKey(t);
     const started = performance.now();
     worker = new Worker(new URL("./sim-worker.ts", import.meta.url), { type: "module" });
     worker.addEventListener("message", (m: MessageEvent<WorkerOut>) => {
@@ -168,4 +184,17 @@ export function mountBalance(host: HTMLElement, getTable: () => Table, L: Locali
     });
     worker.postMessage({ type: "run", options } satisfies WorkerIn);
   });
+  return {
+    refresh() {
+      describe();
+      if (resultFor === undefined || resultFor === gameKey(getTable())) return;
+      // The table's game changed (a new game, a loaded file): the figures were for another one.
+      resultFor = undefined;
+      stop();
+      progress.hidden = true;
+      result.innerHTML = "";
+      delete result.dataset.options;
+      status.textContent = L("KOLIKOLY.Sandbox.Balance.Stale");
+    },
+  };
 }

@@ -51,6 +51,40 @@ const W = 420;
 const H = 220;
 const M = { l: 44, r: 12, t: 26, b: 40 };
 
+/** A mark label's font size in chart units (.ks-chart__mark in styles/sandbox.css) and its row. */
+export const MARK_FONT = 14;
+const MARK_ROW = 17;
+
+/** A generous estimate of a label's width in chart units (digits and lower case at MARK_FONT). */
+export function labelWidth(label: string): number {
+  return label.length * MARK_FONT * 0.62;
+}
+
+/**
+ * Where a mark's label goes: beside its own line, on the right unless another mark's line (or
+ * the plot's edge) is in the way, then on the left; so the mean's label never runs into the
+ * 90% line. Each label also has a row of its own.
+ */
+export function markLabelPlace(
+  x: number,
+  label: string,
+  lines: readonly number[],
+  left: number,
+  right: number,
+): { x: number; anchor: "start" | "end"; from: number; to: number } {
+  const w = labelWidth(label);
+  const clear = (from: number, to: number) =>
+    from >= left &&
+    to <= right &&
+    lines.every((lx) => Math.abs(lx - x) < 0.5 || lx < from - 3 || lx > to + 3);
+  const r = { x: x + 4, anchor: "start" as const, from: x + 4, to: x + 4 + w };
+  const l = { x: x - 4, anchor: "end" as const, from: x - 4 - w, to: x - 4 };
+  if (clear(r.from, r.to)) return r;
+  if (clear(l.from, l.to)) return l;
+  // Neither side is clear: the side with more room, kept inside the chart.
+  return x - left > right - x ? l : r;
+}
+
 export function barChartSvg(bins: readonly Bin[], o: ChartOptions): string {
   const iw = W - M.l - M.r;
   const ih = H - M.t - M.b;
@@ -83,11 +117,14 @@ export function barChartSvg(bins: readonly Bin[], o: ChartOptions): string {
     out.push(
       `<text x="${M.l - 5}" y="${(sy(c) + 4).toFixed(1)}" text-anchor="end" class="ks-chart__tick">${c}</text>`,
     );
-  for (const [i, m] of (o.marks ?? []).entries()) {
-    const x = sx(m.value);
+  const marks = o.marks ?? [];
+  const xs = marks.map((m) => sx(m.value));
+  for (const [i, m] of marks.entries()) {
+    const x = xs[i]!;
+    const place = markLabelPlace(x, m.label, xs, M.l, M.l + iw);
     out.push(
       `<line x1="${x.toFixed(1)}" y1="${M.t}" x2="${x.toFixed(1)}" y2="${M.t + ih}" stroke="${i === 0 ? "#D55E00" : "#000"}" stroke-width="2" stroke-dasharray="${i === 0 ? "none" : "4 3"}"/>`,
-      `<text x="${(x + 4).toFixed(1)}" y="${M.t + 10 + i * 12}" class="ks-chart__mark">${escapeXml(m.label)}</text>`,
+      `<text x="${place.x.toFixed(1)}" y="${M.t + 13 + i * MARK_ROW}" text-anchor="${place.anchor}" class="ks-chart__mark">${escapeXml(m.label)}</text>`,
     );
   }
   out.push(

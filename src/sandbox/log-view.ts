@@ -72,6 +72,29 @@ const EFFECT_KEY: Readonly<Record<string, string>> = {
   thrown: "KOLIKOLY.Sandbox.Effect.Thrown",
   pushed: "KOLIKOLY.Sandbox.Effect.Pushed",
 };
+/** H4: what a hazard aims at when the fisher takes that instead of losing HP. */
+const AIM_KEY: Readonly<Record<string, string>> = {
+  drawOut: "KOLIKOLY.Sandbox.Aim.DrawOut",
+  disarm: "KOLIKOLY.Sandbox.Aim.Disarm",
+  pushBack: "KOLIKOLY.Sandbox.Aim.PushBack",
+  restrain: "KOLIKOLY.Sandbox.Aim.Restrain",
+  seize: "KOLIKOLY.Sandbox.Aim.Seize",
+  throw: "KOLIKOLY.Sandbox.Aim.Throw",
+  wound: "KOLIKOLY.Sandbox.Aim.Wound",
+};
+/** H5: how bad a wound is. */
+const WOUND_KEY: Readonly<Record<string, string>> = {
+  light: "KOLIKOLY.Sandbox.Wound.Light",
+  serious: "KOLIKOLY.Sandbox.Wound.Serious",
+  critical: "KOLIKOLY.Sandbox.Wound.Critical",
+};
+/** H5: the fisher's condition after a wound's save. */
+const CONDITION_KEY: Readonly<Record<string, string>> = {
+  ok: "KOLIKOLY.Sandbox.Condition.Ok",
+  unconscious: "KOLIKOLY.Sandbox.Reason.Unconscious",
+  dying: "KOLIKOLY.Sandbox.Reason.Dying",
+  dead: "KOLIKOLY.Sandbox.Reason.Dead",
+};
 const CAUSE_KEY = {
   herd: "KOLIKOLY.Sandbox.Cause.Herd",
   catch: "KOLIKOLY.Sandbox.Cause.Catch",
@@ -154,18 +177,28 @@ export function eventText(e: GameEvent, names: (id: string) => string, localize:
       });
     case "tracked":
       return e.learned
-        ? L("KOLIKOLY.Sandbox.Log.TrackedLearned", {
-            name: names(e.fisher),
-            square: sq(e.target),
-            fish: e.fish ?? 0,
-          })
+        ? L(
+            e.avoidedHazard
+              ? "KOLIKOLY.Sandbox.Log.TrackedAvoided"
+              : "KOLIKOLY.Sandbox.Log.TrackedLearned",
+            {
+              name: names(e.fisher),
+              square: sq(e.target),
+              fish: e.fish ?? 0,
+              swarms: e.swarms?.length ?? 0,
+              hazard: e.avoidedHazard ?? "",
+            },
+          )
         : L("KOLIKOLY.Sandbox.Log.TrackedNothing", { name: names(e.fisher), square: sq(e.target) });
     case "moved":
-      return L("KOLIKOLY.Sandbox.Log.Moved", {
-        name: names(e.fisher),
-        from: sq(e.from),
-        to: sq(e.to),
-      });
+      return L(
+        e.via === "hazard" ? "KOLIKOLY.Sandbox.Log.MovedHazard" : "KOLIKOLY.Sandbox.Log.Moved",
+        {
+          name: names(e.fisher),
+          from: sq(e.from),
+          to: sq(e.to),
+        },
+      );
     case "explored":
       return L(OUTCOME_KEY[e.outcome], {
         square: sq(e.at),
@@ -175,19 +208,7 @@ export function eventText(e: GameEvent, names: (id: string) => string, localize:
         fish: e.swarms.reduce((n, s) => n + s.fish, 0),
       });
     case "hazard":
-      return (
-        L(e.avoided ? "KOLIKOLY.Sandbox.Log.HazardAvoided" : "KOLIKOLY.Sandbox.Log.Hazard", {
-          name: names(e.fisher),
-          hazard: e.name,
-          square: sq(e.at),
-        }) +
-        (e.damage !== undefined
-          ? " " + L("KOLIKOLY.Sandbox.Log.HazardDamage", { damage: e.damage, hp: e.hp ?? "" })
-          : "") +
-        (e.effect && EFFECT_KEY[e.effect]
-          ? " " + L(EFFECT_KEY[e.effect]!, { name: names(e.fisher) })
-          : "")
-      );
+      return hazardText(e, names(e.fisher), L);
     case "fishMoved":
       return L("KOLIKOLY.Sandbox.Log.FishMoved", {
         fish: e.fish,
@@ -208,6 +229,69 @@ export function eventText(e: GameEvent, names: (id: string) => string, localize:
         catches: e.catches.map((c) => `${names(c.fisher)} ${c.caught}`).join(", "),
       });
   }
+}
+
+/** A word the engine gives as a code, localized (the code itself when unknown). */
+function word(keys: Readonly<Record<string, string>>, code: string | undefined, L: Localize) {
+  if (code === undefined) return "";
+  return Object.hasOwn(keys, code) ? L(keys[code]!) : code;
+}
+
+/**
+ * Every outcome of a hazard the CLI's play-by-play tells (src/cli/text.ts): who met (or avoided)
+ * what where; its attack against the fisher's defence, hit or miss (H3); the damage and what it
+ * did: HP left (H4), the aim taken instead of the HP (H4), or a wound with its save against the
+ * DC and the condition it left (H5); and the aim's effect.
+ */
+export function hazardText(
+  e: Extract<GameEvent, { type: "hazard" }>,
+  name: string,
+  L: Localize,
+): string {
+  const parts = [
+    L(e.avoided ? "KOLIKOLY.Sandbox.Log.HazardAvoided" : "KOLIKOLY.Sandbox.Log.Hazard", {
+      name,
+      hazard: e.name,
+      square: coordLabel(e.at),
+    }),
+  ];
+  if (e.attack !== undefined)
+    parts.push(
+      L(e.hit ? "KOLIKOLY.Sandbox.Log.HazardAttackHit" : "KOLIKOLY.Sandbox.Log.HazardAttackMiss", {
+        name,
+        hazard: e.name,
+        attack: e.attack,
+        defense: e.defense ?? "",
+      }),
+    );
+  if (e.damage !== undefined) {
+    if (e.wound !== undefined)
+      parts.push(
+        L("KOLIKOLY.Sandbox.Log.HazardWound", {
+          name,
+          damage: e.damage,
+          wound: word(WOUND_KEY, e.wound, L),
+          save: e.save ?? "",
+          dc: e.dc ?? "",
+          condition: word(CONDITION_KEY, e.condition, L),
+        }),
+      );
+    else if (e.took === "aim")
+      parts.push(
+        L("KOLIKOLY.Sandbox.Log.HazardAim", {
+          name,
+          damage: e.damage,
+          aim: word(AIM_KEY, e.aim, L),
+        }),
+      );
+    else
+      parts.push(
+        L("KOLIKOLY.Sandbox.Log.HazardHp", { name, damage: e.damage, hp: e.hp ?? 0 }) +
+          (e.condition && e.condition !== "ok" ? ` (${word(CONDITION_KEY, e.condition, L)})` : ""),
+      );
+  }
+  if (e.effect) parts.push(EFFECT_KEY[e.effect] ? L(EFFECT_KEY[e.effect]!, { name }) : e.effect);
+  return parts.join(" ");
 }
 
 export function logLines(

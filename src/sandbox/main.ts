@@ -12,12 +12,17 @@ import { draftFromFields } from "../ui/declare-view.ts";
 import { mountBalance } from "./balance.ts";
 import { declareRenderer } from "./declare-render.ts";
 import { localize } from "./i18n.ts";
+import { clampZoom, fitZoom } from "./lake-svg.ts";
 import { logHtml } from "./log-view.ts";
 import {
   declareContextFor,
   declaredList,
+  errorText,
   fisherTabs,
+  homeLevel,
   lakeFor,
+  lakeTools,
+  legendHtml,
   logItems,
   parseViewer,
   project,
@@ -25,7 +30,7 @@ import {
   viewerOptions,
 } from "./render.ts";
 import { shell } from "./shell.ts";
-import type { NewTableOptions, Table } from "./table.ts";
+import type { Table } from "./table.ts";
 import * as T from "./table.ts";
 
 const renderDeclare = declareRenderer(Handlebars.create(), declareSource, localize);
@@ -35,23 +40,12 @@ document.title = localize("KOLIKOLY.Sandbox.Title");
 root.innerHTML = shell(localize);
 const $ = <E extends Element = HTMLElement>(sel: string) => root.querySelector<E & Element>(sel)!;
 
-function optionsFromUrl(): NewTableOptions {
-  const q = new URLSearchParams(location.search);
-  const n = (k: string, d: number) => (q.has(k) ? Number(q.get(k)) : d);
-  return {
-    width: n("width", 6),
-    height: n("height", 6),
-    levels: n("levels", 3),
-    fishers: n("fishers", 3),
-    seed: n("seed", 42),
-  };
-}
-
+// The URL's starting game: each parameter on its own; a refused one is named, the others used.
 let table: Table = (() => {
-  const o = optionsFromUrl();
-  return T.checkOptions(o)
-    ? T.newTable({ width: 6, height: 6, levels: 3, fishers: 3, seed: 42 })
-    : T.newTable(o);
+  const { options, refused } = T.optionsFromQuery(location.search);
+  const t = T.newTable(options);
+  const error = T.refusedError(refused);
+  return error ? { ...t, error } : t;
 })();
 /** The square holding the lake's roving focus. */
 let focusAt: Coord | undefined;
@@ -62,6 +56,25 @@ let renderedLog: { viewer: string; setup: unknown; count: number } = {
   count: 0,
 };
 let shownSetup: unknown;
+
+// --- how the lake is shown: zoom, and one level at a time on narrow screens --------------------
+/** Below this width the lake shows one level at a time (with the level switcher). */
+const narrow = matchMedia("(max-width: 700px)");
+/** "fit": the largest zoom showing as many levels side by side as stay legible; else CSS px per unit. */
+let zoomMode: "fit" | number = "fit";
+/** The one level shown, or undefined for every level. */
+let shownLevel: number | undefined;
+let levelChosenFor: unknown;
+
+/** The zoom the lake is drawn at now. */
+function currentZoom(): number {
+  if (zoomMode !== "fit") return zoomMode;
+  const box = $("#ks-lake");
+  const cs = getComputedStyle(box);
+  const available = box.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 2;
+  const { lake } = table.session.state;
+  return fitZoom(available > 0 ? available : 320, lake, shownLevel === undefined ? lake.levels : 1);
+}
 
 /** The new-game form shows the game on the table (after a new game, a load, or the URL's). */
 function showSetup(): void {
@@ -97,7 +110,8 @@ function render(keepFocus: boolean): void {
     { round: state.round + (state.over ? 0 : 1) },
   );
   $<HTMLSelectElement>("#ks-viewer").innerHTML = viewerOptions(table, localize);
-  $("#ks-lake").innerHTML = lakeFor(table, r, localize, focusAt);
+  drawLake(r);
+  $("#ks-legend").innerHTML = legendHtml(table, localize);
   $("#ks-tabs").innerHTML = fisherTabs(table, localize);
   const ctx = declareContextFor(table, r);
   $("#ks-declare").innerHTML = ctx
@@ -111,9 +125,7 @@ function render(keepFocus: boolean): void {
     table.session.rounds.length === 0 && !table.session.endedByGm;
   // Saving writes the whole truth (every roll) to a file: only from the GM's view.
   $<HTMLButtonElement>("#ks-save").hidden = table.viewer !== "gm";
-  const err = $("#ks-error");
-  err.textContent = table.error ? localize(table.error.key, table.error.data) : "";
-  err.hidden = !table.error;
+  drawError();
 
   // The log is a role="log" live region: append new lines; rebuild when the viewer or history changes.
   const lines = logItems(r, localize);
@@ -143,7 +155,46 @@ function render(keepFocus: boolean): void {
   log.scrollTop = log.scrollHeight;
   document.body.dataset.round = String(state.round);
   if (table.session.setup !== shownSetup) showSetup();
+  balance.refresh();
   if (restore) restoreFocus(restore);
+}
+
+function drawError(): void {
+  const err = $("#ks-error");
+  err.textContent = table.error ? errorText(table.error, localize) : "";
+  err.hidden = !table.error;
+}
+
+/** Draws the lake and its tools; a new game starts in the one-level view on narrow screens. */
+function drawLake(r = project(table)): void {
+  const { levels } = table.session.state.lake;
+  if (levelChosenFor !== table.session.setup) {
+    levelChosenFor = table.session.setup;
+    shownLevel = narrow.matches ? homeLevel(table, r, focusAt) : undefined;
+  }
+  if (shownLevel !== undefined && shownLevel >= levels) shownLevel = levels - 1;
+  const zoom = currentZoom();
+  $("#ks-lake-tools").innerHTML = lakeTools(
+    levels,
+    shownLevel,
+    Math.round(zoom * 100),
+    zoomMode === "fit",
+    localize,
+  );
+  $("#ks-lake").innerHTML = lakeFor(table, r, localize, focusAt, {
+    zoom,
+    ...(shownLevel !== undefined ? { level: shownLevel } : {}),
+  });
+}
+
+/** Shows one level (or every level), keeping the keyboard focus on the lake when it was there. */
+function showLevel(level: number | undefined, focus?: Coord): void {
+  const { levels } = table.session.state.lake;
+  shownLevel = level === undefined ? undefined : Math.max(0, Math.min(levels - 1, level));
+  if (focus) focusAt = focus;
+  else if (shownLevel !== undefined && focusAt && focusAt[2] !== shownLevel)
+    focusAt = [focusAt[0], focusAt[1], shownLevel];
+  drawLake();
 }
 
 /** Remembers what had focus as a selector that survives re-rendering. */
@@ -206,6 +257,12 @@ lake.addEventListener("keydown", (ev) => {
   ev.preventDefault();
   const [nx, ny, nl] = to;
   if (nx < 0 || ny < 0 || nl < 0 || nx >= width || ny >= height || nl >= levels) return;
+  if (shownLevel !== undefined && nl !== shownLevel) {
+    // One level at a time: Page Up / Page Down show the level above or below.
+    showLevel(nl, to);
+    lake.querySelector<SVGGElement>(`.kolikoly-sq[data-at="${nx},${ny},${nl}"]`)?.focus();
+    return;
+  }
   const next = lake.querySelector<SVGGElement>(`.kolikoly-sq[data-at="${nx},${ny},${nl}"]`);
   if (!next) return;
   sq.setAttribute("tabindex", "-1");
@@ -213,6 +270,42 @@ lake.addEventListener("keydown", (ev) => {
   next.focus();
   focusAt = to;
 });
+
+// --- the lake's tools: levels shown, zoom ---------------------------------------------------------
+const tools = $("#ks-lake-tools");
+tools.addEventListener("change", (ev) => {
+  const sel = ev.target as HTMLSelectElement;
+  if (sel.id !== "ks-level") return;
+  showLevel(sel.value === "all" ? undefined : Number(sel.value));
+  $<HTMLSelectElement>("#ks-level").focus();
+});
+tools.addEventListener("click", (ev) => {
+  const b = (ev.target as Element).closest<HTMLButtonElement>("button");
+  if (!b) return;
+  const z = currentZoom();
+  if (b.id === "ks-level-up" && shownLevel !== undefined) showLevel(shownLevel - 1);
+  else if (b.id === "ks-level-down" && shownLevel !== undefined) showLevel(shownLevel + 1);
+  else if (b.id === "ks-zoom-in") zoomMode = clampZoom(z * 1.25);
+  else if (b.id === "ks-zoom-out") zoomMode = clampZoom(z / 1.25);
+  else if (b.id === "ks-zoom-fit") zoomMode = "fit";
+  else return;
+  drawLake();
+  const again = root.querySelector<HTMLButtonElement>(`#${b.id}`);
+  (again && !again.disabled ? again : $<HTMLSelectElement>("#ks-level")).focus();
+});
+// "Fit" follows the window; crossing the narrow width switches between one level and all.
+let resizeQueued = false;
+addEventListener("resize", () => {
+  if (zoomMode !== "fit" || resizeQueued) return;
+  resizeQueued = true;
+  requestAnimationFrame(() => {
+    resizeQueued = false;
+    drawLake();
+  });
+});
+narrow.addEventListener("change", () =>
+  showLevel(narrow.matches ? homeLevel(table, project(table), focusAt) : undefined),
+);
 
 // --- the declaration form (the shared template) ------------------------------------------------
 const declare = $("#ks-declare");
@@ -236,9 +329,17 @@ declare.addEventListener("submit", (ev) => {
   const form = ev.target as HTMLFormElement;
   const id = form.dataset.fisher;
   if (!id) return;
-  const t = T.setDraft(T.clearError(table), id, formDraft(form));
-  update(T.lockDeclaration(t, id));
-  announce(localize("KOLIKOLY.Sandbox.Announce.Declared", { name: nameOf(id) }));
+  const totalText = String(new FormData(form).get("total") ?? "");
+  const next = T.declare(T.clearError(table), id, formDraft(form), totalText);
+  if (next.error?.key === "KOLIKOLY.Sandbox.Error.Total") {
+    // Refused, nothing changed: keep the form as the player left it (the typed text included).
+    table = next;
+    drawError();
+    form.querySelector<HTMLInputElement>('input[name="total"]')?.focus();
+    return;
+  }
+  update(next);
+  if (!next.error) announce(localize("KOLIKOLY.Sandbox.Announce.Declared", { name: nameOf(id) }));
 });
 
 $("#ks-tabs").addEventListener("click", (ev) => {
@@ -329,7 +430,7 @@ function announce(text: string): void {
   $("#ks-announce").textContent = text;
 }
 
-mountBalance($("#ks-balance"), () => table, localize);
+const balance = mountBalance($("#ks-balance"), () => table, localize);
 render(false);
 performance.mark("kolikoly-lake-drawn");
 document.body.dataset.ready = "true";

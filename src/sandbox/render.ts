@@ -10,8 +10,8 @@ import { declareContext, needsTarget } from "../ui/declare-view.ts";
 import type { Localize } from "../ui/handlebars-helpers.ts";
 import { REASON_KEY, declarationText, logLines } from "./log-view.ts";
 import type { Coord } from "../rules/index.ts";
-import { arrowsOf, escapeXml, fisherColour, initials, lakeSvg } from "./lake-svg.ts";
-import type { Table } from "./table.ts";
+import { arrowsOf, escapeXml, fisherColour, initials, lakeSvg, levelTitle } from "./lake-svg.ts";
+import type { Table, TableError } from "./table.ts";
 import { activeFisher, declarers } from "./table.ts";
 
 export interface Rendered {
@@ -51,7 +51,19 @@ export function viewerOptions(t: Table, localize: Localize): string {
     .join("");
 }
 
-export function lakeFor(t: Table, r: Rendered, localize: Localize, focus?: Coord): string {
+/** How the lake is shown: its zoom (CSS px per SVG unit) and, on narrow screens, one level. */
+export interface LakeShow {
+  readonly zoom?: number;
+  readonly level?: number;
+}
+
+export function lakeFor(
+  t: Table,
+  r: Rendered,
+  localize: Localize,
+  focus?: Coord,
+  show: LakeShow = {},
+): string {
   const id = activeFisher(t);
   const draft = id ? t.drafts[id] : undefined;
   const me = id ? r.view.fishers.find((f) => f.id === id) : undefined;
@@ -61,7 +73,90 @@ export function lakeFor(t: Table, r: Rendered, localize: Localize, focus?: Coord
     ...(focus ? { focus } : me ? { focus: me.at } : {}),
     targets,
     ...(draft?.target ? { chosen: draft.target } : {}),
+    ...(show.zoom !== undefined ? { zoom: show.zoom } : {}),
+    ...(show.level !== undefined ? { level: show.level } : {}),
   });
+}
+
+/** The level shown first in the one-level view: where the active fisher (or the focus) is. */
+export function homeLevel(t: Table, r: Rendered, focus?: Coord): number {
+  if (focus) return focus[2];
+  const id = activeFisher(t);
+  return r.view.fishers.find((f) => f.id === id)?.at[2] ?? 0;
+}
+
+/**
+ * The lake's tools: which levels are shown (all, or one at a time with the level above and below
+ * a button away) and the zoom (out, in, fit). `level` is undefined when every level is shown.
+ */
+export function lakeTools(
+  levels: number,
+  level: number | undefined,
+  zoomPercent: number,
+  fit: boolean,
+  localize: Localize,
+): string {
+  const opt = (value: string, label: string, selected: boolean) =>
+    `<option value="${value}"${selected ? " selected" : ""}>${escapeXml(label)}</option>`;
+  const options = [
+    opt("all", localize("KOLIKOLY.Sandbox.Lake.AllLevels"), level === undefined),
+    ...Array.from({ length: levels }, (_, l) =>
+      opt(String(l), levelTitle(l, localize), l === level),
+    ),
+  ].join("");
+  const one = level !== undefined;
+  const button = (id: string, key: string, text: string, disabled: boolean, pressed?: boolean) =>
+    `<button type="button" id="${id}" class="ks-tool" aria-label="${escapeXml(localize(key))}" title="${escapeXml(localize(key))}"${disabled ? " disabled" : ""}${pressed === undefined ? "" : ` aria-pressed="${pressed}"`}>${text}</button>`;
+  return (
+    `<label class="ks-field ks-levels">${escapeXml(localize("KOLIKOLY.Sandbox.Lake.Show"))} <select id="ks-level">${options}</select></label>` +
+    (one
+      ? button("ks-level-up", "KOLIKOLY.Sandbox.Lake.PrevLevel", "▲", level === 0) +
+        button("ks-level-down", "KOLIKOLY.Sandbox.Lake.NextLevel", "▼", level >= levels - 1)
+      : "") +
+    `<span class="ks-zoom" role="group" aria-label="${escapeXml(localize("KOLIKOLY.Sandbox.Lake.Zoom", { percent: zoomPercent }))}">` +
+    button("ks-zoom-out", "KOLIKOLY.Sandbox.Lake.ZoomOut", "−", false) +
+    `<output id="ks-zoom-value" class="ks-zoom__value">${zoomPercent}%</output>` +
+    button("ks-zoom-in", "KOLIKOLY.Sandbox.Lake.ZoomIn", "+", false) +
+    button(
+      "ks-zoom-fit",
+      "KOLIKOLY.Sandbox.Lake.ZoomFit",
+      escapeXml(localize("KOLIKOLY.Sandbox.Lake.ZoomFit")),
+      false,
+      fit,
+    ) +
+    `</span>`
+  );
+}
+
+/** The lake's legend, for this viewer: the unseen-swarm key is in the GM's view only. */
+export function legendHtml(t: Table, localize: Localize): string {
+  const item = (cls: string, key: string) =>
+    `<li><span class="ks-key ks-key--${cls}" aria-hidden="true"></span>${escapeXml(localize(key))}</li>`;
+  return [
+    item("fog", "KOLIKOLY.Sandbox.Legend.Fog"),
+    item("swarm", "KOLIKOLY.Sandbox.Legend.Swarm"),
+    t.viewer === "gm" ? item("unseen", "KOLIKOLY.Sandbox.Legend.Unseen") : "",
+    item("fisher-arrow", "KOLIKOLY.Sandbox.Legend.FisherMove"),
+    item("fish-arrow", "KOLIKOLY.Sandbox.Legend.FishMove"),
+  ].join("");
+}
+
+/**
+ * A table error as text. Its data may hold localizable parts (`{key, data}`) and lists of them
+ * (joined with "; "), so one message can name every refused URL parameter in the page's language.
+ */
+export function errorText(e: TableError, localize: Localize): string {
+  const part = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map((x) => String(part(x))).join("; ");
+    if (v && typeof v === "object" && "key" in v) {
+      const p = v as TableError;
+      return errorText(p, localize);
+    }
+    return v;
+  };
+  const data: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(e.data)) data[k] = part(v);
+  return localize(e.key, data);
 }
 
 /** The declaration form's context for the active fisher, from the current viewer's view. */

@@ -1,9 +1,10 @@
 /** The page's fixed frame (localized); the changing parts are filled in by main.ts. */
 import type { Localize } from "../ui/handlebars-helpers.ts";
-import { TABLE_LIMITS } from "./table.ts";
+import { TABLE_DEFAULTS, TABLE_LIMITS } from "./table.ts";
 
 export function shell(L: Localize): string {
   const { minSide, maxSide, maxLevels, maxFishers } = TABLE_LIMITS;
+  const d = TABLE_DEFAULTS;
   const num = (name: string, label: string, min: number, max: number, value: number) =>
     `<label class="ks-field">${L(label)} <input type="number" name="${name}" min="${min}" max="${max}" step="1" value="${value}" required></label>`;
   return `
@@ -21,15 +22,11 @@ export function shell(L: Localize): string {
   <section class="ks-board" aria-labelledby="ks-lake-heading">
     <h2 id="ks-lake-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.LakeHeading")}</h2>
     <p class="ks-visually-hidden" id="kolikoly-target-hint">${L("KOLIKOLY.Sandbox.Lake.TargetHint")}</p>
+    <div id="ks-lake-tools" class="ks-lake-tools" role="group" aria-label="${L("KOLIKOLY.Sandbox.Lake.Tools")}"></div>
     <div id="ks-lake" class="ks-lake"></div>
+    <p class="ks-help">${L("KOLIKOLY.Sandbox.Lake.CoordHint")}</p>
     <p class="ks-help">${L("KOLIKOLY.Sandbox.KeyboardHelp")}</p>
-    <ul class="ks-legend" aria-label="${L("KOLIKOLY.Sandbox.Legend.Label")}">
-      <li><span class="ks-key ks-key--fog" aria-hidden="true"></span>${L("KOLIKOLY.Sandbox.Legend.Fog")}</li>
-      <li><span class="ks-key ks-key--swarm" aria-hidden="true"></span>${L("KOLIKOLY.Sandbox.Legend.Swarm")}</li>
-      <li><span class="ks-key ks-key--unseen" aria-hidden="true"></span>${L("KOLIKOLY.Sandbox.Legend.Unseen")}</li>
-      <li><span class="ks-key ks-key--fisher-arrow" aria-hidden="true"></span>${L("KOLIKOLY.Sandbox.Legend.FisherMove")}</li>
-      <li><span class="ks-key ks-key--fish-arrow" aria-hidden="true"></span>${L("KOLIKOLY.Sandbox.Legend.FishMove")}</li>
-    </ul>
+    <ul id="ks-legend" class="ks-legend" aria-label="${L("KOLIKOLY.Sandbox.Legend.Label")}"></ul>
   </section>
     <section class="ks-panel ks-log-panel" aria-labelledby="ks-log-heading">
       <h2 id="ks-log-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.LogHeading")}</h2>
@@ -58,11 +55,11 @@ export function shell(L: Localize): string {
 <section class="ks-panel ks-setup" aria-labelledby="ks-setup-heading">
   <h2 id="ks-setup-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.SetupHeading")}</h2>
   <form id="ks-new" class="ks-new">
-    ${num("width", "KOLIKOLY.Sandbox.Width", minSide, maxSide, 6)}
-    ${num("height", "KOLIKOLY.Sandbox.Height", minSide, maxSide, 6)}
-    ${num("levels", "KOLIKOLY.Sandbox.Levels", 1, maxLevels, 3)}
-    ${num("fishers", "KOLIKOLY.Sandbox.Fishers", 1, maxFishers, 3)}
-    ${num("seed", "KOLIKOLY.Sandbox.Seed", 0, Number.MAX_SAFE_INTEGER, 42)}
+    ${num("width", "KOLIKOLY.Sandbox.Width", minSide, maxSide, d.width)}
+    ${num("height", "KOLIKOLY.Sandbox.Height", minSide, maxSide, d.height)}
+    ${num("levels", "KOLIKOLY.Sandbox.Levels", 1, maxLevels, d.levels)}
+    ${num("fishers", "KOLIKOLY.Sandbox.Fishers", 1, maxFishers, d.fishers)}
+    ${num("seed", "KOLIKOLY.Sandbox.Seed", 0, Number.MAX_SAFE_INTEGER, d.seed)}
     <button type="submit">${L("KOLIKOLY.Sandbox.NewGame")}</button>
   </form>
   <div class="ks-files">

@@ -5,6 +5,7 @@
  * `error` set, and nothing else changed.
  */
 import type {
+  ActionKind,
   Coord,
   FisherSpec,
   ForcedValue,
@@ -15,6 +16,7 @@ import type {
   Viewer,
 } from "../rules/index.ts";
 import {
+  CHECK_FOR,
   endSession,
   exportScenario,
   parseDeclaration,
@@ -76,6 +78,79 @@ export interface NewTableOptions {
 }
 
 export const TABLE_LIMITS = { minSide: 2, maxSide: 16, maxLevels: 6, maxFishers: 6 } as const;
+
+/** The game the table starts with when the URL names none (and the new-game form's values). */
+export const TABLE_DEFAULTS: NewTableOptions = {
+  width: 6,
+  height: 6,
+  levels: 3,
+  fishers: 3,
+  seed: 42,
+};
+
+/** Each URL parameter's accepted range (whole numbers). */
+export function optionRanges(): Readonly<Record<keyof NewTableOptions, readonly [number, number]>> {
+  const { minSide, maxSide, maxLevels, maxFishers } = TABLE_LIMITS;
+  return {
+    width: [minSide, maxSide],
+    height: [minSide, maxSide],
+    levels: [1, maxLevels],
+    fishers: [1, maxFishers],
+    seed: [0, Number.MAX_SAFE_INTEGER],
+  };
+}
+
+/** A URL parameter the table did not take, and why. */
+export interface RefusedParam {
+  readonly param: string;
+  readonly value: string;
+  /** The accepted range; absent for a parameter the table does not know. */
+  readonly range?: readonly [number, number];
+}
+
+/**
+ * The starting game from the page's query string (`?width=12&height=12&levels=5&fishers=6&seed=3`):
+ * each parameter is checked on its own, a good one is kept and a bad or unknown one is refused
+ * (and named), its default used instead.
+ */
+export function optionsFromQuery(search: string): {
+  options: NewTableOptions;
+  refused: RefusedParam[];
+} {
+  const q = new URLSearchParams(search);
+  const ranges = optionRanges();
+  const options: Record<string, number> = { ...TABLE_DEFAULTS };
+  const refused: RefusedParam[] = [];
+  for (const [param, value] of q) {
+    const range = (ranges as Record<string, readonly [number, number]>)[param];
+    if (!range) {
+      refused.push({ param, value });
+      continue;
+    }
+    const n = /^\s*[+-]?\d{1,16}\s*$/.test(value) ? Number(value) : NaN;
+    if (Number.isSafeInteger(n) && n >= range[0] && n <= range[1]) options[param] = n;
+    else refused.push({ param, value, range });
+  }
+  return { options: options as unknown as NewTableOptions, refused };
+}
+
+/** The refused URL parameters as one error (the others were used), or undefined. */
+export function refusedError(refused: readonly RefusedParam[]): TableError | undefined {
+  if (refused.length === 0) return undefined;
+  return {
+    key: "KOLIKOLY.Sandbox.Error.UrlParams",
+    data: {
+      params: refused.map((r) =>
+        r.range
+          ? {
+              key: "KOLIKOLY.Sandbox.Error.UrlParam",
+              data: { param: r.param, value: r.value, min: r.range[0], max: r.range[1] },
+            }
+          : { key: "KOLIKOLY.Sandbox.Error.UrlUnknown", data: { param: r.param } },
+      ),
+    },
+  };
+}
 
 export function setupFor(opts: NewTableOptions): GameSetup {
   const lake: LakeSpec = {
@@ -189,6 +264,73 @@ export function chooseSquare(t: Table, at: Coord): Table {
   return setDraft(t, id, draft);
 }
 
+/**
+ * K6: the range a typed check total can take: a d20 (1 to 20) plus the fisher's modifier for the
+ * action's check, less a pending H4 throw penalty, exactly what the seeded dice would roll.
+ */
+export function totalRange(
+  t: Table,
+  id: string,
+  action: ActionKind,
+): { min: number; max: number; mod: number } | undefined {
+  const f = t.session.state.fishers.find((x) => x.id === id);
+  if (!f) return undefined;
+  const mod = f.mods[CHECK_FOR[action]] - f.checkPenalty;
+  return { min: 1 + mod, max: 20 + mod, mod };
+}
+
+const CHECK_NAME_KEY: Readonly<Record<ActionKind, string>> = {
+  catch: "KOLIKOLY.Declare.CheckAttack",
+  track: "KOLIKOLY.Declare.CheckSurvival",
+  move: "KOLIKOLY.Declare.CheckStealth",
+  herd: "KOLIKOLY.Declare.CheckAnimalHandling",
+};
+
+/** The refusal of a typed total, or undefined when `text` is one the check can give. */
+function totalError(
+  t: Table,
+  id: string,
+  action: ActionKind,
+  text: string,
+): TableError | undefined {
+  const range = totalRange(t, id, action);
+  if (!range) return undefined;
+  const n = /^[+-]?\d{1,6}$/.test(text.trim()) ? Number(text) : NaN;
+  if (Number.isInteger(n) && n >= range.min && n <= range.max) return undefined;
+  const f = t.session.state.fishers.find((x) => x.id === id)!;
+  return {
+    key: "KOLIKOLY.Sandbox.Error.Total",
+    data: {
+      name: f.name,
+      check: { key: CHECK_NAME_KEY[action], data: {} },
+      min: range.min,
+      max: range.max,
+      mod: range.mod < 0 ? `${range.mod}` : `+${range.mod}`,
+      value: text.trim(),
+    },
+  };
+}
+
+/**
+ * Declares from the form (K5, K6): the draft and the typed total's text as the player left it.
+ * Empty text means "roll"; anything else must be a whole number a d20 plus the check's modifier
+ * can give, or the declaration is refused with the reason and nothing changes (a total of 12.5
+ * is never silently rolled instead, -5 never accepted for a +4 Stealth).
+ */
+export function declare(t: Table, id: string, draft: DeclareDraft, totalText: string): Table {
+  if (!declarers(t).includes(id))
+    return { ...t, error: { key: "KOLIKOLY.Sandbox.Error.NotYours", data: {} } };
+  const text = totalText.trim();
+  const { total: _ignored, ...rest } = draft;
+  if (text !== "" && draft.action) {
+    const error = totalError(t, id, draft.action, text);
+    if (error) return { ...t, error };
+  }
+  const next: DeclareDraft = text !== "" && draft.action ? { ...rest, total: Number(text) } : rest;
+  const locked = lockDeclaration(setDraft(t, id, next), id);
+  return locked.error ? { ...t, error: locked.error } : locked;
+}
+
 /** K5: locks the fisher's draft in as their declaration (changeable until the round resolves). */
 export function lockDeclaration(t: Table, id: string): Table {
   if (!declarers(t).includes(id))
@@ -198,6 +340,10 @@ export function lockDeclaration(t: Table, id: string): Table {
   if (!raw) return { ...t, error: { key: "KOLIKOLY.Sandbox.Error.Incomplete", data: {} } };
   const r = parseDeclaration(t.session.state, id, raw, `actions.${id}`);
   if (!r.ok) return { ...t, error: ruleError(r.error) };
+  if (draft.total !== undefined && draft.action) {
+    const error = totalError(t, id, draft.action, String(draft.total));
+    if (error) return { ...t, error };
+  }
   const locked: Locked =
     draft.total !== undefined ? { declaration: raw, total: draft.total } : { declaration: raw };
   return ok(t, { locked: { ...t.locked, [id]: locked } });

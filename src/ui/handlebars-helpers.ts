@@ -46,9 +46,13 @@ export function makeLocalize(lang: unknown): Localize {
   return (key, data) => format(lookup(lang, key) ?? key, data);
 }
 
-/** `[x, y, level]` as people read it: column and row from 1, level from 0 (level 0 is the top). */
+/**
+ * A square as every label, log line and error message prints it: `[x,y,level]`, all three
+ * 0-based, exactly as a scenario file writes it (`"at": [3, 0, 0]` is `[3,0,0]`) and as the
+ * engine's error messages, the CLI and the table's lake (its column and row numbers) show it.
+ */
 export function coordLabel(at: readonly number[]): string {
-  return `${(at[0] ?? 0) + 1},${(at[1] ?? 0) + 1} L${at[2] ?? 0}`;
+  return `[${at[0] ?? 0},${at[1] ?? 0},${at[2] ?? 0}]`;
 }
 
 export interface HelperOptionsIn {

@@ -35,7 +35,7 @@ const SECRET = {
   ],
 };
 
-describe("kolikoly replay (scenario-format.md 'What a replay prints')", () => {
+describe("kolikoly replay (docs/scenario-format.md 'What a replay prints')", () => {
   it("jsonl: the engine's replay lines, one JSON object a line, ending with the end state", () => {
     const r = kolikoly("replay", DEMO);
     expect(r.status).toBe(0);

@@ -9,7 +9,7 @@ function summary(args: string[]): Record<string, unknown> {
   return JSON.parse(r.stdout) as Record<string, unknown>;
 }
 
-describe("kolikoly simulate --json (scenario-format.md 'What simulate --json prints')", () => {
+describe("kolikoly simulate --json (docs/scenario-format.md 'What simulate --json prints')", () => {
   it("prints the documented statistics", () => {
     const s = summary([...RUN, "--seed", "3", "--workers", "1"]);
     expect(s).toMatchObject({ games: 24, fishers: 3, bot: "greedy", seed: 3, maxRounds: 1000 });

@@ -59,7 +59,8 @@ describe("lake wizard (issue 3 item 3)", () => {
     const r = await t.gm.runtime!.host.createLake(parsed.value);
     if (!r.ok) throw new Error(r.error.code);
     const s = t.gm.runtime!.host.cached(r.value.id)!;
-    expect(s.state.lake).toEqual({ width: 4, height: 6, levels: 3, verticalAdjacency: true });
+    // the width typed, the rest the session lake the settings offer (SESSION_LAKE: 3x2x2)
+    expect(s.state.lake).toEqual({ width: 4, height: 2, levels: 2, verticalAdjacency: true });
     expect(s.state.fishers[1]).toMatchObject({ name: "Bo", at: [3, 0, 0] });
     expect(s.state.fishers[1]!.mods.stealth).toBe(5);
     // the players see the lake, its fishers moved onto their start squares (K3)
@@ -121,7 +122,7 @@ describe("lake wizard against Foundry's form data (issue 9)", () => {
     const data = formObject(form);
     // Foundry's FormDataExtended gives null for an empty number input, numbers for the rest
     expect(data[`fisher.${t.tokenIds[0]}.attack`]).toBeNull();
-    expect(data.width).toBe(6);
+    expect(data.width).toBe(3); // SESSION_LAKE, the world settings' default
     expect(data[`fisher.${t.tokenIds[0]}.use`]).toBe(true);
     const parsed = parseWizardForm(data, t.gm.scene(t.sceneId));
     if (!parsed.ok) throw new Error(`${parsed.error.code} ${parsed.error.field}`);
@@ -186,7 +187,7 @@ describe("GM control panel (issue 3 item 4)", () => {
     expect((ana.querySelector("input[name='total.f1']") as HTMLInputElement).value).toBe("9");
     expect(doc.querySelector("tr[data-fisher=f2]")!.textContent).toContain("Not declared");
     // the prepared swarm is unseen: the panel (GM only) shows it, the players' scene has no token for it
-    expect(doc.querySelector(".kolikoly-hidden li")!.textContent).toBe("6 fish at 2,2 L0");
+    expect(doc.querySelector(".kolikoly-hidden li")!.textContent).toBe("6 fish at [1,1,0]");
     expect(t.players[0].scene(t.sceneId)!.tokens.length).toBe(2);
     expect(doc.querySelector("[data-action=resolve]")).not.toBeNull();
   });
@@ -235,8 +236,8 @@ describe("the swarm's sheet (issue 9)", () => {
     const gdoc = render(swarmSheetContext({ ...input, gm: { session } }, strictLocalize));
     const gm = gdoc.querySelector(".kolikoly-gm-only")!;
     expect([...gm.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
-      "5 fish at 1,1 L0",
-      "6 fish at 2,2 L0",
+      "5 fish at [0,0,0]",
+      "6 fish at [1,1,0]",
     ]);
     expect(gm.textContent).toContain("No (unseen)");
   });

@@ -59,12 +59,20 @@ describe("the built module", () => {
     ]);
     expect(names.filter((n) => !shipped(n.slice("kolikoly-fishing/".length)))).toEqual([]);
     expect(zip["kolikoly-fishing/assets/swarm.svg"]).toBeDefined();
-    // one ES module, plus the Quench batches as a chunk it imports only when Quench is active
+    // one ES module, plus the Quench batches as a chunk it imports only when Quench is active,
+    // and the lake wizard's Web Worker, a file of its own
     expect(names.filter((n) => n.includes("/scripts/")).sort()).toEqual([
+      "kolikoly-fishing/scripts/estimate-worker.js",
       "kolikoly-fishing/scripts/kolikoly-fishing.js",
       "kolikoly-fishing/scripts/quench.js",
     ]);
     expect(zip["kolikoly-fishing/templates/foundry/card.hbs"]).toBeDefined();
+  });
+
+  test("the wizard's worker is self-contained: it imports nothing, and carries the simulator", () => {
+    const js = fs.readFileSync(path.join(out, "scripts/estimate-worker.js"), "utf8");
+    expect(js).not.toMatch(/\bimport\s*[{("'*]|from\s*"|require\(|process\.env/);
+    expect(js).toContain("onmessage");
   });
 
   test("the ES module imports nothing from node and carries no test fake", () => {

@@ -26,7 +26,7 @@ describe("secret cards in the chat log (issue 9)", () => {
       if (!r.ok) throw new Error(r.error.code);
       const [ana, bo] = t.players;
       const whisper = ana.messages().find((m) => kindOf(m) === "private")!;
-      expect((await ana.drawn()).get(whisper._id)).toContain("tracks 2,2 L0");
+      expect((await ana.drawn()).get(whisper._id)).toContain("tracks [1,1,0]");
       expect((await bo.drawn()).get(whisper._id) ?? "").not.toContain("tracks");
     }
   });

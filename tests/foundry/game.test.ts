@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "vitest";
 import type { Session } from "../../src/rules/index.ts";
-import { viewFor } from "../../src/rules/index.ts";
+import { playScenario, viewFor } from "../../src/rules/index.ts";
 import { MODULE_ID } from "../../src/foundry/constants.ts";
 import type { LakeHost } from "../../src/foundry/lake-host.ts";
 import type { MarkerMode } from "../../src/foundry/projection.ts";
@@ -106,6 +106,37 @@ describe("the module in the behavioural fake", () => {
       // no engine swarm id (s1..sN) reaches a player's token
       for (const x of tokens) expect(swarmFlagOf(x)!.swarm).toMatch(/^w[0-9a-f]{12}$/);
     }
+  });
+
+  test("issue 12: the world's round limit ends the game after that round with the final card; the export replays the same end", async () => {
+    const t = await makeTable({ fishers: 2, seed: 8 });
+    t.server.setWorldSetting(`${MODULE_ID}.roundLimit`, 3);
+    const { host, id } = await lake(t, { width: 4, height: 4, levels: 3 });
+    const ended: unknown[] = [];
+    t.gm.hooks.on("kolikoly.gameEnded", (p) => void ended.push(p));
+    for (let r = 0; r < 3; r++) {
+      expect(session(host, id).state.over).toBe(false);
+      await declareAll(host, id, 300 + r);
+      expect((await host.resolveRound(id)).ok).toBe(true);
+    }
+    const s = session(host, id);
+    expect(s.state.round).toBe(3);
+    expect(s.state.over).toBe(true);
+    expect(ended).toMatchObject([{ lakeId: id, reason: "roundLimit" }]);
+    const cards = t.server.truth.messages.filter(
+      (m) => (m.flags[MODULE_ID] as { kind?: string } | undefined)?.kind === "end",
+    );
+    expect(cards).toHaveLength(1);
+    expect(publicLakeOf(t.players[0].scene(t.sceneId)!, id)!.over).toBe(true);
+    expect((await host.resolveRound(id)).ok).toBe(false);
+    const exported = await host.exportScenario(id);
+    if (!exported.ok) throw new Error(exported.error.code);
+    const replayed = playScenario(exported.value);
+    // the same game, roll for roll (the generator's state aside: Foundry's dice drew the rolls)
+    const { rng: _r1, ...theirs } = replayed.ok ? replayed.session.state : s.state;
+    const { rng: _r2, ...ours } = s.state;
+    expect(replayed.ok).toBe(true);
+    expect(theirs).toEqual(ours);
   });
 
   test("K19, K20: over 1,000 seeded rounds no player client receives a secret", async () => {

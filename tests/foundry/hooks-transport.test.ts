@@ -226,7 +226,7 @@ describe("the leak check", () => {
     const s = host.cached(id)!;
     const unseen = s.state.swarms.find((w) => !w.seen)!;
     const start = t.players[0].received.length;
-    const hiddenMove = "A swarm of 3 fish flees from 2,2 L0 to 1,1 L0.";
+    const hiddenMove = "A swarm of 3 fish flees from [1,1,0] to [0,0,0].";
     // a careless module: a hidden token for the unseen swarm, and a whisper with the move in it
     await t.gm.write([
       {

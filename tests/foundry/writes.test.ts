@@ -76,11 +76,11 @@ describe("undo, reload, failure", () => {
     const whisper = t.players[0]
       .messages()
       .find((m) => (m.flags[MODULE_ID] as { kind?: string }).kind === "private")!;
-    expect(await t.players[0].shown(whisper)).toContain("tracks 2,2 L0");
+    expect(await t.players[0].shown(whisper)).toContain("tracks [1,1,0]");
     expect(await t.players[1].shown(whisper)).not.toContain("tracks");
     await t.players[0].reload();
     await new Promise((r) => setTimeout(r, 0));
-    expect(await t.players[0].shown(whisper)).toContain("tracks 2,2 L0");
+    expect(await t.players[0].shown(whisper)).toContain("tracks [1,1,0]");
   });
 
   test("an error in the middle of resolution leaves the previous state whole (the dice, the chat write or batch, the record write)", async () => {

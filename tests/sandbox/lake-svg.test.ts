@@ -4,17 +4,25 @@ import { describe, expect, it } from "vitest";
 import type { GameEvent, Viewer } from "../../src/rules/index.ts";
 import { eventsFor, squareKey, startSession, viewFor } from "../../src/rules/index.ts";
 import {
+  CELL,
   FISHER_COLOURS,
+  LAKE_MIN_FONT,
+  LEGIBLE_PX,
+  LEVEL_GAP,
+  MIN_ZOOM,
+  arrowGeometry,
   arrowsOf,
+  fitZoom,
   initials,
   lakeSvg,
-  layoutOf,
+  levelLayout,
 } from "../../src/sandbox/lake-svg.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
-import { L, secretSession } from "./fixtures.ts";
+import { L, readRepo, secretSession } from "./fixtures.ts";
 
-const parse = (svg: string) =>
-  new JSDOM(`<body>${svg}</body>`).window.document.querySelector("svg")!;
+/** The lake: a group of level panels, each an SVG under its caption. */
+const parse = (markup: string) =>
+  new JSDOM(`<body>${markup}</body>`).window.document.querySelector(".kolikoly-lake")!;
 
 function draw(session: ReturnType<typeof secretSession>, viewer: Viewer) {
   const view = viewFor(session.state, viewer);
@@ -100,8 +108,20 @@ describe("lake SVG", () => {
       expect(svg.querySelectorAll(".kolikoly-level__label").length).toBe(l);
       // Roving tabindex: exactly one square is in the tab order.
       expect(svg.querySelectorAll('.kolikoly-sq[tabindex="0"]').length).toBe(1);
-      const { width, height } = layoutOf(view);
-      expect(svg.getAttribute("viewBox")).toBe(`0 0 ${width} ${height}`);
+      // One SVG a level, drawn at its own size (zoom 1 here): never squeezed to fit.
+      const { width, height } = levelLayout(view.lake);
+      const boards = svg.querySelectorAll("svg.kolikoly-level__board");
+      expect(boards.length).toBe(l);
+      for (const b of boards) {
+        expect(b.getAttribute("viewBox")).toBe(`0 0 ${width} ${height}`);
+        expect(Number(b.getAttribute("width"))).toBe(width);
+      }
+      // Column and row numbers, 0-based like `[x,y,level]`.
+      const axis = [...boards[0]!.querySelectorAll(".kolikoly-axis__n")].map((t) => t.textContent);
+      expect(axis).toEqual([
+        ...Array.from({ length: w }, (_, i) => String(i)),
+        ...Array.from({ length: h }, (_, i) => String(i)),
+      ]);
       // Every fisher drawn on its square (K3 start squares on level 0).
       for (const f of view.fishers) {
         const g = svg.querySelector(`.kolikoly-sq[data-at="${squareKey(f.at)}"]`)!;
@@ -114,5 +134,92 @@ describe("lake SVG", () => {
     expect(initials("Ana")).toBe("AN");
     expect(initials("Old Tom")).toBe("OT");
     expect(new Set(FISHER_COLOURS.map(([fill]) => fill)).size).toBe(6);
+  });
+
+  it("[x,y,level] 0-based: a square's name is its coordinates as a scenario file writes them", () => {
+    const view = viewFor(s.state, "gm");
+    const svg = parse(lakeSvg(view, [], { localize: L }));
+    const g = svg.querySelector('.kolikoly-sq[data-at="3,1,0"]')!;
+    expect(g.getAttribute("aria-label")).toMatch(/^Square \[3,1,0\];/);
+  });
+
+  it("one level at a time, at a zoom never below the legibility floor", () => {
+    const session = startSession(
+      setupFor({ width: 12, height: 12, levels: 5, fishers: 6, seed: 3 }),
+    );
+    const view = viewFor(session.state, "gm");
+    const one = parse(lakeSvg(view, [], { localize: L, level: 2, zoom: 0.2 }));
+    expect(
+      [...one.querySelectorAll(".kolikoly-level")].map((e) => e.getAttribute("data-level")),
+    ).toEqual(["2"]);
+    const board = one.querySelector("svg")!;
+    // A zoom below the floor is refused: the smallest text stays at LEGIBLE_PX or more.
+    expect(Number(board.getAttribute("width"))).toBeCloseTo(
+      levelLayout(view.lake).width * MIN_ZOOM,
+      1,
+    );
+    expect(LAKE_MIN_FONT * MIN_ZOOM).toBeGreaterThanOrEqual(LEGIBLE_PX);
+    // "Fit" shows as many levels side by side as stay legible, else one, else scrolls.
+    const lvl = levelLayout(view.lake).width;
+    expect(fitZoom(300, view.lake, 5)).toBe(MIN_ZOOM);
+    expect(fitZoom(lvl * 2 + LEVEL_GAP, view.lake, 5)).toBe(1);
+    for (const avail of [320, 390, 950, 1450, 3000])
+      expect(fitZoom(avail, view.lake, 5)).toBeGreaterThanOrEqual(MIN_ZOOM);
+  });
+
+  it("every text class on the lake is at least LAKE_MIN_FONT units (styles/sandbox.css)", () => {
+    const css = readRepo("styles/sandbox.css");
+    const classes = [
+      "kolikoly-fisher__label",
+      "kolikoly-swarm__count",
+      "kolikoly-more",
+      "kolikoly-axis__n",
+      "kolikoly-arrow__level",
+      "kolikoly-sq__fog",
+      "kolikoly-level__label",
+    ];
+    for (const c of classes) {
+      const rule = new RegExp(`\\.${c}\\s*\\{[^}]*font-size:\\s*(\\d+(?:\\.\\d+)?)px`).exec(css);
+      expect(rule, c).not.toBeNull();
+      expect(Number(rule![1]), c).toBeGreaterThanOrEqual(LAKE_MIN_FONT);
+    }
+    // And every text the lake draws carries one of those classes (or sits in a group that does).
+    const view = viewFor(s.state, "gm");
+    const svg = parse(draw(s, "gm"));
+    for (const t of svg.querySelectorAll("text"))
+      expect(
+        classes.some((c) => t.classList.contains(c) || t.closest(`.${c}`)) ||
+          t.closest(".kolikoly-fisher") !== null ||
+          t.closest(".kolikoly-swarm") !== null,
+        t.outerHTML,
+      ).toBe(true);
+    expect(view.round).toBeGreaterThan(0);
+  });
+
+  it("a move's arrow is drawn under every token, and a move between levels stays in the square entered", () => {
+    const svg = parse(draw(s, "gm"));
+    const arrows = svg.querySelectorAll(".kolikoly-arrow");
+    expect(arrows.length).toBeGreaterThan(0);
+    for (const a of arrows) {
+      const board = a.closest("svg")!;
+      // Document order is paint order in SVG: the arrow comes before every token of its level.
+      for (const tok of board.querySelectorAll(".kolikoly-fisher, .kolikoly-swarm, .kolikoly-more"))
+        expect(a.compareDocumentPosition(tok) & 4 /* FOLLOWING */).toBeTruthy();
+    }
+    // A level change is drawn inside the square entered, clear of the level's title and numbers.
+    const Lay = levelLayout({ width: 4, height: 4 });
+    for (const [x, y] of [
+      [0, 0],
+      [3, 3],
+    ] as const)
+      for (const kind of ["fisher", "fish"] as const)
+        for (const dl of [1, -1]) {
+          const g = arrowGeometry(Lay, { kind, from: [x, y, 1 - dl], to: [x, y, 1], who: "a" });
+          const [sx, sy] = Lay.origin(x, y);
+          for (const px of [g.x1, g.x2, g.mark!.x]) expect(px).toBeGreaterThan(sx);
+          for (const px of [g.x1, g.x2, g.mark!.x]) expect(px).toBeLessThan(sx + CELL);
+          for (const py of [g.y1, g.y2, g.mark!.y - 12]) expect(py).toBeGreaterThan(sy);
+          for (const py of [g.y1, g.y2]) expect(py).toBeLessThan(sy + CELL);
+        }
   });
 });

@@ -4,7 +4,8 @@ import type { Declaration, GameEvent, Viewer } from "../../src/rules/index.ts";
 import { eventsFor, viewFor } from "../../src/rules/index.ts";
 import { decideFor, createBot } from "../../src/rules/bots/index.ts";
 import { playRound, startSession } from "../../src/rules/index.ts";
-import { logHtml, logLines } from "../../src/sandbox/log-view.ts";
+import { eventLines } from "../../src/cli/text.ts";
+import { eventText, logHtml, logLines } from "../../src/sandbox/log-view.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
 import { L, secretSession } from "./fixtures.ts";
 
@@ -85,5 +86,162 @@ describe("log", () => {
     expect(html.match(/kolikoly-log__round/g)!.length).toBe(2);
     expect(html).toContain("a &lt;b&gt;");
     expect(html).toContain("kolikoly-log__line--whisper");
+  });
+
+  it("H3-H5 tells every hazard outcome the CLI's play-by-play tells: attack, hit or miss, HP left, aim, wound and save", () => {
+    type Hazard = Extract<GameEvent, { type: "hazard" }>;
+    const names = (id: string) => ({ ana: "Ana", bo: "Bo" })[id] ?? id;
+    const base = {
+      type: "hazard",
+      round: 1,
+      audience: "all",
+      fisher: "ana",
+      at: [2, 1, 1],
+      hazard: "h3",
+      name: "a snapping pike",
+      mode: "size-and-wounds",
+      avoided: false,
+    } as const;
+    const events: Hazard[] = [
+      { ...base, attack: 9, defense: 15, hit: false },
+      { ...base, attack: 17, defense: 15, hit: true, damage: 4, took: "hp", hp: 6 },
+      {
+        ...base,
+        attack: 18,
+        defense: 15,
+        hit: true,
+        damage: 5,
+        took: "aim",
+        aim: "restrain",
+        effect: "restrained",
+      },
+      {
+        ...base,
+        attack: 19,
+        defense: 15,
+        hit: true,
+        damage: 13,
+        took: "wound",
+        hp: 0,
+        wound: "serious",
+        save: 11,
+        dc: 15,
+        condition: "dying",
+      },
+      {
+        ...base,
+        attack: 20,
+        defense: 15,
+        hit: true,
+        damage: 11,
+        took: "wound",
+        hp: 0,
+        wound: "light",
+        save: 14,
+        dc: 12,
+        condition: "ok",
+      },
+      {
+        ...base,
+        mode: "system",
+        attack: 16,
+        defense: 12,
+        hit: true,
+        damage: 10,
+        took: "hp",
+        hp: 0,
+        condition: "unconscious",
+      },
+      { ...base, mode: "narrative" },
+    ] as unknown as Hazard[];
+    // And every hazard outcome real games give (random bots walk into hazards; some take the aim).
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const setup = setupFor({ width: 4, height: 4, levels: 4, fishers: 4, seed });
+      let s = startSession({
+        ...setup,
+        fishers: setup.fishers.map((f, i) => ({ ...f, hazardChoice: i % 2 ? "aim" : "hp" })),
+      });
+      const bots = s.state.fishers.map((f, i) => createBot("random", f.id, seed * 10 + i));
+      for (let round = 0; round < 60 && !s.state.over; round++) {
+        const actions: Record<string, Declaration> = {};
+        const revive: string[] = [];
+        for (const [i, f] of s.state.fishers.entries()) {
+          if (f.condition === "unconscious" || f.condition === "dying") revive.push(f.id);
+          if (f.condition !== "ok" || f.lostActions > 0) continue;
+          const d = decideFor(bots[i]!, s.state);
+          if (d) actions[f.id] = d;
+        }
+        const r = playRound(s, revive.length ? { actions, revive } : { actions });
+        if (!r.ok) throw new Error(r.error.message);
+        s = r.session;
+      }
+      events.push(...(s.log.filter((e) => e.type === "hazard") as Hazard[]));
+    }
+    expect(events.filter((e) => e.hit === false).length).toBeGreaterThan(1);
+    expect(events.filter((e) => e.took === "aim").length).toBeGreaterThan(1);
+    expect(events.filter((e) => e.wound).length).toBeGreaterThan(1);
+    const word = (key: string) => L(key);
+    for (const e of events) {
+      const table = eventText(e, names, L);
+      const cli = eventLines(e, names).join(" ");
+      expect(table, cli).not.toMatch(/KOLIKOLY\.|\{[a-z]+\}|undefined|NaN/i);
+      expect(table).toContain(e.name);
+      expect(table).toContain(`[${e.at.join(",")}]`);
+      // Every number the CLI prints (attack, defence, damage, HP left, save, DC, square), the table prints.
+      const numbers = (t: string): string[] => [...(t.match(/\d+/g) ?? [])].sort();
+      const mine = numbers(table);
+      for (const n of numbers(cli)) {
+        const i = mine.indexOf(n);
+        expect(i, `${n} of "${cli}" in "${table}"`).toBeGreaterThanOrEqual(0);
+        mine.splice(i, 1);
+      }
+      if (e.attack !== undefined) {
+        expect(table, cli).toContain(String(e.attack));
+        expect(table).toContain(String(e.defense));
+        expect(table).toContain(
+          L(
+            e.hit
+              ? "KOLIKOLY.Sandbox.Log.HazardAttackHit"
+              : "KOLIKOLY.Sandbox.Log.HazardAttackMiss",
+            {
+              name: names(e.fisher),
+              hazard: e.name,
+              attack: e.attack,
+              defense: e.defense ?? "",
+            },
+          ),
+        );
+      }
+      if (e.took === "hp" && e.wound === undefined) expect(table).toContain(`${e.hp} HP`);
+      if (e.took === "aim") expect(table, cli).toMatch(/instead of losing HP/);
+      if (e.wound) {
+        expect(table).toContain(
+          word(`KOLIKOLY.Sandbox.Wound.${e.wound[0]!.toUpperCase()}${e.wound.slice(1)}`),
+        );
+        expect(table).toContain(`DC ${e.dc}`);
+      }
+      if (e.condition && e.condition !== "ok" && e.damage !== undefined)
+        expect(table).toContain(
+          word(`KOLIKOLY.Sandbox.Reason.${e.condition[0]!.toUpperCase()}${e.condition.slice(1)}`),
+        );
+      if (e.effect) expect(table.length).toBeGreaterThan(cli.length / 3);
+    }
+  });
+
+  it("K13 H6 a Track that avoids a hazard says so, as the CLI does", () => {
+    const e = {
+      type: "tracked",
+      round: 2,
+      audience: { fisher: "ana" },
+      fisher: "ana",
+      target: [1, 0, 1],
+      learned: true,
+      fish: 0,
+      swarms: [],
+      avoidedHazard: "a snapping pike",
+    } as unknown as GameEvent;
+    const text = eventText(e, () => "Ana", L);
+    expect(text).toContain("a snapping pike");
+    expect(text).toContain("[1,0,1]");
   });
 });

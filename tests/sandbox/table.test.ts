@@ -1,8 +1,9 @@
 /** The table's transitions: refused input changes nothing; typed totals are forced (K5, K6). */
 import { describe, expect, it } from "vitest";
 import { exportScenario, playScenarioText } from "../../src/rules/index.ts";
+import { errorText, legendHtml } from "../../src/sandbox/render.ts";
 import * as T from "../../src/sandbox/table.ts";
-import { SMALL } from "./fixtures.ts";
+import { L, SMALL } from "./fixtures.ts";
 
 describe("sandbox table", () => {
   it("K3 a new table has the simulator's party on spread start squares", () => {
@@ -57,7 +58,8 @@ describe("sandbox table", () => {
 
   it("K6 a typed total is the check's total; the round resolves with the seeded driver otherwise", () => {
     let t = T.newTable(SMALL);
-    t = T.setDraft(t, "ana", { action: "move", target: [1, 0, 0], total: 3 });
+    // Ana's Stealth is +4: a Move total is 5 to 24 (K6); Bo's net attack +5: 6 to 25.
+    t = T.setDraft(t, "ana", { action: "move", target: [1, 0, 0], total: 5 });
     t = T.lockDeclaration(t, "ana");
     t = T.setDraft(t, "bo", { action: "catch", total: 19 });
     t = T.lockDeclaration(t, "bo");
@@ -65,7 +67,7 @@ describe("sandbox table", () => {
     expect(t.error).toBeUndefined();
     const checks = t.session.log.filter((e) => e.type === "check");
     expect(checks).toMatchObject([
-      { fisher: "ana", total: 3, band: "noisy" },
+      { fisher: "ana", total: 5, band: "quiet" },
       { fisher: "bo", total: 19, band: "hit" },
     ]);
     expect(t.locked).toEqual({});
@@ -121,5 +123,84 @@ describe("sandbox table", () => {
     expect(t.session.log[0]).toMatchObject({ type: "revived", fisher: "bo" });
     expect(t.session.state.fishers[1]!.condition).toBe("ok");
     expect(t.revive).toEqual([]);
+  });
+
+  it("K6 a typed total that is not a whole number a d20 plus the check's modifier gives is refused, and nothing changes", () => {
+    const t0 = T.setDraft(T.newTable(SMALL), "ana", { action: "catch" });
+    const catchDraft = { action: "catch" } as const;
+    for (const text of ["12.5", "-5", "5", "26", "1e1", "twelve", "0x10"]) {
+      const r = T.declare(t0, "ana", catchDraft, text);
+      expect(r.error?.key, text).toBe("KOLIKOLY.Sandbox.Error.Total");
+      // Nothing changed: no lock, the same drafts, the same game, the same version.
+      expect(r.locked).toBe(t0.locked);
+      expect(r.drafts).toBe(t0.drafts);
+      expect(r.session).toBe(t0.session);
+      expect(r.version).toBe(t0.version);
+      const msg = errorText(r.error!, L);
+      expect(msg).toContain("Ana");
+      expect(msg).toContain(L("KOLIKOLY.Declare.CheckAttack"));
+      expect(msg).toContain("6");
+      expect(msg).toContain("25");
+      expect(msg).toContain(text);
+      expect(msg).not.toMatch(/KOLIKOLY\.|\{|\[object/);
+    }
+    // The ends of the range, and an empty box (roll), are taken.
+    for (const [text, total] of [
+      ["6", 6],
+      ["25", 25],
+      [" 15 ", 15],
+      ["", undefined],
+    ] as const) {
+      const r = T.declare(t0, "ana", catchDraft, text);
+      expect(r.error, text).toBeUndefined();
+      expect(r.locked.ana).toEqual(
+        total === undefined
+          ? { declaration: { action: "catch" } }
+          : { declaration: { action: "catch" }, total },
+      );
+    }
+    // A draft holding an impossible total is not locked either.
+    const bad = T.lockDeclaration(T.setDraft(t0, "ana", { action: "catch", total: -5 }), "ana");
+    expect(bad.error?.key).toBe("KOLIKOLY.Sandbox.Error.Total");
+    expect(bad.locked).toEqual({});
+    // The range is the fisher's own check: Bo's Stealth +4 Move takes 5 to 24.
+    const move = { action: "move", target: [3, 4, 0] } as const;
+    expect(T.declare(t0, "bo", move, "24").error).toBeUndefined();
+    expect(T.declare(t0, "bo", move, "25").error?.key).toBe("KOLIKOLY.Sandbox.Error.Total");
+  });
+
+  it("URL parameters: each is taken on its own; a bad or unknown one is refused by name and the others used", () => {
+    const { options, refused } = T.optionsFromQuery(
+      "?width=12&levels=9&fishers=x&seed=3&colour=red&height=4.5",
+    );
+    expect(options).toEqual({ ...T.TABLE_DEFAULTS, width: 12, seed: 3 });
+    expect(refused.map((r) => r.param)).toEqual(["levels", "fishers", "colour", "height"]);
+    const msg = errorText(T.refusedError(refused)!, L);
+    for (const part of ["levels=9", "fishers=x", "colour", "height=4.5", "1", "6"])
+      expect(msg).toContain(part);
+    expect(msg).not.toMatch(/KOLIKOLY\.|\{|\[object/);
+    // A good query refuses nothing; an empty one is the defaults.
+    expect(T.optionsFromQuery("?width=8&height=8&levels=3&fishers=4&seed=7")).toEqual({
+      options: { width: 8, height: 8, levels: 3, fishers: 4, seed: 7 },
+      refused: [],
+    });
+    expect(T.optionsFromQuery("")).toEqual({ options: T.TABLE_DEFAULTS, refused: [] });
+    expect(T.refusedError([])).toBeUndefined();
+    // Empty or signed values are refused too, never read as 0.
+    expect(T.optionsFromQuery("?seed=&width=-3").refused.map((r) => r.param)).toEqual([
+      "seed",
+      "width",
+    ]);
+  });
+
+  it("the legend lists the GM-only key (unseen swarms) in the GM's view only", () => {
+    const gm = T.newTable(SMALL);
+    const unseen = L("KOLIKOLY.Sandbox.Legend.Unseen");
+    expect(legendHtml(gm, L)).toContain(unseen);
+    for (const v of ["player", { fisher: "ana" }] as const) {
+      const html = legendHtml(T.setViewer(gm, v), L);
+      expect(html).not.toContain(unseen);
+      expect(html).toContain(L("KOLIKOLY.Sandbox.Legend.Fog"));
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Scenario files (scenario-format.md): every invalid field is refused with one error naming it,
+ * Scenario files (docs/scenario-format.md): every invalid field is refused with one error naming it,
  * and nothing is played. Valid scenarios (the golden ones) are mutated field by field.
  */
 import { readFileSync, readdirSync } from "node:fs";

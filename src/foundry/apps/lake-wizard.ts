@@ -13,7 +13,9 @@ import type { WizardDefaults } from "./wizard-form.ts";
 import { notifyResult } from "./gm-panel.ts";
 import { hazardsFromResults } from "../hazard-table.ts";
 import type { TableResultLike } from "../hazard-table.ts";
-import type { Hazard } from "../../rules/index.ts";
+import type { Hazard, LakeSpec } from "../../rules/index.ts";
+import type { LengthEstimate } from "../../rules/sim/index.ts";
+import { LengthEstimator, WIZARD_GAMES } from "./length-estimate.ts";
 import type { Result } from "../lake-host.ts";
 import { err } from "../lake-host.ts";
 
@@ -48,6 +50,7 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     // GM typed (closeOnSubmit would close it before the handler's result is known to be good;
     // ApplicationV2#_onSubmitForm, v13 client/applications/api/application.mjs).
     form: { handler: LakeWizard.onSubmit, closeOnSubmit: false },
+    actions: { proposeLake: LakeWizard.onProposeLake },
   };
 
   /** The one wizard window: opening it again brings it forward with what the GM typed. */
@@ -102,8 +105,85 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     };
   }
 
+  /** The length estimate's worker (length-estimate.ts), started with the first estimate. */
+  private static estimator: LengthEstimator | undefined;
+
+  /** What the form asks for now: the lake and how many fishers are ticked. */
+  private lengthQuestion(): { lake: LakeSpec; fishers: number } | undefined {
+    const f = this.element.querySelector("form") ?? this.element;
+    const num = (name: string) =>
+      Number((f.querySelector(`input[name="${name}"]`) as HTMLInputElement | null)?.value);
+    const fishers = f.querySelectorAll('input[type=checkbox][name$=".use"]:checked').length;
+    const lake = {
+      width: num("width"),
+      height: num("height"),
+      levels: num("levels"),
+      verticalAdjacency:
+        (f.querySelector('input[name="verticalAdjacency"]') as HTMLInputElement | null)?.checked !==
+        false,
+    };
+    return fishers > 0 ? { lake, fishers } : undefined;
+  }
+
+  private estimateTimer: ReturnType<typeof setTimeout> | undefined;
+  private asked = 0;
+
+  /** Shows how long the lake lasts for the ticked fishers (a moment after the last change). */
+  private estimateSoon(): void {
+    clearTimeout(this.estimateTimer);
+    this.estimateTimer = setTimeout(() => void this.estimate(), 250);
+  }
+
+  private async estimate(): Promise<void> {
+    const out = this.element.querySelector<HTMLElement>("[data-estimate]");
+    const q = this.lengthQuestion();
+    if (!out) return;
+    const t = (k: string, d?: Record<string, unknown>) =>
+      d ? game.i18n!.format(k, d as Record<string, string>) : game.i18n!.localize(k);
+    if (!q) return void (out.textContent = t("KOLIKOLY.Foundry.Wizard.NoFishers"));
+    out.textContent = t("KOLIKOLY.Foundry.Wizard.Estimating");
+    const mine = ++this.asked;
+    LakeWizard.estimator ??= new LengthEstimator();
+    const r = await LakeWizard.estimator.ask({ kind: "estimate", ...q, games: WIZARD_GAMES });
+    if (mine !== this.asked) return; // the form changed meanwhile: a newer estimate is coming
+    out.textContent = r.ok ? estimateText(r.value, t) : t("KOLIKOLY.Foundry.Wizard.NoEstimate");
+    out.dataset.median = r.ok ? String(r.value.median) : "";
+  }
+
+  /** Fills in a lake whose usual length is closest to the target, for the ticked fishers. */
+  static async onProposeLake(this: LakeWizard): Promise<void> {
+    const q = this.lengthQuestion();
+    const target = Number(
+      (this.element.querySelector('input[name="targetRounds"]') as HTMLInputElement | null)?.value,
+    );
+    const out = this.element.querySelector<HTMLElement>("[data-estimate]");
+    if (!q || !out) return;
+    out.textContent = game.i18n!.localize("KOLIKOLY.Foundry.Wizard.Estimating");
+    LakeWizard.estimator ??= new LengthEstimator();
+    const r = await LakeWizard.estimator.ask({
+      kind: "propose",
+      target: Math.trunc(target),
+      fishers: q.fishers,
+    });
+    if (!r.ok) {
+      out.textContent = game.i18n!.format("KOLIKOLY.Foundry.Wizard.BadTarget", { field: r.field });
+      return;
+    }
+    for (const k of ["width", "height", "levels"] as const) {
+      const input = this.element.querySelector<HTMLInputElement>(`input[name="${k}"]`);
+      if (input) input.value = String(r.value.lake[k]);
+    }
+    await this.estimate();
+  }
+
   override async _onRender(context: object, options: object): Promise<void> {
     await super._onRender(context as never, options as never);
+    this.element
+      .querySelectorAll<HTMLInputElement>(
+        'input[name="width"], input[name="height"], input[name="levels"], input[name="verticalAdjacency"], input[name$=".use"]',
+      )
+      .forEach((el) => el.addEventListener("change", () => this.estimateSoon()));
+    this.estimateSoon();
     this.element
       .querySelector<HTMLSelectElement>("select[name=sceneId]")
       ?.addEventListener("change", (e) => {
@@ -138,6 +218,13 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     const r = await rt.host.createLake(options);
     if (!r.ok) return refuse(form, r);
     notifyResult(r, game.i18n!.format("KOLIKOLY.Foundry.Wizard.Created", { name: r.value.name }));
+    // the world's first key was made in this browser: the GM is asked, once, to keep a copy
+    if (rt.host.takeKeyMade())
+      ui.notifications?.warn(game.i18n!.localize("KOLIKOLY.Foundry.Keys.Made"), {
+        permanent: true,
+      });
+    LakeWizard.estimator?.stop();
+    LakeWizard.estimator = undefined;
     await this.close();
   }
 }
@@ -160,4 +247,18 @@ function refuse(form: HTMLFormElement, r: { ok: false; error: RuleError }): void
       ? game.i18n!.format("KOLIKOLY.Foundry.Wizard.Invalid", { field: label, problem })
       : problem,
   );
+}
+
+/** "A 3x2x2 lake with 4 fishers usually lasts 19 rounds (90% of games: 9 to 29)." */
+export function estimateText(
+  e: LengthEstimate,
+  t: (k: string, d?: Record<string, unknown>) => string,
+): string {
+  return t("KOLIKOLY.Foundry.Wizard.Estimate", {
+    lake: `${e.lake.width}x${e.lake.height}x${e.lake.levels}`,
+    fishers: e.fishers,
+    median: e.median,
+    low: e.p5,
+    high: e.p95,
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * The swarm: a module Actor sub-type (`kolikoly-fishing.swarm`, K4) whose `fish {value, max}`
- * drives the token bar (bar1 = "fish", paths relative to actor.system; foundry-notes.md).
+ * drives the token bar (bar1 = "fish", paths relative to actor.system; docs/foundry.md,
+ * "Documents").
  * Registered from a type-to-class map at init (dnd5e's pattern).
  */
 import { SWARM_TYPE } from "../constants.ts";

@@ -12,7 +12,7 @@ export function listen(rt: () => Runtime): void {
     registerSwarm();
     SwarmSheet.register();
     registerSettings();
-    // CONFIG.queries handlers must be registered at init (foundry-notes.md).
+    // CONFIG.queries handlers must be registered at init (docs/foundry.md, "User#query").
     const queries = CONFIG.queries as unknown as Record<
       string,
       (data: unknown, options?: unknown) => Promise<unknown>

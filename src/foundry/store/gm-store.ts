@@ -11,15 +11,7 @@ import type { Result } from "../result.ts";
 import { err } from "../result.ts";
 import { KeyRing } from "./keyring.ts";
 import type { Cipher, OpenedDoc, SealKey, StoreDoc } from "./sealed.ts";
-import {
-  XCHACHA,
-  assemble,
-  isStoreDoc,
-  openDoc,
-  plainRecordOf,
-  prunable,
-  sealRevision,
-} from "./sealed.ts";
+import { XCHACHA, assemble, isStoreDoc, openDoc, plainRecordOf, sealRevision } from "./sealed.ts";
 
 interface Head {
   readonly doc: StoreDoc;
@@ -89,20 +81,57 @@ export class GmStore {
     return o;
   }
 
+  /** How many revisions after the last one known a read asks for at once. */
+  static readonly PROBE = 8;
+
+  /**
+   * The newest revision of a lake, asked of the server itself: the revision ids are fixed by
+   * (lake, rev), so a read asks for the next ids after the newest this client knows (or the
+   * index names) until none exists. Not the index alone: v13 keeps a pack's index on the client
+   * and does not ask the server again (CompendiumCollection#getIndex), so after a missed
+   * broadcast it would name an old revision.
+   */
+  private async top(
+    lakeId: string,
+  ): Promise<
+    { id: string; rev: number; content: unknown; all: { id: string; rev: number }[] } | undefined
+  > {
+    const known = (await this.newest(lakeId)).get(lakeId) ?? [];
+    let best = known[0];
+    let content: unknown;
+    const cached = this.heads.get(lakeId)?.doc.rev ?? -1;
+    let from = Math.max(best?.rev ?? 0, cached);
+    for (;;) {
+      const ids = Array.from({ length: GmStore.PROBE }, (_, i) => revisionId(lakeId, from + 1 + i));
+      const got = await this.read(ids);
+      let found = -1;
+      ids.forEach((id, i) => {
+        if (got.get(id) !== undefined) found = i;
+      });
+      if (found < 0) break;
+      best = { id: ids[found]!, rev: from + 1 + found };
+      content = got.get(ids[found]!);
+      from = best.rev;
+    }
+    if (!best) return undefined;
+    if (content === undefined) content = (await this.read([best.id])).get(best.id);
+    if (content === undefined) return undefined;
+    return { ...best, content, all: known };
+  }
+
   /**
    * A lake's record: its newest revision with the revisions it builds on, opened. Undefined when
    * the store holds no revision of it; keyMissing when this client does not hold its key (after
    * asking the other GM clients), storeDamaged when a revision does not open.
    */
   async get(lakeId: string): Promise<Result<GmRecord | undefined>> {
-    const revisions = (await this.newest(lakeId)).get(lakeId) ?? [];
-    const top = revisions[0];
+    const top = await this.top(lakeId);
     if (!top) return { ok: true, value: undefined };
-    const content = contentOf((await this.read([top.id])).get(top.id));
+    const content = contentOf(top.content);
     if (content.plain) {
       this.plain.set(
         lakeId,
-        revisions.map((r) => r.id),
+        top.all.map((r) => r.id),
       );
       this.heads.delete(lakeId);
       return { ok: true, value: content.plain };
@@ -119,14 +148,16 @@ export class GmStore {
       const missing = ids.filter((id) => !this.opened.has(id));
       const fetched = await this.read(missing);
       const parts: OpenedDoc[] = [];
-      for (const id of ids) {
+      for (const [i, id] of ids.entries()) {
         const known = this.opened.get(id);
         if (known) {
           parts.push(known);
           continue;
         }
         const d = contentOf(fetched.get(id)).doc;
-        if (!d) return err("storeDamaged", "lake");
+        // a part is the revision its id names, of this lake, older than the head
+        if (!d || d.lakeId !== lakeId || d.rev !== doc.parts[i] || d.rev >= doc.rev)
+          return err("storeDamaged", "lake");
         const o = this.open(id, d);
         if (o === "noKey") return err("keyMissing", "lake");
         parts.push(o);
@@ -156,27 +187,22 @@ export class GmStore {
   }
 
   /**
-   * After a revision was written: it is the lake's newest. With `prune`, the revisions nobody
-   * reads again (sealed.ts `prunable`, and any format-1 record) are removed, best effort.
+   * After a revision was written: it is the lake's newest. Revisions are never deleted (a
+   * revision is a compare-and-set only while its document exists: a deleted one could be created
+   * again, unseen, by a GM client that read the record long before); only 0.1.0's plain records
+   * of the lake go, once it has a sealed revision, best effort.
    */
-  async written(
-    op: Extract<WriteOp, { kind: "store.put" }>,
-    /** Removes old revisions too (a declaration's write, not a round's, whose writes are counted). */
-    prune = false,
-  ): Promise<void> {
+  async written(op: Extract<WriteOp, { kind: "store.put" }>): Promise<void> {
     const doc = op.doc;
     const prev = this.heads.get(doc.lakeId);
     // its chain's round counts: the parts it kept, then what it sealed itself
     const kept = prev ? chainCounts(prev, doc) : [];
     const own = doc.rounds - kept.reduce((a, b) => a + b, 0);
     this.heads.set(doc.lakeId, { doc, counts: [...kept, own] });
-    if (!prune) return;
-    const revisions = (await this.newest(doc.lakeId)).get(doc.lakeId) ?? [];
-    const ids = [...prunable(revisions, doc), ...(this.plain.get(doc.lakeId) ?? [])];
+    const plain = this.plain.get(doc.lakeId) ?? [];
     this.plain.delete(doc.lakeId);
-    const gone = [...new Set(ids)].filter((id) => id !== revisionId(doc.lakeId, doc.rev));
-    if (gone.length)
-      await this.port.write([{ kind: "store.delete", ids: gone }]).catch(() => undefined);
+    if (plain.length)
+      await this.port.write([{ kind: "store.delete", ids: plain }]).catch(() => undefined);
   }
 
   /** The key a new lake is sealed with: this client's, one another GM client hands over, or a new one. */

@@ -14,6 +14,8 @@ import { hexToBytes } from "@noble/hashes/utils.js";
 
 const HEX_KEY = /^[0-9a-f]{64}$/;
 const KEY_ID = /^[0-9a-f]{16}$/;
+/** The most keys one hand-over carries or asks for. */
+const MAX_KEYS = 16;
 
 export interface KeysWanted {
   /** The GM user to send the keys to. */
@@ -41,10 +43,27 @@ export class KeyHandover {
       .map((u) => u.id);
   }
 
+  /** When each key was last asked for in vain: not asked again for a minute (every read would). */
+  private readonly unanswered = new Map<string, number>();
+
   /** Asks each other active GM client in turn until this client holds every key asked for. */
   async ask(ids: readonly string[]): Promise<void> {
     if (!this.port.me().isGM) return;
-    const want = ids.filter((id) => KEY_ID.test(id));
+    const now = Date.now();
+    const want = ids
+      .filter((id) => KEY_ID.test(id) && now - (this.unanswered.get(id) ?? -Infinity) > 60_000)
+      .slice(0, MAX_KEYS);
+    if (!want.length) return;
+    try {
+      await this.askAll(want);
+    } finally {
+      for (const id of want)
+        if (this.store.ring.get(id)) this.unanswered.delete(id);
+        else this.unanswered.set(id, Date.now());
+    }
+  }
+
+  private async askAll(want: readonly string[]): Promise<void> {
     for (const gm of this.otherActiveGms()) {
       const still = want.filter((id) => !this.store.ring.get(id));
       if (!still.length) return;
@@ -96,14 +115,21 @@ export class KeyHandover {
     if (!this.port.me().isGM) return { taken: 0 };
     const keys = (data as Partial<KeysGiven> | null)?.keys;
     if (typeof keys !== "object" || keys === null) return { taken: 0 };
+    // a world has a few keys: a message with more is not a hand-over (v13 cannot say who sent it)
+    const offered = Object.values(keys)
+      .slice(0, MAX_KEYS)
+      .filter((hex): hex is string => typeof hex === "string" && HEX_KEY.test(hex))
+      .map((hex) => ({ hex, id: keyIdOf(hexToBytes(hex)) }))
+      .filter((k) => !this.store.ring.get(k.id));
+    if (!offered.length) return { taken: 0 };
+    // one look at the store for the whole message
+    const inUse = await this.store.keyIdsInUse();
     let taken = 0;
-    for (const hex of Object.values(keys)) {
-      if (typeof hex !== "string" || !HEX_KEY.test(hex)) continue;
-      const id = keyIdOf(hexToBytes(hex));
-      if (this.store.ring.get(id) || !(await this.store.names(id))) continue;
-      this.store.ring.add(hex);
-      taken++;
-    }
+    for (const k of offered)
+      if (inUse.has(k.id)) {
+        this.store.ring.add(k.hex);
+        taken++;
+      }
     return { taken };
   }
 }

@@ -78,13 +78,13 @@ export class KeyRing {
   }
 
   /** Adds one key given as hex; its id, or undefined when it is not a key. */
-  add(hex: unknown): string | undefined {
+  add(hex: unknown, makeCurrent = true): string | undefined {
     if (typeof hex !== "string" || !HEX_KEY.test(hex)) return undefined;
     const bytes = hexToBytes(hex);
     const id = keyIdOf(bytes);
     if (!this.keys.has(id)) {
       this.keys.set(id, bytes);
-      this.currentId ??= id;
+      if (makeCurrent) this.currentId ??= id;
       this.save();
     }
     return id;
@@ -126,14 +126,16 @@ export class KeyRing {
     for (const [id, hex] of entries)
       if (typeof hex !== "string" || !HEX_KEY.test(hex) || keyIdOf(hexToBytes(hex)) !== id)
         return { ok: false, field: `keys.${id}` };
-    const ids = entries.map(([, hex]) => this.add(hex)!);
-    if (typeof f.current === "string" && this.keys.has(f.current) && !this.currentId)
-      this.currentId = f.current;
+    const ids = entries.map(([, hex]) => this.add(hex, false)!);
+    // the file's own current key, else its first
+    if (!this.currentId)
+      this.currentId =
+        typeof f.current === "string" && this.keys.has(f.current) ? f.current : ids[0];
     this.save();
     return { ok: true, ids };
   }
 
-  private merge(text: string): void {
+  private merge(text: string, takeCurrent = true): void {
     try {
       const f = JSON.parse(text) as Partial<KeysFile>;
       if (f.format !== KEYS_FORMAT || typeof f.keys !== "object" || f.keys === null) return;
@@ -142,13 +144,20 @@ export class KeyRing {
         const bytes = hexToBytes(hex);
         this.keys.set(keyIdOf(bytes), bytes);
       }
-      if (typeof f.current === "string" && this.keys.has(f.current)) this.currentId = f.current;
+      if (takeCurrent && typeof f.current === "string" && this.keys.has(f.current))
+        this.currentId = f.current;
     } catch {
       // a damaged entry holds no key; the GM is told when a lake cannot be opened
     }
   }
 
+  /**
+   * Writes the keys back, merged with what the storage holds now: another tab of this browser
+   * (a second GM window) may have added a key since this one read it.
+   */
   private save(): void {
+    const now = this.storage.load();
+    if (now) this.merge(now, false);
     this.storage.save(this.export());
   }
 }

@@ -11,10 +11,10 @@
  * - Everything that is not already public on the scene is sealed: XChaCha20-Poly1305 (from
  *   @noble/ciphers, which runs where the browser's `crypto.subtle` does not: plain http on a LAN
  *   address) under a key that only GM clients hold (keyring.ts), with a fresh random 24-byte
- *   nonce, and the lake and revision bound in as associated data (a sealed part cannot be moved
- *   to another document). What stays readable: the lake and scene ids, the revision, the key's
- *   id, the round count and whether the GM ended the game, all of which the scene's public flag
- *   shows anyway.
+ *   nonce, and every clear field bound in as associated data (a sealed part cannot be moved to
+ *   another document, nor a clear field changed), padded to whole kilobytes (its length says
+ *   nothing). What stays readable: the lake and scene ids, the revision, the key's id, the round
+ *   count and whether the GM ended the game, all of which the scene's public flag shows anyway.
  */
 import { xchacha20poly1305 } from "@noble/ciphers/chacha.js";
 import { bytesToUtf8, randomBytes, utf8ToBytes } from "@noble/ciphers/utils.js";
@@ -89,8 +89,36 @@ function fromBase64(text: string): Uint8Array {
   return out;
 }
 
-function bound(lakeId: string, rev: number): Uint8Array {
-  return utf8ToBytes(`kolikoly-gm-store|${lakeId}|${rev}`);
+/**
+ * The associated data: every clear field of the revision (all but the sealed text), so none of
+ * them can be changed without the revision failing to open.
+ */
+function bound(doc: Omit<StoreDoc, "sealed">): Uint8Array {
+  const header = [
+    doc.format,
+    doc.lakeId,
+    doc.sceneId,
+    doc.rev,
+    doc.key,
+    doc.parts,
+    doc.rounds,
+    doc.endedByGm,
+  ];
+  return utf8ToBytes(`kolikoly-gm-store|${JSON.stringify(header)}`);
+}
+
+/**
+ * The sealed text is padded to a whole number of PAD_BYTES (JSON ignores trailing spaces), so its
+ * length says nothing of what it holds: one declaration's action changes the JSON by a few bytes.
+ */
+export const PAD_BYTES = 1024;
+
+function padded(json: string): Uint8Array {
+  const bytes = utf8ToBytes(json);
+  const size = Math.ceil((bytes.length + 1) / PAD_BYTES) * PAD_BYTES;
+  const out = new Uint8Array(size).fill(0x20);
+  out.set(bytes);
+  return out;
 }
 
 /** The ciphers a store uses; tests swap in a see-through one to prove the leak check can fail. */
@@ -156,8 +184,7 @@ export function sealRevision(
         }
       : {}),
   };
-  const plain = utf8ToBytes(JSON.stringify(secret));
-  return {
+  const header: Omit<StoreDoc, "sealed"> = {
     format: STORE_FORMAT,
     lakeId: next.lakeId,
     sceneId: next.sceneId,
@@ -166,13 +193,14 @@ export function sealRevision(
     parts,
     rounds: next.rounds.length,
     endedByGm: next.endedByGm,
-    sealed: toBase64(cipher.seal(key.bytes, bound(next.lakeId, next.rev), plain)),
   };
+  const plain = padded(JSON.stringify(secret));
+  return { ...header, sealed: toBase64(cipher.seal(key.bytes, bound(header), plain)) };
 }
 
 /** Opens one revision; throws when the key does not open it (wrong key, or changed on the way). */
 export function openDoc(doc: StoreDoc, key: Uint8Array, cipher: Cipher = XCHACHA): OpenedDoc {
-  const plain = cipher.open(key, bound(doc.lakeId, doc.rev), fromBase64(doc.sealed));
+  const plain = cipher.open(key, bound(doc), fromBase64(doc.sealed));
   const secret = JSON.parse(bytesToUtf8(plain)) as Secret;
   if (typeof secret !== "object" || secret === null || typeof secret.pending !== "object")
     throw new Error("not a sealed revision");
@@ -222,27 +250,4 @@ export function assemble(
 /** A record written before revisions were sealed (format 1, readable as it is): moved on the next write. */
 export function plainRecordOf(flagContent: unknown): GmRecord | undefined {
   return isGmRecord(flagContent) ? flagContent : undefined;
-}
-
-/**
- * How many revisions before the newest are kept. A revision is a compare-and-set only while its
- * document exists: a GM client that read revision r and writes r + 1 must find r + 1 taken if
- * another client wrote it. Deleting r + 1 would let the slow writer create it again unseen, so
- * a revision is removed only when it is this far behind, which takes that many writes by
- * another client between the slow one's read and its write (each write is a round trip).
- */
-export const KEPT_REVISIONS = 10;
-
-/**
- * The revisions of a lake nobody will read again once `head` is written: more than
- * KEPT_REVISIONS behind it, and not one of its parts.
- */
-export function prunable(
-  revisions: readonly { readonly id: string; readonly rev: number }[],
-  head: StoreDoc,
-): string[] {
-  const parts = new Set(head.parts);
-  return revisions
-    .filter((r) => r.rev < head.rev - KEPT_REVISIONS && !parts.has(r.rev))
-    .map((r) => r.id);
 }

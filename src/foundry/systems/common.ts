@@ -157,7 +157,7 @@ function core(): CoreGlobals {
   return globalThis as unknown as CoreGlobals;
 }
 
-/** v13 `rollMode` names to v14's message modes (foundry-notes.md "Dice and chat"). */
+/** v13 `rollMode` names to v14's message modes (docs/foundry.md, "Dice and chat"). */
 const MESSAGE_MODE: Readonly<Record<RollModeName, string>> = {
   publicroll: "public",
   gmroll: "gm",

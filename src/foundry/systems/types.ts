@@ -1,5 +1,5 @@
 /**
- * One interface between the module and a game system (architecture.md, "rolls/"): a fisher's
+ * One interface between the module and a game system (docs/architecture.md): a fisher's
  * `Mods` for the engine computed from the actor's prepared data, each K6/K7 check rolled through
  * the system's own API on the rolling client, and a reader that recognises the system's roll
  * chat messages (so a roll made straight from the character sheet is picked up).

@@ -1,5 +1,5 @@
 /**
- * Every die is a request (architecture.md). Rule code is written as generators that `yield`
+ * Every die is a request (docs/architecture.md). Rule code is written as generators that `yield`
  * a `RollRequest` and receive the `RollAnswer`; a driver answers. The seeded driver answers
  * synchronously from the PRNG (CLI, tests, simulator); the Foundry driver answers with core
  * `Roll`s (asynchronously); the forced layer answers from a table of given values (scenario
@@ -22,7 +22,22 @@ export type RollKind =
   | "hazardAttack"
   | "hazardDamage"
   | "save"
-  | "displace";
+  | "displace"
+  /** H4: not a die but the player's decision, HP or the hazard's aim (`decision` below). */
+  | "hazardChoice";
+
+/**
+ * A request that is a player's decision, not a die (H4: lose HP or accept the hazard's aim).
+ * It is asked, answered, recorded, forced and exported exactly like a roll (its answer is a
+ * whole number within `formula`), so a replay is exact; but the seeded driver answers it with
+ * `fallback`, without touching the PRNG, and a live table asks the player (src/foundry).
+ */
+export interface Decision {
+  /** The answer when no one decides: the fisher's standing choice. */
+  readonly fallback: number;
+  /** What the one deciding is told (all of it public once the round resolves). */
+  readonly facts: Readonly<Record<string, string | number>>;
+}
 
 export interface RollRequest {
   readonly kind: RollKind;
@@ -37,6 +52,8 @@ export interface RollRequest {
   readonly fisher?: string;
   /** Who may see this roll: a driver never shows it to anyone else. */
   readonly audience: Audience;
+  /** Set when the request is a decision rather than a die. */
+  readonly decision?: Decision;
 }
 
 export interface RollAnswer {
@@ -124,8 +141,12 @@ export function rollFormula(prng: Xoshiro128, request: RollRequest): RollAnswer 
   return natural === undefined ? { total } : { total, natural };
 }
 
+/** Rolls with the PRNG; a decision gets its fallback, and the PRNG does not advance for it. */
 export function seededDriver(prng: Xoshiro128): SyncDriver {
-  return { roll: (request) => rollFormula(prng, request) };
+  return {
+    roll: (request) =>
+      request.decision ? { total: request.decision.fallback } : rollFormula(prng, request),
+  };
 }
 
 /** A table of forced answers by request key, each key a queue taken in order. */

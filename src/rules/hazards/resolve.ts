@@ -6,7 +6,7 @@ import type { RoundContext } from "../kolikoly/context.ts";
 import { emit, fisher, request } from "../kolikoly/context.ts";
 import { enter } from "../kolikoly/explore.ts";
 import { checkFormula } from "../kolikoly/checks.ts";
-import type { Condition, FisherState, GameEvent } from "../kolikoly/types.ts";
+import type { Condition, FisherState, GameEvent, HazardChoice } from "../kolikoly/types.ts";
 import type { Hazard } from "./table.ts";
 import { ENTERED_REACH_BONUS, sizeDie } from "./table.ts";
 
@@ -41,6 +41,30 @@ export function defenseOf(f: FisherState, cover = 0): number {
 /** H3: +1 for every 4 HP, the modifier for how it attacks, +2 as the target just entered its reach. */
 export function hazardAttackBonus(h: Hazard): number {
   return Math.floor(h.hp / 4) + h.mod + ENTERED_REACH_BONUS;
+}
+
+/** H4: the answer of a `hazardChoice:<fisher>` decision: 1 loses the HP, 2 accepts the aim. */
+export const HAZARD_CHOICE: Readonly<Record<HazardChoice, number>> = { hp: 1, aim: 2 };
+
+export function hazardChoiceOf(total: number): HazardChoice {
+  return total === HAZARD_CHOICE.aim ? "aim" : "hp";
+}
+
+/**
+ * H4: the player's choice, asked only when it is open (the hazard hit, its aim is not a wound,
+ * and the fisher has the HP). A decision, not a die (dice/requests.ts): the seeded driver answers
+ * the fisher's standing choice; a live table asks the player. The facts are what the card shows.
+ */
+function* askChoice(f: FisherState, hazard: Hazard, damage: number): RollProgram<HazardChoice> {
+  const r = request("hazardChoice", `hazardChoice:${f.id}`, "1d2", "all", f.id);
+  const answer = yield {
+    ...r,
+    decision: {
+      fallback: HAZARD_CHOICE[f.hazardChoice],
+      facts: { hazard: hazard.id, name: hazard.name, aim: hazard.aim, damage, hp: f.hp },
+    },
+  };
+  return hazardChoiceOf(answer.total);
 }
 
 /** H5: the wound an excess of damage over HP sets. */
@@ -121,7 +145,10 @@ export function* resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): 
     fisherId,
   )).total;
   const facts: HazardFacts = { attack, defense, hit, damage };
-  if (hazard.aim === "wound" || (f.hazardChoice === "hp" && damage <= f.hp)) {
+  // H4: without the HP the aim is taken; a wound is no aim to choose; otherwise the player chooses
+  const choice: HazardChoice =
+    hazard.aim === "wound" ? "hp" : damage > f.hp ? "aim" : yield* askChoice(f, hazard, damage);
+  if (choice === "hp") {
     if (damage <= f.hp) {
       f.hp -= damage;
       Object.assign(facts, { took: hazard.aim === "wound" ? "wound" : "hp", hp: f.hp });

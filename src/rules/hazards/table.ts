@@ -1,6 +1,7 @@
 /**
- * H1: the hazard table. Each hazard is named, has a line of flavour and the combat seed's
- * stats. The module's compendium ships the same table as a RollTable; a lake may use another.
+ * H1: the hazard table (docs/rules.md, "Hazards"). Each hazard is named, has a line of flavour
+ * and its combat stats. The module's compendium ships the same table as a RollTable; a lake
+ * may use another.
  */
 export type HazardMode = "size-and-wounds" | "system" | "narrative";
 export const HAZARD_MODES: readonly HazardMode[] = ["size-and-wounds", "system", "narrative"];
@@ -99,7 +100,7 @@ export function sizeDie(size: number): number {
   return dice[Math.min(7, size)]!;
 }
 
-/** H3: the reach bonus of the seed's attack (the target just entered its reach). */
+/** H3: the reach bonus of a hazard's attack (the target just entered its reach). */
 export const ENTERED_REACH_BONUS = 2;
 
 export function validateHazard(h: unknown, field: string): string | undefined {

@@ -86,7 +86,7 @@ export interface GameState {
   /** One entry per square (index `indexOf`), 1 when explored (K21). */
   explored: number[];
   nextSwarm: number;
-  /** The seeded driver's state (architecture.md: PRNG state lives in the game state). */
+  /** The seeded driver's state (docs/architecture.md, "State is plain data"). */
   rng: PrngState;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Scenario files (scenario-format.md): the engine's one public contract. Validation is strict
+ * Scenario files (docs/scenario-format.md): the engine's one public contract. Validation is strict
  * and names the field; a file that fails plays nothing.
  */
 import { formulaRange, parseFormula } from "../dice/formula.ts";
@@ -359,7 +359,7 @@ const ACTION_FIELDS = [
   "attackNatural",
 ];
 
-/** The declaration fields each action may carry (scenario-format.md). */
+/** The declaration fields each action may carry (docs/scenario-format.md, "rounds"). */
 const OWN_FIELDS: Readonly<Record<string, readonly string[]>> = {
   catch: [],
   track: ["target"],

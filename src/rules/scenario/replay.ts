@@ -1,4 +1,7 @@
-/** What a replay prints (scenario-format.md): the viewer's events, then one `end` line with the viewer's state. */
+/**
+ * What a replay prints (docs/scenario-format.md, "What a replay prints"): the viewer's events,
+ * then one `end` line with the viewer's state.
+ */
 import type { Session } from "../kolikoly/session.ts";
 import type { GameEvent } from "../kolikoly/types.ts";
 import type { LakeView, Viewer } from "../kolikoly/view.ts";

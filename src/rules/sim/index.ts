@@ -2,3 +2,4 @@
 export * from "./options.ts";
 export * from "./stats.ts";
 export * from "./play.ts";
+export * from "./estimate.ts";

@@ -30,7 +30,7 @@ export const SIM_LIMITS = { games: 1_000_000_000, maxRounds: 100_000 } as const;
 
 /**
  * Every simulated fisher has the modifiers of a typical first-level character who fishes
- * (the scenario-format.md example): net attack +5, damage +3, Survival +3, Stealth +4,
+ * (the example in docs/scenario-format.md): net attack +5, damage +3, Survival +3, Stealth +4,
  * Animal Handling +2, initiative +2; the engine's defaults (10 HP, no armour) otherwise.
  */
 export const SIM_MODS: Partial<Mods> = {

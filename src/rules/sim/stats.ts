@@ -108,7 +108,7 @@ export function histogramPercentile(hist: readonly number[], n: number, q: numbe
   return histogramRank(hist, Math.max(1, Math.ceil(q * n)));
 }
 
-/** What `simulate --json` prints (scenario-format.md), and a little more. */
+/** What `simulate --json` prints (docs/scenario-format.md), and a little more. */
 export interface SimSummary {
   games: number;
   fishers: number;

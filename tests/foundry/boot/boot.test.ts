@@ -193,6 +193,39 @@ async function createLake(t: Table): Promise<boolean> {
   // both fishers ticked, modifier boxes left empty, as a GM would
   const ticks = page.locator("#kolikoly-lake-wizard .kolikoly-wizard-fisher input[type=checkbox]");
   expect.soft(await ticks.count(), "the wizard offers the two fisher tokens").toBe(2);
+  // issue 12: how long the lake lasts for the ticked fishers, from the simulator in the wizard's
+  // Web Worker (dist/scripts/estimate-worker.js, a real Worker in Chromium)
+  const estimate = page.locator("#kolikoly-lake-wizard [data-estimate]");
+  const median = () => estimate.getAttribute("data-median");
+  const first = await waitFor(
+    "the wizard's length estimate",
+    async () => (await median()) || false,
+    15_000,
+  ).catch(() => undefined);
+  expect.soft(Number(first), "a median number of rounds from the worker").toBeGreaterThan(0);
+  expect.soft(await estimate.textContent(), "the estimate names the party").toMatch(/2 fishers/);
+  // "propose a size" for 12 rounds fills in a lake, then the GM puts the size back
+  const size = async () =>
+    Promise.all(
+      ["width", "height", "levels"].map((n) =>
+        page.locator(`#kolikoly-lake-wizard input[name=${n}]`).inputValue(),
+      ),
+    );
+  const before = await size();
+  await page.locator("#kolikoly-lake-wizard input[name=targetRounds]").fill("12");
+  await page.locator("#kolikoly-lake-wizard button[data-action=proposeLake]").click();
+  const proposed = await waitFor(
+    "a proposed lake",
+    async () => {
+      const now = await size();
+      return now.join() !== before.join() && (await median()) !== "" && now;
+    },
+    30_000,
+  ).catch(() => undefined);
+  expect.soft(proposed, "the proposal filled in a size").toBeDefined();
+  await shot(t, "wizard-estimate", page.locator("#kolikoly-lake-wizard .kolikoly-wizard-length"));
+  for (const [i, n] of ["width", "height", "levels"].entries())
+    await page.locator(`#kolikoly-lake-wizard input[name=${n}]`).fill(before[i]!);
   await shot(t, "wizard", page.locator("#kolikoly-lake-wizard"));
   // a refused field: the window stays open with what the GM typed, the field is marked and named
   // by its label (the error notification is expected: taken out of the page's error record)
@@ -577,6 +610,81 @@ async function checkTableCheck(t: Table): Promise<void> {
   await t.gm.page.locator(".kolikoly-table-check-window button[data-action=ok]").click();
 }
 
+/**
+ * H4 (issue 12 item 2): the HP-or-effect question in Chromium. The seeded boot game meets no
+ * hazard, so the GM's page asks through the module's own resolution layer
+ * (`api.runtime.host.choices.decide`, the call a resolution makes for the engine's
+ * `hazardChoice:<fisher>` decision): Ana's page shows the window and her click answers it; then
+ * the GM answers for her from the GM's window, and hers closes. Bo is never asked.
+ */
+async function checkHazardChoice(t: Table): Promise<void> {
+  const lake = lakeOf(t)!;
+  const fisher = (lake.fishers as { id: string }[])[0]!.id;
+  const facts = { hazard: "turtle", name: "Old snapping turtle", aim: "seize", damage: 3, hp: 10 };
+  const ask = () =>
+    t.gm.page.evaluate(
+      ([mod, lake, fisher, facts]) => {
+        const g = globalThis as unknown as {
+          game: { modules: { get(id: string): { api: { runtime: unknown } } } };
+          __kkChoice?: unknown;
+        };
+        const rt = g.game.modules.get(mod as string).api.runtime as {
+          host: { choices: { decide(r: object, c: object): Promise<unknown> } };
+        };
+        const l = lake as { id: string; round: number };
+        g.__kkChoice = undefined;
+        void rt.host.choices
+          .decide(
+            {
+              kind: "hazardChoice",
+              key: `hazardChoice:${fisher as string}`,
+              formula: "1d2",
+              d20: false,
+              modifier: 0,
+              fisher,
+              audience: "all",
+              decision: { fallback: 1, facts },
+            },
+            { lakeId: l.id, round: l.round + 1, pub: l },
+          )
+          .then((a) => (g.__kkChoice = a));
+      },
+      [MODULE, lake, fisher, facts] as const,
+    );
+  const answer = () =>
+    waitFor("the answer on the GM's page", () =>
+      evaluate<{ total: number } | undefined>(t.gm, "globalThis.__kkChoice"),
+    );
+  const windowOf = (u: UserPage) => u.page.locator("dialog.kolikoly-hazard-choice-window");
+  await ask();
+  const win = windowOf(t.ana);
+  await win.waitFor();
+  expect
+    .soft(await win.locator(".kolikoly-hazard-choice__question").textContent(), "the question")
+    .toBe(
+      await t.ana.page.evaluate((f) => game.i18n!.format("KOLIKOLY.Hazards.Choice.Question", f), {
+        hazard: facts.name,
+        fisher: "Ana",
+        damage: "3",
+        hp: "10",
+      }),
+    );
+  await windowOf(t.gm).waitFor();
+  await shot(t, "hazard-choice", win);
+  await win.locator("button[data-action=aim]").click();
+  expect.soft(await answer(), "Ana takes the effect").toEqual({ total: 2 });
+  await waitFor("the GM's window closed", async () => (await windowOf(t.gm).count()) === 0);
+  // the GM chooses for her: her window closes
+  await ask();
+  await win.waitFor();
+  await windowOf(t.gm).waitFor();
+  await shot(t, "hazard-choice-gm", windowOf(t.gm));
+  await windowOf(t.gm).locator("button[data-action=hp]").click();
+  expect.soft(await answer(), "the GM chose HP for Ana").toEqual({ total: 1 });
+  await waitFor("Ana's window closed", async () => (await win.count()) === 0, 5_000);
+  expect.soft(await windowOf(t.bo).count(), "Bo was never asked").toBe(0);
+}
+
 async function checkAssistant(t: Table): Promise<void> {
   const assistant = await openUser(browser, site, () => t.server, USERS.assistant, 5);
   await settle(t);
@@ -655,6 +763,7 @@ async function playSystem(system: SystemId, options: Partial<ServerOptions> = {}
       )
       .toBeGreaterThan(0);
     await playRound(t, 3, { ana: "move", bo: "track" });
+    await checkHazardChoice(t);
     const batches = t.server.requests.filter(
       (r) => r.user === USERS.gm && r.event === "modifyBatch",
     );

@@ -42,7 +42,7 @@ export interface ServerOptions {
   packChangesTo: "observers" | "everyone";
   /**
    * Who is sent a plain (non-roll) whisper, at login and when it is created. Not public
-   * (foundry-notes.md: "whether the server withholds them is not documented"): "everyone" or
+   * (docs/foundry.md, "What every client receives": not documented either way): "everyone" or
    * "recipients" (the author, the whisper's recipients).
    */
   whispersTo: "everyone" | "recipients";
@@ -309,8 +309,8 @@ export class FakeFoundryServer {
     return this.connections.has(userId);
   }
 
-  /** The world data a user's client is sent at login (Game.getData; what Foundry sends, facts header of foundry-notes). */
-  // client/game.mjs Game.getData: the world data sent at login (foundry-notes.md: every world document, filtered whispers per options)
+  /** The world data a user's client is sent at login (Game.getData; docs/foundry.md, "What every client receives"). */
+  // client/game.mjs Game.getData: the world data sent at login (every world document, filtered whispers per options)
   private worldFor(u: UserSource): WorldData {
     return clone({
       userId: u._id,

@@ -15,6 +15,8 @@ import type {
   WriteOp,
 } from "../../../src/foundry/port.ts";
 import type { KeyStorage } from "../../../src/foundry/store/keyring.ts";
+import type { ChoiceView, OpenPrompt } from "../../../src/foundry/hazard-choice.ts";
+import type { HazardChoice } from "../../../src/rules/index.ts";
 import type { StoreEntryDoc } from "./server.ts";
 import { Runtime } from "../../../src/foundry/runtime.ts";
 import { writeV14 } from "../../../src/foundry/batch.ts";
@@ -203,6 +205,11 @@ export class FakeClient implements Port {
     this.runtime = new Runtime(this, () => this.lakeIds(), fakeCheckEnv(this));
     this.runtime.host.store.cipher = this.server.cipher; // test-only: the leak check's control
     this.queries = this.runtime.queries();
+    // as hooks/hazard-choice.ts: this client's choice window (here the scripted person at it)
+    this.runtime.host.choices.prompt = {
+      open: (view) => this.openChoice(view),
+      inform: (text) => void this.informed.push(text),
+    };
     // as hooks/table-check.ts: the store-traffic listener on game.socket, the check after round 1
     const table = this.runtime.table;
     this.page.on("modifyDocument", table.watch.listener);
@@ -433,6 +440,43 @@ export class FakeClient implements Port {
       default:
         break;
     }
+  }
+
+  /**
+   * test-only: the person at this browser when the H4 choice window opens (a human clicking a
+   * DialogV2 button; no Foundry behaviour): what they click, or undefined for never. By default
+   * the window's default answer, at once.
+   */
+  chooser: (view: ChoiceView) => HazardChoice | undefined | Promise<HazardChoice | undefined> = (
+    v,
+  ) => v.fallback;
+  /** test-only: every choice window shown on this client, open or closed, and what was clicked. */
+  readonly choiceWindows: { view: ChoiceView; open: boolean; clicked?: HazardChoice }[] = [];
+  /** test-only: the notices this client showed (ui.notifications.info). */
+  readonly informed: string[] = [];
+
+  /**
+   * test-only: a choice window (apps/hazard-choice-dialog.ts in Foundry) with the scripted
+   * person's click; closing it leaves no answer.
+   */
+  private openChoice(view: ChoiceView): OpenPrompt {
+    const w: { view: ChoiceView; open: boolean; clicked?: HazardChoice } = { view, open: true };
+    this.choiceWindows.push(w);
+    let settle!: (c: HazardChoice | undefined) => void;
+    const answer = new Promise<HazardChoice | undefined>((r) => (settle = r));
+    void Promise.resolve(this.chooser(view)).then((c) => {
+      if (!w.open || c === undefined) return;
+      w.clicked = c;
+      w.open = false;
+      settle(c);
+    });
+    return {
+      answer,
+      close: () => {
+        w.open = false;
+        settle(undefined);
+      },
+    };
   }
 
   /**
@@ -671,9 +715,17 @@ export class FakeClient implements Port {
   callAllHook(name: string, ...args: unknown[]): void {
     this.hooks.callAll(name, ...args);
   }
-  /** User#query (v13 client/documents/user.mjs), relayed by the server. */
-  query(userId: string, name: string, data: object): Promise<unknown> {
-    return this.server.query(this.userId, userId, name, data);
+  /**
+   * User#query(queryName, queryData, {timeout}) (v13 client/documents/user.mjs; fvtt-types 13.345
+   * User.QueryOptions), relayed by the server.
+   */
+  query(
+    userId: string,
+    name: string,
+    data: object,
+    options?: { readonly timeout?: number },
+  ): Promise<unknown> {
+    return this.server.query(this.userId, userId, name, data, options);
   }
   /** This user's language, where it differs from English (game.i18n on their client). */
   readonly language = new Map<string, string>();

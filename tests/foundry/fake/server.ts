@@ -1,7 +1,8 @@
 /**
  * A behavioural fake of a Foundry server: documents, permissions, and what it sends to each
- * client. Each behaviour names where it comes from (foundry-notes.md gathers the sources:
- * Foundry v13/v14 API docs and the fvtt-types definitions). It is stateful and fails loudly
+ * client. Each behaviour names where it comes from (docs/foundry.md, "Foundry facts the design
+ * rests on", gathers them: Foundry v13/v14 API docs, the v13 client source and the fvtt-types
+ * definitions). It is stateful and fails loudly
  * on misuse (an unknown document, a player writing what only a GM may), like libWrapper's
  * test fakes; `reset()` starts a fresh world.
  */
@@ -231,7 +232,7 @@ export class FakeServer {
    * Login: Foundry sends the connecting client the whole world: every scene with every token
    * (hidden ones too), every actor, every chat message (whispers included: for plain whispers
    * the filtering is undocumented, so the fake assumes the worst) and every world setting.
-   * Compendium contents are not sent; they load on request (foundry-notes.md). The world data
+   * Compendium contents are not sent; they load on request (docs/foundry.md). The world data
    * is what Game.getData asks for at login (v13 client/game.mjs); the others hear "userActivity"
    * (client/documents/collections/users.mjs, #handleUserActivity). What the server leaves out is
    * not public.
@@ -554,9 +555,15 @@ export class FakeServer {
   /**
    * User#query (v13+): the server hands the query to the one target user and the answer back
    * to the caller only; the target must be active, and the name registered in its CONFIG.queries.
-   * v14 passes the calling user to the handler; v13 does not (foundry-notes.md).
+   * Whether v14 passes the calling user to the handler is open; v13 does not (docs/foundry.md).
    */
-  async query(from: string, to: string, name: string, data: object): Promise<unknown> {
+  async query(
+    from: string,
+    to: string,
+    name: string,
+    data: object,
+    queryOptions?: { readonly timeout?: number },
+  ): Promise<unknown> {
     this.requireActive(from);
     const sender = this.clients.get(from);
     // User#query (v13 client/documents/user.mjs): the sender's own CONFIG.queries must hold the
@@ -566,11 +573,11 @@ export class FakeServer {
     if (!target || !this.user(to).active) throw new Error(`User [${to}] is not active`);
     const payload = clone(data);
     // v13 hands the handler (data, {timeout}); whether v14 adds the calling user, set by the
-    // server, is not in any source we can read (foundry-notes.md): `v14Caller` offers both.
+    // server, is not in any source we can read (docs/foundry.md, "User#query"): `v14Caller` offers both.
+    // the handler is given the sender's {timeout} (fvtt-types 13.345 User.QueryOptions)
+    const timeout = queryOptions?.timeout ?? QUERY_TIMEOUT;
     const options =
-      this.generation >= 14 && this.v14Caller
-        ? { timeout: QUERY_TIMEOUT, user: { id: from } }
-        : { timeout: QUERY_TIMEOUT };
+      this.generation >= 14 && this.v14Caller ? { timeout, user: { id: from } } : { timeout };
     // The receiving client answers {status: "rejected", reason} when it has no handler or the
     // handler throws, and the sender's query() throws `new Error(reason)` (user.mjs, the ack);
     // always asynchronously, never as a synchronous throw.

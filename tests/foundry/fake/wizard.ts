@@ -7,13 +7,13 @@ import { TEMPLATE_ROOT } from "../../../src/foundry/constants.ts";
 import { parseWizardForm, wizardContext } from "../../../src/foundry/apps/wizard-form.ts";
 import type { Result } from "../../../src/foundry/lake-host.ts";
 import type { PublicLake } from "../../../src/foundry/projection.ts";
-import { DEFAULT_LAKE, DEFAULT_SETTINGS } from "../../../src/rules/index.ts";
+import { DEFAULT_SETTINGS, SESSION_LAKE } from "../../../src/rules/index.ts";
 import { renderTemplateFile } from "./client.ts";
 import { formDataObject } from "./form-data.ts";
 import type { Table } from "./world.ts";
 
 export const WIZARD_DEFAULTS = {
-  ...DEFAULT_LAKE,
+  ...SESSION_LAKE, // the world settings' defaults (settings.ts)
   catchAC: DEFAULT_SETTINGS.catchAC,
   netDamage: DEFAULT_SETTINGS.netDamage,
   swarmSize: DEFAULT_SETTINGS.swarmSize,

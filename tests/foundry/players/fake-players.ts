@@ -335,8 +335,13 @@ export class PlayerClient extends FakeClient implements PlayerPort {
    * User#query from this client (v13 client/documents/user.mjs); the answer (which only the caller
    * gets) is recorded too.
    */
-  override async query(userId: string, name: string, data: object): Promise<unknown> {
-    const reply = await super.query(userId, name, data);
+  override async query(
+    userId: string,
+    name: string,
+    data: object,
+    options?: { readonly timeout?: number },
+  ): Promise<unknown> {
+    const reply = await super.query(userId, name, data, options);
     this.received.push({ channel: "query", name: `${name}:reply`, data: clone(reply) });
     return reply;
   }

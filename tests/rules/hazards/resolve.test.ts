@@ -1,13 +1,22 @@
 import { describe, expect, test } from "vitest";
 import {
   DEFAULT_HAZARDS,
+  HAZARD_CHOICE,
+  Xoshiro128,
   defenseOf,
+  exportScenario,
+  hazardChoiceOf,
+  makeRequest,
+  playRound,
+  playScenario,
+  seededDriver,
+  startSession,
   hazardAttackBonus,
   sizeDie,
   viewFor,
   woundFor,
 } from "../../../src/rules/index.ts";
-import type { Aim, Hazard, HazardMode } from "../../../src/rules/index.ts";
+import type { Aim, GameSetup, Hazard, HazardMode } from "../../../src/rules/index.ts";
 import {
   act,
   buildGame,
@@ -58,7 +67,7 @@ describe("H1 table", () => {
     });
   });
 
-  test("H1 the default table holds hazards with the seed's stats: Size 0-7, HP, attack modifier, reach and aim", () => {
+  test("H1 the default table holds hazards with their combat stats: Size 0-7, HP, attack modifier, reach and aim", () => {
     expect(DEFAULT_HAZARDS.length).toBeGreaterThan(0);
     const aims = new Set(DEFAULT_HAZARDS.map((h) => h.aim));
     for (const h of DEFAULT_HAZARDS) {
@@ -290,6 +299,97 @@ describe("H4 damage and aim", () => {
     expect(ofType(next.events, "check")[0]!.total).toBe(7);
     const after = playForced(next.state, round({ ana: act.move([3, 2, 1]) }), { "check:ana": 10 });
     expect(after.requests[0]!.formula).toBe("1d20+1");
+  });
+
+  test("H4 the choice is asked only when it is open: a hit, an aim that is not a wound, and the HP to lose", () => {
+    const asked = (r: { requests: readonly { kind: string }[] }) =>
+      r.requests.filter((q) => q.kind === "hazardChoice");
+    const open = playForced(setup({ aim: "seize" }, { hp: 4 }), round({ ana: act.move(D) }), {
+      ...enterBad,
+      "hazardAttack:ana": 20,
+      "hazardDamage:ana": 4,
+    });
+    expect(asked(open)).toMatchObject([
+      {
+        key: "hazardChoice:ana",
+        formula: "1d2",
+        audience: "all",
+        fisher: "ana",
+        decision: {
+          fallback: HAZARD_CHOICE.hp,
+          facts: { hazard: "h", name: "Test hazard", aim: "seize", damage: 4, hp: 4 },
+        },
+      },
+    ]);
+    // no HP to lose, a wound, a miss: nothing to choose, nothing asked
+    const cases = [
+      [{ aim: "seize" as const }, { "hazardAttack:ana": 20, "hazardDamage:ana": 3 }, { hp: 2 }],
+      [{ aim: "wound" as const }, { "hazardAttack:ana": 20, "hazardDamage:ana": 3 }, {}],
+      [{ aim: "seize" as const }, { "hazardAttack:ana": 1 }, {}],
+    ] as const;
+    for (const [h, dice, f] of cases)
+      expect(
+        asked(playForced(setup(h, f), round({ ana: act.move(D) }), { ...enterBad, ...dice })),
+      ).toEqual([]);
+    // H2 system and narrative: damage to HP only, or nothing rolled: never asked
+    const system = playForced(setup({ aim: "seize" }, {}, "system"), round({ ana: act.move(D) }), {
+      ...enterBad,
+      "hazardAttack:ana": 20,
+      "hazardDamage:ana": 1,
+    });
+    expect(asked(system)).toEqual([]);
+  });
+
+  test("H4 the player's answer decides, whatever the standing choice: 1 loses the HP, 2 accepts the aim", () => {
+    const hit = { ...enterBad, "hazardAttack:ana": 20, "hazardDamage:ana": 3 };
+    const aim = playForced(setup({ aim: "seize" }), round({ ana: act.move(D) }), {
+      ...hit,
+      "hazardChoice:ana": HAZARD_CHOICE.aim,
+    });
+    expect(ofType(aim.events, "hazard")[0]).toMatchObject({ took: "aim", effect: "seized" });
+    expect(fisherOf(aim.state, "ana")).toMatchObject({ hp: 10, lostActions: 1 });
+    const hp = playForced(
+      setup({ aim: "seize" }, { hazardChoice: "aim" }),
+      round({ ana: act.move(D) }),
+      { ...hit, "hazardChoice:ana": HAZARD_CHOICE.hp },
+    );
+    expect(ofType(hp.events, "hazard")[0]).toMatchObject({ took: "hp", hp: 7 });
+    expect(fisherOf(hp.state, "ana")).toMatchObject({ hp: 7, lostActions: 0 });
+    expect([1, 2, 3].map(hazardChoiceOf)).toEqual(["hp", "aim", "hp"]);
+  });
+
+  test("H4 the seeded driver answers the standing choice without drawing from the PRNG; an exported game replays the answer", () => {
+    const g = setup({ aim: "seize" }, { hazardChoice: "aim" });
+    const prng = new Xoshiro128(g.rng);
+    const answer = seededDriver(prng).roll({
+      ...makeRequest("hazardChoice", "hazardChoice:ana", "1d2", "all", "ana"),
+      decision: { fallback: 2, facts: {} },
+    });
+    expect(answer).toEqual({ total: 2 });
+    expect(prng.state()).toEqual(g.rng);
+    const setupOf: GameSetup = {
+      seed: 3,
+      lake: { width: 4, height: 4, levels: 2, verticalAdjacency: true },
+      settings: { hazards: [hazard({ aim: "seize" })] },
+      fishers: [{ id: "ana", at: [2, 2, 0], hazardChoice: "aim" }],
+    };
+    const forced = new Map([
+      ["check:ana", [{ total: 10 }]],
+      ["explore:3,2,0", [{ total: 1 }]],
+      ["hazardAttack:ana", [{ total: 20 }]],
+      ["hazardDamage:ana", [{ total: 2 }]],
+      ["hazardChoice:ana", [{ total: HAZARD_CHOICE.hp }]],
+    ]);
+    const played = playRound(startSession(setupOf), round({ ana: act.move(D) }), forced);
+    if (!played.ok) throw new Error(played.error.message);
+    expect(played.session.rounds[0]!.rolls).toContainEqual({ key: "hazardChoice:ana", total: 1 });
+    const scenario = exportScenario(played.session);
+    expect(scenario.rounds[0]!.rolls?.["hazardChoice:ana"]).toEqual([1]);
+    const replayed = playScenario(JSON.parse(JSON.stringify(scenario)));
+    if (!replayed.ok) throw new Error(replayed.error.message);
+    expect(replayed.session.log).toEqual(played.session.log);
+    expect(replayed.session.state).toEqual(played.session.state);
+    expect(ofType(replayed.session.log, "hazard")[0]).toMatchObject({ took: "hp", hp: 8 });
   });
 
   test("H4 wound: HP must be lost, whatever the player chose", () => {

@@ -1,0 +1,386 @@
+/**
+ * H4 in Foundry: when a hazard hits and the choice is open (its aim is not a wound, and the
+ * fisher has the HP), the fisher's owner chooses between losing the HP and accepting the aim.
+ * The engine asks for it as a decision (rules dice/requests.ts, `hazardChoice:<fisher>`); during
+ * a resolution on the active GM's client this layer answers it:
+ *
+ * - each connected player who owns the fisher is asked by a targeted `User#query`
+ *   (`QUERY.hazardChoice`): the server hands it to that user alone and their reply to the GM
+ *   alone, so the reply needs no key (no other client can answer it);
+ * - at the same time the GM's client shows the question with both answers, so the GM can choose
+ *   for an absent or hesitant player (or for a fisher no player owns);
+ * - the first answer wins; with none after the world's time-out (`hazardChoiceTimeout`, 30 s),
+ *   the fisher's standing choice (the lake's copy of the world setting `hazardChoiceDefault`)
+ *   applies. A time-out of 0 asks no one.
+ *
+ * The answer is an answer to the engine's request, so it is recorded with the round's rolls in
+ * the GM record (before anything is written: a resolution that fails writes nothing), and
+ * exported as `rolls["hazardChoice:<fisher>"]`: undo, rebuild and replay are exact. Everything
+ * the question shows is public once the round card is posted (docs/foundry.md, "Hazards").
+ */
+import type { AsyncDriver, HazardChoice, RollAnswer, RollRequest } from "../rules/index.ts";
+import { HAZARD_CHOICE, hazardChoiceOf } from "../rules/index.ts";
+import { HOOK, QUERY } from "./constants.ts";
+import type { Port } from "./port.ts";
+import type { PublicLake } from "./projection.ts";
+import { publicLakeOf } from "./projection.ts";
+
+/** World settings (registered in hooks/hazard-choice.ts). */
+export const CHOICE_SETTING = {
+  /** Seconds to wait for an answer; 0 asks no one. */
+  timeout: "hazardChoiceTimeout",
+  /** New lakes' standing choice: "hp" or "aim". */
+  fallback: "hazardChoiceDefault",
+} as const;
+export const DEFAULT_TIMEOUT_S = 30;
+export const MAX_TIMEOUT_S = 300;
+/** How much longer than the wait the query itself may take (the reply's trip). */
+const QUERY_MARGIN_MS = 5_000;
+
+/** The seconds to wait, from the world setting (any bad value: the default). */
+export function timeoutSeconds(v: unknown): number {
+  return typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= MAX_TIMEOUT_S
+    ? v
+    : DEFAULT_TIMEOUT_S;
+}
+
+/** The world setting's standing choice for new lakes. */
+export function defaultChoice(v: unknown): HazardChoice {
+  return v === "aim" ? "aim" : "hp";
+}
+
+/** What the engine tells about the hit (rules hazards/resolve.ts `askChoice`). */
+export interface ChoiceFacts {
+  readonly hazard: string;
+  readonly name: string;
+  readonly aim: string;
+  readonly damage: number;
+  readonly hp: number;
+}
+
+/** One window: the question, both answers, who else may answer, and until when. */
+export interface ChoiceView {
+  readonly role: "gm" | "player";
+  readonly lake: string;
+  readonly fisher: string;
+  readonly title: string;
+  readonly question: string;
+  readonly hpLabel: string;
+  readonly aimLabel: string;
+  /** Who else is asked, or that no one is. */
+  readonly status: string;
+  /** What happens without an answer. */
+  readonly fallbackLabel: string;
+  readonly fallback: HazardChoice;
+  readonly seconds: number;
+  /** Date.now() at which the question lapses. */
+  readonly deadline: number;
+}
+
+export interface OpenPrompt {
+  /** The choice made in the window, or undefined when it was closed without one. */
+  readonly answer: Promise<HazardChoice | undefined>;
+  close(): void;
+}
+
+/** Shows a question on this client: a DialogV2 in Foundry (apps/hazard-choice-dialog.ts). */
+export interface ChoicePrompt {
+  open(view: ChoiceView): OpenPrompt;
+  /** A short notice on this client (ui.notifications.info). */
+  inform(text: string): void;
+}
+
+/** No window at all (a client where nothing was wired): the question lapses unanswered. */
+export const NO_PROMPT: ChoicePrompt = {
+  open: () => ({ answer: Promise.resolve(undefined), close: () => undefined }),
+  inform: () => undefined,
+};
+
+/** GM -> the fisher's owners: the question, or that it is settled (their window closes). */
+export type ChoiceQuery =
+  | {
+      readonly type: "ask";
+      /** A fresh id per question: only who saw the question can close its window. */
+      readonly id: string;
+      readonly scene: string;
+      readonly lake: string;
+      readonly round: number;
+      readonly fisher: string;
+      readonly facts: ChoiceFacts;
+      readonly fallback: HazardChoice;
+      readonly seconds: number;
+    }
+  | { readonly type: "settled"; readonly id: string };
+
+export interface ChoiceReply {
+  readonly choice: HazardChoice | null;
+}
+
+/** Who made a choice (the `kolikoly.hazardChoice` hook). */
+export type ChoiceBy = "player" | "gm" | "default";
+
+const ID = /^[A-Za-z0-9_.-]{1,64}$/;
+const CHOICES = new Set(["hp", "aim"]);
+
+function isFacts(v: unknown): v is ChoiceFacts {
+  const o = v as Record<string, unknown> | null;
+  return (
+    typeof o === "object" &&
+    o !== null &&
+    typeof o.hazard === "string" &&
+    o.hazard.length <= 64 &&
+    typeof o.name === "string" &&
+    o.name.length <= 200 &&
+    typeof o.aim === "string" &&
+    ID.test(o.aim) &&
+    Number.isInteger(o.damage) &&
+    Number.isInteger(o.hp)
+  );
+}
+
+/** Checks a question's shape (it may come from anyone: a forged one can only show a window). */
+export function parseChoiceQuery(raw: unknown): ChoiceQuery | undefined {
+  const o = raw as Record<string, unknown> | null;
+  if (typeof o !== "object" || o === null || typeof o.id !== "string" || !ID.test(o.id))
+    return undefined;
+  if (o.type === "settled") return { type: "settled", id: o.id };
+  if (o.type !== "ask") return undefined;
+  if (
+    typeof o.scene !== "string" ||
+    !ID.test(o.scene) ||
+    typeof o.lake !== "string" ||
+    !ID.test(o.lake) ||
+    typeof o.fisher !== "string" ||
+    !ID.test(o.fisher) ||
+    !Number.isInteger(o.round) ||
+    !isFacts(o.facts) ||
+    !CHOICES.has(o.fallback as string) ||
+    typeof o.seconds !== "number" ||
+    !(o.seconds > 0 && o.seconds <= MAX_TIMEOUT_S)
+  )
+    return undefined;
+  return {
+    type: "ask",
+    id: o.id,
+    scene: o.scene,
+    lake: o.lake,
+    round: o.round as number,
+    fisher: o.fisher,
+    facts: o.facts,
+    fallback: o.fallback as HazardChoice,
+    seconds: o.seconds,
+  };
+}
+
+/** The wait, cancellable so that a settled question leaves no timer behind. */
+function sleep(ms: number): { done: Promise<void>; cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const done = new Promise<void>((r) => {
+    timer = setTimeout(r, ms);
+  });
+  return { done, cancel: () => clearTimeout(timer) };
+}
+
+/** A promise that never settles: an answer that will not come (a fresh one, so it is collected). */
+function stall(): Promise<never> {
+  return new Promise<never>(() => undefined);
+}
+
+function newId(): string {
+  const a = new Uint32Array(2);
+  globalThis.crypto.getRandomValues(a);
+  return `c${a[0]!.toString(16)}${a[1]!.toString(16)}`;
+}
+
+/** The context of one resolution: the lake (public flag) and the round being resolved. */
+export interface ChoiceRound {
+  readonly lakeId: string;
+  readonly round: number;
+  readonly pub: PublicLake;
+}
+
+export class HazardChoices {
+  /** This client's windows (replaced where Foundry runs: hooks/hazard-choice.ts). */
+  prompt: ChoicePrompt = NO_PROMPT;
+  /** Windows open on this client for a question, by its id (a player's side). */
+  private readonly shown = new Map<string, OpenPrompt>();
+
+  constructor(
+    private readonly port: Port,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** A resolution's driver: decisions answered here, every die by `inner`. */
+  layer(inner: AsyncDriver, ctx: ChoiceRound): AsyncDriver {
+    return {
+      roll: (request: RollRequest) =>
+        request.kind === "hazardChoice" && request.decision
+          ? this.decide(request, ctx)
+          : inner.roll(request),
+    };
+  }
+
+  /** The fisher's connected players (owners who are not GMs). */
+  private playersOf(pub: PublicLake, fisher: string): string[] {
+    const f = pub.fishers.find((x) => x.id === fisher);
+    const owners = f?.actorId ? this.port.ownersOf(f.actorId) : [];
+    const users = this.port.users();
+    return owners.filter((id) => users.some((u) => u.id === id && u.active && !u.isGM));
+  }
+
+  /** H4 on the active GM's client: the first answer, the GM's, or the standing choice. */
+  async decide(request: RollRequest, ctx: ChoiceRound): Promise<RollAnswer> {
+    const d = request.decision!;
+    const fisher = request.fisher ?? "";
+    const fallback = hazardChoiceOf(d.fallback);
+    const facts = d.facts as unknown as ChoiceFacts;
+    const seconds = timeoutSeconds(this.port.setting(CHOICE_SETTING.timeout));
+    const done = (choice: HazardChoice, by: ChoiceBy): RollAnswer => {
+      this.port.callAllHook(HOOK.hazardChoice, {
+        lakeId: ctx.lakeId,
+        round: ctx.round,
+        fisher,
+        choice,
+        by,
+      });
+      return { total: HAZARD_CHOICE[choice] };
+    };
+    if (seconds === 0 || !isFacts(facts)) return done(fallback, "default");
+    const players = this.playersOf(ctx.pub, fisher);
+    const ask: ChoiceQuery = {
+      type: "ask",
+      id: newId(),
+      scene: ctx.pub.sceneId,
+      lake: ctx.lakeId,
+      round: ctx.round,
+      fisher,
+      facts,
+      fallback,
+      seconds,
+    };
+    const deadline = this.now() + seconds * 1000;
+    type Won = { choice: HazardChoice; by: ChoiceBy };
+    const answers: Promise<Won>[] = players.map((user) =>
+      this.port
+        .query(user, QUERY.hazardChoice, ask, { timeout: seconds * 1000 + QUERY_MARGIN_MS })
+        .then((r) => {
+          const c = (r as Partial<ChoiceReply> | null)?.choice;
+          return c === "hp" || c === "aim" ? { choice: c, by: "player" as const } : stall();
+        })
+        .catch(() => stall()),
+    );
+    // the GM's own window: to choose for an absent player (or sooner than the player)
+    const names = this.port
+      .users()
+      .filter((u) => players.includes(u.id))
+      .map((u) => u.name);
+    const gm = this.prompt.open(this.view("gm", ctx.pub, ask, deadline, names));
+    answers.push(gm.answer.then((c) => (c ? { choice: c, by: "gm" as const } : stall())));
+    const wait = sleep(seconds * 1000);
+    answers.push(wait.done.then(() => ({ choice: fallback, by: "default" as const })));
+    const won = await Promise.race(answers);
+    wait.cancel();
+    gm.close();
+    // the players' windows close: the question is settled (fire and forget)
+    for (const user of players)
+      void this.port
+        .query(user, QUERY.hazardChoice, { type: "settled", id: ask.id })
+        .catch(() => undefined);
+    if (won.by === "default")
+      this.prompt.inform(
+        this.port.localize("KOLIKOLY.Hazards.Choice.TimedOut", {
+          fisher: this.fisherName(ctx.pub, fisher),
+          seconds,
+          choice: this.port.localize(`KOLIKOLY.Hazards.Choice.Default.${won.choice}`),
+        }),
+      );
+    return done(won.choice, won.by);
+  }
+
+  private fisherName(pub: PublicLake, fisher: string): string {
+    return pub.fishers.find((f) => f.id === fisher)?.name ?? fisher;
+  }
+
+  /** The window's text, in this client's language. */
+  view(
+    role: "gm" | "player",
+    pub: PublicLake,
+    ask: Extract<ChoiceQuery, { type: "ask" }>,
+    deadline: number,
+    asked: readonly string[] = [],
+  ): ChoiceView {
+    const t = this.port.localize.bind(this.port);
+    const name = this.fisherName(pub, ask.fisher);
+    const f = ask.facts;
+    const status =
+      role === "player"
+        ? t("KOLIKOLY.Hazards.Choice.GmMay")
+        : asked.length
+          ? t("KOLIKOLY.Hazards.Choice.Asking", { users: asked.join(", ") })
+          : t("KOLIKOLY.Hazards.Choice.Absent", { fisher: name });
+    return {
+      role,
+      lake: ask.lake,
+      fisher: ask.fisher,
+      title: t("KOLIKOLY.Hazards.Choice.Title", { fisher: name }),
+      question: t("KOLIKOLY.Hazards.Choice.Question", {
+        hazard: f.name,
+        fisher: name,
+        damage: f.damage,
+        hp: f.hp,
+      }),
+      hpLabel: t("KOLIKOLY.Hazards.Choice.Hp", {
+        damage: f.damage,
+        left: Math.max(0, f.hp - f.damage),
+      }),
+      aimLabel: t("KOLIKOLY.Hazards.Choice.Aim", {
+        effect: this.port.localize(`KOLIKOLY.Hazards.Aim.${aimKey(f.aim)}`),
+      }),
+      status,
+      fallbackLabel: t("KOLIKOLY.Hazards.Choice.Fallback", {
+        choice: t(`KOLIKOLY.Hazards.Choice.Default.${ask.fallback}`),
+      }),
+      fallback: ask.fallback,
+      seconds: ask.seconds,
+      deadline,
+    };
+  }
+
+  /**
+   * `CONFIG.queries[QUERY.hazardChoice]` on every client. A question is shown only to a user who
+   * owns the fisher of a lake on a scene this client holds, and lapses at its own time-out; the
+   * reply goes to the caller alone (the active GM, who asked).
+   */
+  async answer(raw: unknown): Promise<ChoiceReply | { closed: boolean }> {
+    const q = parseChoiceQuery(raw);
+    if (!q) return { choice: null };
+    if (q.type === "settled") {
+      const open = this.shown.get(q.id);
+      this.shown.delete(q.id);
+      open?.close();
+      return { closed: !!open };
+    }
+    const me = this.port.me();
+    const scene = this.port.scene(q.scene);
+    const pub = scene && publicLakeOf(scene, q.lake);
+    const f = pub?.fishers.find((x) => x.id === q.fisher);
+    if (!pub || !f?.actorId || !this.port.ownersOf(f.actorId).includes(me.id))
+      return { choice: null };
+    if (this.shown.has(q.id)) return { choice: null };
+    const deadline = this.now() + q.seconds * 1000;
+    const open = this.prompt.open(this.view("player", pub, q, deadline));
+    this.shown.set(q.id, open);
+    const wait = sleep(q.seconds * 1000);
+    const choice = await Promise.race([open.answer, wait.done.then(() => undefined)]);
+    wait.cancel();
+    open.close();
+    this.shown.delete(q.id);
+    return { choice: choice === "hp" || choice === "aim" ? choice : null };
+  }
+}
+
+/** The aims the module words (rules hazards/table.ts AIMS); any other reads as the generic one. */
+const AIM_KEYS = new Set(["disarm", "drawOut", "pushBack", "restrain", "seize", "throw"]);
+function aimKey(aim: string): string {
+  return AIM_KEYS.has(aim) ? aim : "other";
+}

@@ -1,0 +1,44 @@
+/**
+ * init: the world settings of the H4 HP-or-effect choice (the answer when no one chooses, and how
+ * long to wait), and this client's choice window (apps/hazard-choice-dialog.ts). The query
+ * handler is the runtime's (CONFIG.queries, hooks/init.ts).
+ */
+import { MODULE_ID } from "../constants.ts";
+import { CHOICE_SETTING, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from "../hazard-choice.ts";
+import { CHOICE_TEMPLATE, liveChoicePrompt } from "../apps/hazard-choice-dialog.ts";
+import type { Runtime } from "../runtime.ts";
+
+const P = "KOLIKOLY.Hazards.Settings";
+
+type Register = (ns: string, key: string, data: Record<string, unknown>) => void;
+
+export function listen(rt: () => Runtime): void {
+  Hooks.once("init", () => {
+    const register = (game.settings as unknown as { register: Register }).register.bind(
+      game.settings,
+    );
+    register(MODULE_ID, CHOICE_SETTING.fallback, {
+      name: `${P}.hazardChoiceDefault.Name`,
+      hint: `${P}.hazardChoiceDefault.Hint`,
+      scope: "world",
+      config: true,
+      type: String,
+      choices: {
+        hp: `${P}.hazardChoiceDefault.Choices.hp`,
+        aim: `${P}.hazardChoiceDefault.Choices.aim`,
+      },
+      default: "hp",
+    });
+    register(MODULE_ID, CHOICE_SETTING.timeout, {
+      name: `${P}.hazardChoiceTimeout.Name`,
+      hint: `${P}.hazardChoiceTimeout.Hint`,
+      scope: "world",
+      config: true,
+      type: Number,
+      range: { min: 0, max: MAX_TIMEOUT_S, step: 5 },
+      default: DEFAULT_TIMEOUT_S,
+    });
+    rt().host.choices.prompt = liveChoicePrompt(rt().port);
+    void foundry.applications.handlebars.loadTemplates([CHOICE_TEMPLATE]);
+  });
+}
