@@ -247,8 +247,8 @@ export interface KnownClimb {
 
 /**
  * Places in a text file that point outside the repository:
- * - the folder beside the repository where its design notes once lived (`..` + `/shared`), or
- *   its `shared/design` and `shared/seeds` sub-folders, however they are reached;
+ * - the folder beside the repository where its design notes once lived, or its two
+ *   sub-folders of notes and source texts, however they are reached (the needles below);
  * - an absolute path into the folder that holds the repository (other than the repository);
  * - a relative path (`../`) that climbs above the repository from the file's own folder;
  * - the name of a Markdown file that the repository does not have (by name, or by path from
