@@ -13,6 +13,7 @@ import { mountBalance } from "./balance.ts";
 import { declareRenderer } from "./declare-render.ts";
 import { localize } from "./i18n.ts";
 import { clampZoom, fitZoom } from "./lake-svg.ts";
+import { mountLength } from "./length.ts";
 import { logHtml } from "./log-view.ts";
 import {
   declareContextFor,
@@ -91,6 +92,7 @@ function showSetup(): void {
     const input = root.querySelector<HTMLInputElement>(`#ks-new input[name="${name}"]`);
     if (input) input.value = String(v);
   }
+  length.refresh();
 }
 
 function update(next: Table, opts: { keepFocus?: boolean } = {}): void {
@@ -430,6 +432,7 @@ function announce(text: string): void {
   $("#ks-announce").textContent = text;
 }
 
+const length = mountLength($<HTMLFormElement>("#ks-new"), $("#ks-length"), localize);
 const balance = mountBalance($("#ks-balance"), () => table, localize);
 render(false);
 performance.mark("kolikoly-lake-drawn");

@@ -1,5 +1,6 @@
 /** The page's fixed frame (localized); the changing parts are filled in by main.ts. */
 import type { Localize } from "../ui/handlebars-helpers.ts";
+import { TARGET_RANGE } from "../ui/length-estimate.ts";
 import { TABLE_DEFAULTS, TABLE_LIMITS } from "./table.ts";
 
 export function shell(L: Localize): string {
@@ -62,6 +63,12 @@ export function shell(L: Localize): string {
     ${num("seed", "KOLIKOLY.Sandbox.Seed", 0, Number.MAX_SAFE_INTEGER, d.seed)}
     <button type="submit">${L("KOLIKOLY.Sandbox.NewGame")}</button>
   </form>
+  <div class="ks-length" id="ks-length" role="group" aria-labelledby="ks-length-heading">
+    <h3 class="ks-h3" id="ks-length-heading">${L("KOLIKOLY.Length.Heading")}</h3>
+    <p class="ks-estimate" id="ks-estimate" aria-live="polite">${L("KOLIKOLY.Length.Estimating")}</p>
+    <label class="ks-field">${L("KOLIKOLY.Length.Target")} <input type="number" id="ks-target" name="target" min="${TARGET_RANGE[0]}" max="${TARGET_RANGE[1]}" step="1" value="25"></label>
+    <button type="button" id="ks-propose">${L("KOLIKOLY.Length.Propose")}</button>
+  </div>
   <div class="ks-files">
     <label class="ks-file">${L("KOLIKOLY.Sandbox.Load")} <input type="file" id="ks-load" accept=".json,application/json"></label>
     <button type="button" id="ks-save">${L("KOLIKOLY.Sandbox.Save")}</button>

@@ -22,6 +22,7 @@ import {
   parseDeclaration,
   playRound,
   playScenarioText,
+  SESSION_LAKE,
   startSession,
   undo as undoSession,
 } from "../rules/index.ts";
@@ -79,12 +80,16 @@ export interface NewTableOptions {
 
 export const TABLE_LIMITS = { minSide: 2, maxSide: 16, maxLevels: 6, maxFishers: 6 } as const;
 
-/** The game the table starts with when the URL names none (and the new-game form's values). */
+/**
+ * The game the table starts with when the URL names none (and the new-game form's values): the
+ * session lake (3x2x2, src/rules/lake/geometry.ts) with 4 fishers, a game of about 20-30 rounds
+ * (issue 12; K1's 6x6x3 lasts about 250 with 4 greedy fishers).
+ */
 export const TABLE_DEFAULTS: NewTableOptions = {
-  width: 6,
-  height: 6,
-  levels: 3,
-  fishers: 3,
+  width: SESSION_LAKE.width,
+  height: SESSION_LAKE.height,
+  levels: SESSION_LAKE.levels,
+  fishers: 4,
   seed: 42,
 };
 

@@ -9,6 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { chromium } from "playwright-core";
 import type { ViteDevServer } from "vite";
 import { createServer } from "vite";
+import { afterAll, beforeAll } from "vitest";
 
 export const REPO = fileURLToPath(new URL("../..", import.meta.url));
 export const OUT = `${REPO}test-output/e2e`;
@@ -69,4 +70,24 @@ export function pageErrors(page: Page): string[] {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   await page.screenshot({ path: `${OUT}/${name}.png`, fullPage: true });
+}
+
+/**
+ * A test file's table: one Vite server and one Chromium for the whole file, started before its
+ * first test and stopped after its last. Read `url` and `browser` inside tests.
+ */
+export function sandboxPerFile(): { readonly url: string; readonly browser: Browser } {
+  const ctx: { url: string; browser: Browser; server?: ViteDevServer } = {
+    url: "",
+    browser: undefined as unknown as Browser,
+  };
+  beforeAll(async () => {
+    const { server, url } = await startSandbox();
+    Object.assign(ctx, { server, url, browser: await launch() });
+  }, 60_000);
+  afterAll(async () => {
+    await ctx.browser?.close();
+    await ctx.server?.close();
+  });
+  return ctx;
 }

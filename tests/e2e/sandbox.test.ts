@@ -5,9 +5,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import type { ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import en from "../../lang/en.json";
 import type { Coord, Declaration, GameState, Session, Viewer } from "../../src/rules/index.ts";
 import {
@@ -26,21 +25,10 @@ import { setupFor } from "../../src/sandbox/table.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
 import { statAt } from "../../src/sandbox/balance.ts";
 import { secretSession } from "../sandbox/fixtures.ts";
-import { REPO, launch, openTable, pageErrors, screenshot, startSandbox } from "./harness.ts";
+import { REPO, openTable, pageErrors, screenshot, sandboxPerFile } from "./harness.ts";
 
 const L = makeLocalize(en);
-let server: ViteDevServer;
-let url: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, url } = await startSandbox());
-  browser = await launch();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const table = sandboxPerFile();
 
 /** What the page must show for `viewer`: every square's accessible name, fishers' squares, the log. */
 function expected(session: Session, viewer: Viewer) {
@@ -135,7 +123,7 @@ const query = `?width=${OPTS.width}&height=${OPTS.height}&levels=${OPTS.levels}&
 
 describe("sandbox table in Chromium", () => {
   it("K5-K23 plays three rounds by clicking; board and log match the engine after each", async () => {
-    const page = await openTable(browser, url + query);
+    const page = await openTable(table.browser, table.url + query);
     let session = startSession(setupFor(OPTS));
     await checkBoard(page, session, "gm");
     for (let round = 0; round < 3; round++) {
@@ -176,7 +164,7 @@ describe("sandbox table in Chromium", () => {
   });
 
   it("K5-K23 plays three rounds by keyboard alone, with a visible focus", async () => {
-    const page = await openTable(browser, url + query);
+    const page = await openTable(table.browser, table.url + query);
     const focused = (sel: string) =>
       page.evaluate((s) => document.activeElement?.matches(s) ?? false, sel);
     const tabTo = async (sel: string, back = false) => {
@@ -238,7 +226,7 @@ describe("sandbox table in Chromium", () => {
   });
 
   it("K5 K6 hot-seat: each player declares in their own view, never sees another's choice; typed totals are used", async () => {
-    const page = await openTable(browser, url + query);
+    const page = await openTable(table.browser, table.url + query);
     const [ana, bo] = ["ana", "bo"];
     await page.selectOption("#ks-viewer", `fisher:${ana}`);
     await page.waitForSelector(`form.kolikoly-declare[data-fisher="${ana}"]`);
@@ -288,7 +276,7 @@ describe("sandbox table in Chromium", () => {
 
   it("K19 K20 a player's page holds no unseen swarm, unexplored content or GM-only log line", async () => {
     const session = secretSession();
-    const page = await openTable(browser, url);
+    const page = await openTable(table.browser, table.url);
     await page.setInputFiles("#ks-load", {
       name: "secret.json",
       mimeType: "application/json",
@@ -362,7 +350,7 @@ describe("sandbox table in Chromium", () => {
       session = r.session;
     }
     const scenario = exportScenario(session);
-    const page = await openTable(browser, url);
+    const page = await openTable(table.browser, table.url);
     await page.setInputFiles("#ks-load", {
       name: "three-rounds.json",
       mimeType: "application/json",
@@ -416,7 +404,7 @@ describe("sandbox table in Chromium", () => {
   });
 
   it("balance panel: charts appear and the figures equal `kolikoly simulate --json` for the same seed", async () => {
-    const page = await openTable(browser, url + query);
+    const page = await openTable(table.browser, table.url + query);
     await page.fill("#ks-balance-form input[name=games]", "12");
     await page.fill("#ks-balance-form input[name=seed]", "5");
     await page.click("#ks-balance-run");

@@ -6,9 +6,8 @@
  * squares are written [x,y,level] everywhere on the page.
  */
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import type { ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import en from "../../lang/en.json";
 import type { Declaration, Session } from "../../src/rules/index.ts";
 import {
@@ -21,23 +20,12 @@ import {
 } from "../../src/rules/index.ts";
 import { createBot, decideFor } from "../../src/rules/bots/index.ts";
 import { logLines } from "../../src/sandbox/log-view.ts";
-import { setupFor } from "../../src/sandbox/table.ts";
+import { setupFor, TABLE_DEFAULTS } from "../../src/sandbox/table.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
-import { OUT, REPO, launch, openTable, pageErrors, startSandbox } from "./harness.ts";
+import { OUT, REPO, openTable, pageErrors, sandboxPerFile } from "./harness.ts";
 
 const L = makeLocalize(en);
-let server: ViteDevServer;
-let url: string;
-let browser: Browser;
-
-beforeAll(async () => {
-  ({ server, url } = await startSandbox());
-  browser = await launch();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const table = sandboxPerFile();
 
 async function load(page: Page, name: string, text: string, round: number): Promise<void> {
   await page.setInputFiles("#ks-load", {
@@ -70,9 +58,9 @@ const statsOf = (page: Page) =>
 
 describe("the table's small things (Chromium)", () => {
   it("balance panel: the caption follows a loaded game, results for another game go, avoided hazards are counted", async () => {
-    const page = await openTable(browser, url);
+    const page = await openTable(table.browser, table.url);
     const caption = () => page.textContent("#ks-balance-what");
-    expect(await caption()).toBe(L("KOLIKOLY.Sandbox.Balance.What", { lake: "6x6x3", fishers: 3 }));
+    expect(await caption()).toBe(L("KOLIKOLY.Sandbox.Balance.What", { lake: "3x2x2", fishers: 4 }));
     await page.fill("#ks-balance-form input[name=games]", "12");
     await page.click("#ks-balance-run");
     await page.waitForSelector("#ks-chart-rounds .ks-chart__bar", { timeout: 60_000 });
@@ -111,15 +99,22 @@ describe("the table's small things (Chromium)", () => {
   });
 
   it("URL parameters: a bad one is refused by name, the good ones are used", async () => {
-    const page = await openTable(browser, `${url}?width=8&levels=9&fishers=4&seed=7&colour=red`);
+    const page = await openTable(
+      table.browser,
+      `${table.url}?width=8&levels=9&fishers=4&seed=7&colour=red`,
+    );
     expect(await page.isVisible("#ks-error")).toBe(true);
     const err = (await page.textContent("#ks-error"))!;
     expect(err).toContain("levels=9");
     expect(err).toContain("colour");
     expect(err).not.toContain("width=8");
-    // width 8, 4 fishers, seed 7 kept; levels the default.
+    // width 8, 4 fishers, seed 7 kept; height and levels the defaults.
     expect(await page.getAttribute(".kolikoly-lake", "aria-label")).toBe(
-      L("KOLIKOLY.Sandbox.Lake.Label", { width: 8, height: 6, levels: 3 }),
+      L("KOLIKOLY.Sandbox.Lake.Label", {
+        width: 8,
+        height: TABLE_DEFAULTS.height,
+        levels: TABLE_DEFAULTS.levels,
+      }),
     );
     expect(await page.$$eval(".ks-tab", (t) => t.length)).toBe(4);
     expect(await page.inputValue("#ks-new input[name=seed]")).toBe("7");
@@ -128,7 +123,7 @@ describe("the table's small things (Chromium)", () => {
   });
 
   it("K6 a typed total of 12.5 or -5 is refused with the reason, and nothing changes; 15 is taken", async () => {
-    const page = await openTable(browser, url);
+    const page = await openTable(table.browser, table.url);
     await page.click("form.kolikoly-declare input[name=action][value=catch]");
     for (const typed of ["12.5", "-5"]) {
       await page.fill("form.kolikoly-declare input[name=total]", typed);
@@ -154,7 +149,7 @@ describe("the table's small things (Chromium)", () => {
   });
 
   it("the player's legend has no GM-only key; arrows lie under initials and off level titles", async () => {
-    const page = await openTable(browser, url);
+    const page = await openTable(table.browser, table.url);
     const game = botGame({ width: 6, height: 6, levels: 3, fishers: 4, seed: 5 }, 10);
     await load(page, "arrows.json", JSON.stringify(exportScenario(game)), game.state.round);
     const unseen = L("KOLIKOLY.Sandbox.Legend.Unseen");
@@ -208,7 +203,7 @@ describe("the table's small things (Chromium)", () => {
     // The same game with Ana's hazard attack missing.
     const missed = JSON.parse(text);
     missed.rounds[0].rolls["hazardAttack:ana"] = [2];
-    const page = await openTable(browser, url);
+    const page = await openTable(table.browser, table.url);
     for (const [name, body] of [
       ["hazards.json", text],
       ["missed.json", JSON.stringify(missed)],
@@ -244,7 +239,7 @@ describe("the table's small things (Chromium)", () => {
   });
 
   it("[x,y,level]: the page writes every square 0-based, as the file and the CLI do", async () => {
-    const page = await openTable(browser, url);
+    const page = await openTable(table.browser, table.url);
     const game = botGame({ width: 6, height: 6, levels: 3, fishers: 3, seed: 42 }, 4);
     await load(page, "coords.json", JSON.stringify(exportScenario(game)), 4);
     // A square that is not next to Ana: the error names both squares as the engine does.

@@ -14,8 +14,8 @@ import { notifyResult } from "./gm-panel.ts";
 import { hazardsFromResults } from "../hazard-table.ts";
 import type { TableResultLike } from "../hazard-table.ts";
 import type { Hazard, LakeSpec } from "../../rules/index.ts";
-import type { LengthEstimate } from "../../rules/sim/index.ts";
-import { LengthEstimator, WIZARD_GAMES } from "./length-estimate.ts";
+import type { LengthEstimator } from "../../ui/length-estimate.ts";
+import { estimateText, moduleEstimator, WIZARD_GAMES } from "./length-estimate.ts";
 import type { Result } from "../lake-host.ts";
 import { err } from "../lake-host.ts";
 
@@ -141,12 +141,12 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     const t = (k: string, d?: Record<string, unknown>) =>
       d ? game.i18n!.format(k, d as Record<string, string>) : game.i18n!.localize(k);
     if (!q) return void (out.textContent = t("KOLIKOLY.Foundry.Wizard.NoFishers"));
-    out.textContent = t("KOLIKOLY.Foundry.Wizard.Estimating");
+    out.textContent = t("KOLIKOLY.Length.Estimating");
     const mine = ++this.asked;
-    LakeWizard.estimator ??= new LengthEstimator();
+    LakeWizard.estimator ??= moduleEstimator();
     const r = await LakeWizard.estimator.ask({ kind: "estimate", ...q, games: WIZARD_GAMES });
     if (mine !== this.asked) return; // the form changed meanwhile: a newer estimate is coming
-    out.textContent = r.ok ? estimateText(r.value, t) : t("KOLIKOLY.Foundry.Wizard.NoEstimate");
+    out.textContent = r.ok ? estimateText(r.value, t) : t("KOLIKOLY.Length.NoEstimate");
     out.dataset.median = r.ok ? String(r.value.median) : "";
   }
 
@@ -158,15 +158,15 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     );
     const out = this.element.querySelector<HTMLElement>("[data-estimate]");
     if (!q || !out) return;
-    out.textContent = game.i18n!.localize("KOLIKOLY.Foundry.Wizard.Estimating");
-    LakeWizard.estimator ??= new LengthEstimator();
+    out.textContent = game.i18n!.localize("KOLIKOLY.Length.Estimating");
+    LakeWizard.estimator ??= moduleEstimator();
     const r = await LakeWizard.estimator.ask({
       kind: "propose",
       target: Math.trunc(target),
       fishers: q.fishers,
     });
     if (!r.ok) {
-      out.textContent = game.i18n!.format("KOLIKOLY.Foundry.Wizard.BadTarget", { field: r.field });
+      out.textContent = game.i18n!.format("KOLIKOLY.Length.BadTarget", { field: r.field });
       return;
     }
     for (const k of ["width", "height", "levels"] as const) {
@@ -247,18 +247,4 @@ function refuse(form: HTMLFormElement, r: { ok: false; error: RuleError }): void
       ? game.i18n!.format("KOLIKOLY.Foundry.Wizard.Invalid", { field: label, problem })
       : problem,
   );
-}
-
-/** "A 3x2x2 lake with 4 fishers usually lasts 19 rounds (90% of games: 9 to 29)." */
-export function estimateText(
-  e: LengthEstimate,
-  t: (k: string, d?: Record<string, unknown>) => string,
-): string {
-  return t("KOLIKOLY.Foundry.Wizard.Estimate", {
-    lake: `${e.lake.width}x${e.lake.height}x${e.lake.levels}`,
-    fishers: e.fishers,
-    median: e.median,
-    low: e.p5,
-    high: e.p95,
-  });
 }
