@@ -1,38 +1,118 @@
 /**
- * A simulation run shared among worker threads. The main thread hands out chunks of game
- * indices on demand and merges each worker's accumulator at the end; the result is the same
- * whatever the number of workers or the order they finish in.
+ * A simulation run shared among worker processes (sim-worker.ts). The parent hands out chunks
+ * of game indices on demand and merges each worker's accumulator at the end; the result is the
+ * same whatever the number of workers or the order they finish in.
  */
-import { Worker } from "node:worker_threads";
+import type { ChildProcess } from "node:child_process";
+import { fork, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { SimOptions } from "../rules/sim/options.ts";
 import type { SimStats } from "../rules/sim/stats.ts";
 import { mergeStats, newStats } from "../rules/sim/stats.ts";
-import type { WorkerMessage, WorkerOrder, WorkerTask } from "./sim-worker.ts";
+import type { WorkerMessage, WorkerOrder, WorkerUsage } from "./sim-worker.ts";
 
-const WORKER = new URL("./sim-worker.mjs", import.meta.url);
+/** The worker run through tsx (its TypeScript compiled on the fly in each worker process). */
+const WORKER_TSX = fileURLToPath(new URL("./sim-worker.mjs", import.meta.url));
+/** The script that bundles the worker (run in a process of its own). */
+const BUNDLER = fileURLToPath(new URL("./sim-worker-bundle.mjs", import.meta.url));
+/** Where the worker's bundle is kept between runs (ignored by git with node_modules). */
+const CACHE_DIR = fileURLToPath(
+  new URL("../../node_modules/.cache/kolikoly-sim/", import.meta.url),
+);
+/** Changed when the way the bundle is made changes, so that an old bundle is not reused. */
+const BUNDLE_FORMAT = "2";
+
+/** What a cached bundle was made from: each input file's path and a hash of its contents. */
+interface BundleManifest {
+  readonly format: string;
+  readonly inputs: readonly { readonly path: string; readonly sha1: string }[];
+}
+
+const sha1 = (path: string) => createHash("sha1").update(readFileSync(path)).digest("hex");
+
+/** The cached bundle if every file it was made from is unchanged, else undefined. */
+function cachedBundle(dir: string): string | undefined {
+  try {
+    const m = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as BundleManifest;
+    if (m.format !== BUNDLE_FORMAT || m.inputs.length === 0) return undefined;
+    for (const input of m.inputs) if (sha1(input.path) !== input.sha1) return undefined;
+    const out = join(dir, "sim-worker.cjs");
+    return existsSync(out) ? out : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Bundles the worker into `dir` in a process of its own (sim-worker-bundle.mjs). */
+function bundleInto(dir: string): string | undefined {
+  const r = spawnSync(process.execPath, [BUNDLER, dir, BUNDLE_FORMAT], { stdio: "ignore" });
+  return r.status === 0 ? cachedBundle(dir) : undefined;
+}
+
+let bundled: string | undefined;
 
 /**
- * A worker's live data is a few MB (one game and a fixed-size accumulator); without limits V8
- * lets each thread's heap grow far past that before collecting. These caps keep a run's memory
- * flat and small whatever the number of games.
+ * The worker as one plain JavaScript file, so that a worker process starts without tsx (about 35
+ * MB and a quarter of a second of CPU less each); CommonJS, about 1 MB less a process than an ES
+ * module. The bundle is kept in `node_modules/.cache/kolikoly-sim/` with the hash of every file it
+ * was made from, and made again only when one of them changed, by esbuild (which tsx itself runs
+ * on) in a process of its own: this process never loads esbuild (about 13 MB). Where the cache
+ * cannot be written, the bundle goes to the system's temporary folder for this run; where esbuild
+ * cannot be run, the workers run the TypeScript through tsx.
  */
-export const WORKER_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 4 } as const;
+function workerScript(): string {
+  if (bundled) return bundled;
+  bundled = cachedBundle(CACHE_DIR);
+  if (bundled) return bundled;
+  bundled = bundleInto(CACHE_DIR);
+  if (bundled) return bundled;
+  const dir = mkdtempSync(join(tmpdir(), "kolikoly-sim-"));
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  bundled = bundleInto(dir) ?? WORKER_TSX;
+  return bundled;
+}
+
+/**
+ * V8 flags of a worker process. A worker's live data is small (one game and a fixed-size
+ * accumulator), but V8 lets the old generation fill with promoted garbage up to its limit before
+ * a full collection, so the limit is what a worker's peak memory follows: on 20,000 games of
+ * 2x2x1, 78 MB of peak RSS with 48 MB, 60 MB with 16, 56 MB with 12, at the same CPU time (8 MB
+ * doubles it; 600 games of 6x6x3 take the same CPU time with 12 as with 48). A game on a big lake
+ * needs more (32x32x9 with 12 fishers runs out of memory with 16 MB, not with 32), hence 1 MB more
+ * for every 64 squares. One helper thread for V8 (concurrent marking and compiling) instead of
+ * one per core: 57 MB against 64 MB; none at all (`--single-threaded`) saves 1.5 MB more but
+ * made a worker about 20% slower in wall-clock time on the loaded bench machine.
+ */
+export function workerFlags(lake: SimOptions["lake"]): string[] {
+  const squares = lake.width * lake.height * lake.levels;
+  const oldSpaceMb = 12 + Math.floor(squares / 64);
+  return [`--max-old-space-size=${oldSpaceMb}`, "--max-semi-space-size=1", "--v8-pool-size=1"];
+}
 
 /** Games handed to a worker at a time: small enough to balance the load, big enough to be cheap. */
 export function chunkSize(games: number, workers: number): number {
   return Math.max(1, Math.min(256, Math.ceil(games / (workers * 32))));
 }
 
-/** Plays `options.games` games on `workers` threads; `onProgress` gets the games done so far. */
-export function runSimulation(
+/**
+ * Plays `options.games` games on `workers` child processes; `onProgress` gets the games done so
+ * far, `onUsage` what each worker used (CPU time, peak memory) when it is done.
+ */
+export async function runSimulation(
   options: SimOptions,
   workers: number,
   onProgress?: (done: number) => void,
+  onUsage?: (usage: WorkerUsage) => void,
 ): Promise<SimStats> {
+  const script = workerScript();
   const count = Math.max(1, Math.min(workers, options.games));
   const chunk = chunkSize(options.games, count);
   const total = newStats(options);
-  const threads: Worker[] = [];
+  const children: ChildProcess[] = [];
   let next = 0;
   let done = 0;
   return new Promise<SimStats>((resolve, reject) => {
@@ -41,15 +121,18 @@ export function runSimulation(
     const fail = (e: Error) => {
       if (failed) return;
       failed = true;
-      for (const w of threads) void w.terminate();
+      for (const c of children) c.kill();
       reject(e);
     };
     for (let k = 0; k < count; k++) {
-      const task: WorkerTask = { options };
-      const w = new Worker(WORKER, { workerData: task, resourceLimits: WORKER_LIMITS });
-      threads.push(w);
-      const order = (o: WorkerOrder) => w.postMessage(o);
-      w.on("message", (m: WorkerMessage) => {
+      const child = fork(script, [], {
+        execArgv: [...process.execArgv, ...workerFlags(options.lake)],
+        stdio: ["ignore", "ignore", "inherit", "ipc"],
+      });
+      children.push(child);
+      let over = false;
+      const order = (o: WorkerOrder) => child.send(o);
+      child.on("message", (m: WorkerMessage) => {
         if (m.type === "ready") {
           if (next < options.games) {
             const from = next;
@@ -60,17 +143,20 @@ export function runSimulation(
           done += m.games;
           onProgress?.(done);
         } else {
+          over = true;
           mergeStats(total, m.stats);
+          onUsage?.(m.usage);
           if (++finished === count) {
             if (total.games !== options.games) fail(new Error("the workers lost games"));
             else resolve(total);
           }
         }
       });
-      w.on("error", fail);
-      w.on("exit", (code) => {
-        if (code !== 0) fail(new Error(`worker exited with code ${code}`));
+      child.on("error", fail);
+      child.on("exit", (code, signal) => {
+        if (!over) fail(new Error(`worker exited with ${signal ?? `code ${code}`}`));
       });
+      order({ type: "start", options });
     }
   });
 }

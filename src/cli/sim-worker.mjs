@@ -1,4 +1,4 @@
-// Worker thread entry for `kolikoly simulate`: workers need tsx too, so register it, then run the TS worker.
+// Child process entry for `kolikoly simulate`: workers need tsx too, so register it, then run the TS worker.
 import { register } from "tsx/esm/api";
 
 register();

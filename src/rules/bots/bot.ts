@@ -40,6 +40,17 @@ export function decideFor(bot: Bot, state: GameState): Declaration | undefined {
   return bot.decide(viewFor(state, { fisher: bot.fisher }));
 }
 
+/**
+ * The same choice from a view of the state made once for all the bots of a round: what one
+ * fisher's player may see is what every player may see (`viewFor` filters swarms for the GM
+ * only: a seen swarm is seen by all, K20; fishers and explored squares are public), so the
+ * players' views differ only in `viewer`. Bots only read their view, so each gets the shared
+ * view's lists under its own `viewer` (the simulator: one view a round instead of one a bot).
+ */
+export function decideFrom(bot: Bot, players: LakeView): Declaration | undefined {
+  return bot.decide({ ...players, viewer: { fisher: bot.fisher } });
+}
+
 /** Uniformly one element of a non-empty list. */
 export function choose<T>(rng: BotRandom, list: readonly T[]): T {
   return list[rng.pick(list.length)]!;

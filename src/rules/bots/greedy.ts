@@ -35,17 +35,33 @@ interface Board {
   readonly adj: readonly Int32Array[];
   /** Shortest paths from each start square, computed on first use (the graph never changes). */
   readonly paths: (Paths | undefined)[];
+  /**
+   * Scratch arrays, one entry per square, refilled at every decision: shared by every bot on
+   * the board (a decision runs to its end before another begins, and keeps nothing in them).
+   */
+  readonly fish: Int32Array;
+  readonly fishersAt: Int32Array;
+  readonly scratch: Uint8Array;
 }
 
 interface Memory {
   readonly board: Board;
-  /** Scratch arrays, one per square, refilled every decision (no allocation per round). */
-  readonly explored: Uint8Array;
-  readonly fish: Int32Array;
-  readonly fishersAt: Int32Array;
+  /** Per square, 1 when explored: read from the view's explored list (shared, see `exploredOf`). */
+  explored: Uint8Array;
+  /** 1 while some square is not explored yet, 0 once the whole lake is. */
+  unexplored: number;
+  /** Per square, the fish of lost swarms that may be there (kept up to date, see `lostSwarms`). */
   readonly hot: Int32Array;
+  /** The squares where `hot` is not 0 (0: no lost swarm may be anywhere). */
+  hotSquares: number;
+  /** The swarms in view at the last decision (the rest of `swarms` are lost). */
+  visible: SeenSwarm[];
+  /** The view's explored list `explored` was last read from. */
+  exploredFrom: readonly Coord[] | undefined;
   /** Per square, the round this player last had news of it (-1: never). */
   readonly lastNews: Int32Array;
+  /** The round of the last decision (a view of an earlier round, an undone game: a new memory). */
+  round: number;
   /** Swarms seen, by id: where, with how many fish, and the last round they were in view. */
   readonly swarms: Map<string, SeenSwarm>;
 }
@@ -55,6 +71,34 @@ interface SeenSwarm {
   at: number;
   fish: number;
   round: number;
+  /**
+   * Out of view since `round`: it may be in any neighbour of `at` with no news since `round`
+   * (its fish are counted in those squares' `hot`). News only grows, so a square once closed
+   * stays closed.
+   */
+  lost: boolean;
+}
+
+/**
+ * Each explored list as flags per square, made once per list: `viewFor` hands every viewer the
+ * same frozen list while no square is newly explored, so the bots of a game share one.
+ */
+const exploredFlags = new WeakMap<readonly Coord[], Uint8Array>();
+
+function exploredOf(board: Board, list: readonly Coord[]): Uint8Array {
+  const shared = Object.isFrozen(list);
+  const known = shared ? exploredFlags.get(list) : undefined;
+  if (known && known.length === board.n) return known;
+  const flags = shared ? new Uint8Array(board.n) : board.scratch.fill(0);
+  for (const c of list) flags[indexOf(board.lake, c)] = 1;
+  if (shared) exploredFlags.set(list, flags);
+  return flags;
+}
+
+/** Whether some square of `flags` is still 0 (not explored). */
+function someUnexplored(flags: ArrayLike<number>): boolean {
+  for (let i = 0; i < flags.length; i++) if (flags[i] !== 1) return true;
+  return false;
 }
 
 const boards = new Map<string, Board>();
@@ -67,7 +111,16 @@ function boardOf(lake: LakeSpec): Board {
   const n = squareCount(lake);
   const coords = Array.from({ length: n }, (_, i) => coordOf(lake, i));
   const adj = coords.map((c) => Int32Array.from(neighbours(lake, c), (d) => indexOf(lake, d)));
-  const board: Board = { lake, n, coords, adj, paths: new Array<Paths | undefined>(n) };
+  const board: Board = {
+    lake,
+    n,
+    coords,
+    adj,
+    paths: new Array<Paths | undefined>(n),
+    fish: new Int32Array(n),
+    fishersAt: new Int32Array(n),
+    scratch: new Uint8Array(n),
+  };
   if (boards.size < 64) boards.set(key, board);
   return board;
 }
@@ -78,11 +131,14 @@ function newMemory(lake: LakeSpec): Memory {
   return {
     board,
     lastNews: new Int32Array(n).fill(-1),
+    round: -1,
     swarms: new Map(),
-    explored: new Uint8Array(n),
-    fish: new Int32Array(n),
-    fishersAt: new Int32Array(n),
+    explored: board.scratch,
+    unexplored: 1,
     hot: new Int32Array(n),
+    hotSquares: 0,
+    visible: [],
+    exploredFrom: undefined,
   };
 }
 
@@ -102,7 +158,9 @@ export function greedyBot(fisher: string, seed: number): Bot {
     kind: "greedy",
     fisher,
     decide(view: LakeView): Declaration | undefined {
-      if (!memory || !sameShape(memory.board.lake, view.lake)) memory = newMemory(view.lake);
+      if (!memory || !sameShape(memory.board.lake, view.lake) || view.round < memory.round)
+        memory = newMemory(view.lake);
+      memory.round = view.round;
       const me = view.fishers.find((f) => f.id === fisher);
       if (!me || me.condition !== "ok") return undefined;
       if (me.netDropped) return { action: "catch" };
@@ -112,11 +170,16 @@ export function greedyBot(fisher: string, seed: number): Bot {
 }
 
 function choice(view: LakeView, here: number, memory: Memory, rng: BotRandom): Declaration {
-  const { board, lastNews, explored, fish, fishersAt } = memory;
-  const { lake, n } = board;
+  const { board, lastNews, hot } = memory;
+  if (view.explored !== memory.exploredFrom) {
+    memory.explored = exploredOf(board, view.explored);
+    memory.unexplored = someUnexplored(memory.explored) ? 1 : 0;
+    // a list not frozen may be changed in place, and its flags are in the board's scratch
+    memory.exploredFrom = Object.isFrozen(view.explored) ? view.explored : undefined;
+  }
+  const { explored } = memory;
+  const { lake, n, fish, fishersAt } = board;
   const round = view.round;
-  explored.fill(0);
-  for (const c of view.explored) explored[indexOf(lake, c)] = 1;
   fish.fill(0);
   for (const s of view.swarms) fish[indexOf(lake, s.at)]! += s.fish;
   // K20: every square with a fisher at the end of the round shows its swarms.
@@ -124,50 +187,49 @@ function choice(view: LakeView, here: number, memory: Memory, rng: BotRandom): D
   for (const f of view.fishers) {
     if (f.condition === "dead") continue;
     const i = indexOf(lake, f.at);
-    lastNews[i] = round;
+    news(memory, i, round);
     if (f.condition === "ok") fishersAt[i]!++;
   }
-  const hot = lostSwarms(view, memory);
+  lostSwarms(view, memory);
   const around = board.adj[here]!;
-  const look = (i: number): Declaration => {
-    lastNews[i] = round;
-    const c = board.coords[i]!;
-    return explored[i] === 1 ? { action: "move", to: c } : { action: "track", target: c };
-  };
 
   // 1. fish in this square: catch, or herd a big catch toward another fisher next door
   if (fish[here]! > 0) {
     if (fish[here]! >= HERD_MIN_FISH && fishersAt[here] === 1) {
-      const to = best(around, (i) => fishersAt[i]!, rng);
+      const to = best(around, fishersAt, 0, 1, rng);
       if (to >= 0) return { action: "herd", toward: board.coords[to]! };
     }
     return { action: "catch" };
   }
   // 2. seen fish next door: the square with most fish
-  const withFish = best(around, (i) => fish[i]!, rng);
+  const withFish = best(around, fish, 0, 1, rng);
   if (withFish >= 0) return { action: "move", to: board.coords[withFish]! };
   // 3. where a lost swarm may be
-  const hunt = best(around, (i) => hot[i]!, rng);
-  if (hunt >= 0) return look(hunt);
+  const hunt = best(around, hot, 0, 1, rng);
+  if (hunt >= 0) return look(memory, hunt, round);
   // 4. an unexplored neighbour: track it (safe exploration)
-  const fog = best(around, (i) => 1 - explored[i]!, rng);
-  if (fog >= 0) return look(fog);
+  const fog = best(around, explored, 1, -1, rng);
+  if (fog >= 0) return look(memory, fog, round);
   // 5. toward the nearest seen fish, lost swarm or unexplored square
   const paths = (board.paths[here] ??= bfs(board, here));
-  const goals: number[] = [];
-  let goalDist = Infinity;
-  for (let i = 0; i < n; i++) {
-    if (fish[i] === 0 && hot[i] === 0 && explored[i] === 1) continue;
-    const d = paths.dist[i]!;
-    if (d < 0 || d > goalDist) continue;
-    if (d < goalDist) goals.length = 0;
-    goalDist = d;
-    goals.push(i);
+  // late in a game there is often none at all: no walk then (the answer is the same)
+  if (view.swarms.length > 0 || memory.hotSquares > 0 || memory.unexplored > 0) {
+    const goals: number[] = [];
+    let goalDist = Infinity;
+    const { order, dist } = paths; // nearest first: stop past the nearest goals
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k]!;
+      const d = dist[i]!;
+      if (d > goalDist) break;
+      if (fish[i] === 0 && hot[i] === 0 && explored[i] === 1) continue;
+      goalDist = d;
+      goals.push(i);
+    }
+    if (goals.length) return step(paths, choose(rng, goals), memory, round);
   }
-  if (goals.length) return step(paths, choose(rng, goals), look, board);
   // 6. search: look at a neighbour with stale news, else walk toward the stalest square
-  const stale = best(around, (i) => round - STALE_ROUNDS - lastNews[i]!, rng);
-  if (stale >= 0) return look(stale);
+  const stale = best(around, lastNews, round - STALE_ROUNDS, -1, rng);
+  if (stale >= 0) return look(memory, stale, round);
   let oldest = Infinity;
   let far: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -179,54 +241,114 @@ function choice(view: LakeView, here: number, memory: Memory, rng: BotRandom): D
     } else if (news === oldest) far.push(i);
   }
   if (far.length === 0) return { action: "catch" };
-  return step(paths, choose(rng, far), look, board);
+  return step(paths, choose(rng, far), memory, round);
 }
 
 /**
- * Updates the memory of swarms from the view and returns, per square, the fish of lost swarms
- * that may be there: a neighbour of where a swarm was last seen, with no news of it since.
+ * "Looking" into square `i` (news of it from this round on): moving into an explored square
+ * (a Move always enters, and the fisher sees its swarms at the end of the round, K20), tracking
+ * an unexplored one.
  */
-function lostSwarms(view: LakeView, memory: Memory): Int32Array {
-  const { board, lastNews, swarms, hot } = memory;
-  hot.fill(0);
+function look(memory: Memory, i: number, round: number): Declaration {
+  news(memory, i, round);
+  const c = memory.board.coords[i]!;
+  return memory.explored[i] === 1 ? { action: "move", to: c } : { action: "track", target: c };
+}
+
+/**
+ * Updates the memory of swarms from the view, and `hot`: per square, the fish of lost swarms
+ * that may be there (a neighbour of where a swarm was last seen, with no news of it since).
+ * Kept up to date as things change (a swarm lost, a swarm found again: `found`, news of a
+ * square: `news`) rather than walked every round: a lost swarm can wait a long time in squares
+ * nobody visits. No list of open squares is kept: a square is open to a lost swarm while it is
+ * a neighbour of where the swarm was and has had no news since (news only grows, and rounds
+ * only go forward within one memory), and news of a square closes it to every lost swarm.
+ */
+function lostSwarms(view: LakeView, memory: Memory): void {
+  const { board, lastNews, swarms } = memory;
+  const round = view.round;
+  const visible: SeenSwarm[] = [];
   for (const s of view.swarms) {
     const at = indexOf(board.lake, s.at);
-    const known = swarms.get(s.id);
-    if (!known) swarms.set(s.id, { id: s.id, at, fish: s.fish, round: view.round });
-    else {
+    let known = swarms.get(s.id);
+    if (!known) {
+      known = { id: s.id, at, fish: s.fish, round, lost: false };
+      swarms.set(s.id, known);
+    } else {
+      if (known.lost) found(memory, known);
       known.at = at;
       known.fish = s.fish;
-      known.round = view.round;
+      known.round = round;
     }
+    visible.push(known);
   }
-  for (const s of swarms.values()) {
-    if (s.round === view.round) continue;
-    // fish move only when disturbed (K17), so a lost swarm waits in one of these squares
-    let open = 0;
+  for (const s of memory.visible) {
+    if (s.round === round) continue;
+    // lost: fish move only when disturbed (K17), so it waits in one of these squares
     const adj = board.adj[s.at]!;
+    let open = 0;
     for (let k = 0; k < adj.length; k++) {
       const i = adj[k]!;
-      if (lastNews[i]! <= s.round) {
-        hot[i]! += s.fish;
-        open++;
-      }
+      if (lastNews[i]! > s.round) continue; // news of it since
+      addHot(memory, i, s.fish);
+      open++;
     }
-    if (open === 0) swarms.delete(s.id);
+    if (open === 0)
+      swarms.delete(s.id); // nowhere left to look: forgotten
+    else s.lost = true;
   }
-  return hot;
+  memory.visible = visible;
+}
+
+/** Adds `fish` to square `i`'s count of lost fish, keeping `hotSquares` right. */
+function addHot(memory: Memory, i: number, fish: number): void {
+  const before = memory.hot[i]!;
+  const after = (memory.hot[i] = before + fish);
+  if ((before === 0) !== (after === 0)) memory.hotSquares += after === 0 ? -1 : 1;
+}
+
+/** A lost swarm is in view again: its fish leave the squares still open to it. */
+function found(memory: Memory, s: SeenSwarm): void {
+  const adj = memory.board.adj[s.at]!;
+  for (let k = 0; k < adj.length; k++) {
+    const i = adj[k]!;
+    if (memory.lastNews[i]! <= s.round) addHot(memory, i, -s.fish);
+  }
+  s.lost = false;
+}
+
+/**
+ * News of square `i` this round: every lost swarm that may have been there was last seen in an
+ * earlier round, so none of them is there any longer.
+ */
+function news(memory: Memory, i: number, round: number): void {
+  memory.lastNews[i] = round;
+  if (memory.hot[i] !== 0) {
+    memory.hot[i] = 0;
+    memory.hotSquares--;
+  }
 }
 
 /** Scratch for `best`'s tied candidates (a square has at most 10 neighbours, K2). */
 let picks = new Int32Array(16);
 
-/** The candidate with the highest positive score (ties at random), or -1. */
-function best(list: Int32Array, score: (i: number) => number, rng: BotRandom): number {
+/**
+ * The candidate with the highest positive score (ties at random), or -1. The score of square `i`
+ * is `base + sign * values[i]` (no closure per call: this runs several times a decision).
+ */
+function best(
+  list: Int32Array,
+  values: ArrayLike<number>,
+  base: number,
+  sign: 1 | -1,
+  rng: BotRandom,
+): number {
   let top = 0;
   let count = 0;
   if (picks.length < list.length) picks = new Int32Array(list.length);
   for (let k = 0; k < list.length; k++) {
     const i = list[k]!;
-    const s = score(i);
+    const s = base + sign * values[i]!;
     if (s <= 0 || s < top) continue;
     if (s > top) {
       top = s;
@@ -242,6 +364,8 @@ interface Paths {
   readonly dist: Int32Array;
   /** The neighbour of the start on a shortest path to each square. */
   readonly first: Int32Array;
+  /** The squares reachable from the start, nearest first, then by index. */
+  readonly order: Int32Array;
 }
 
 function bfs(board: Board, start: number): Paths {
@@ -263,16 +387,12 @@ function bfs(board: Board, start: number): Paths {
       queue[tail++] = j;
     }
   }
-  return { dist, first };
+  const order = queue.slice(0, tail).sort((a, b) => dist[a]! - dist[b]! || a - b);
+  return { dist, first, order };
 }
 
 /** One step along a shortest path toward `goal`; the last step looks into it. */
-function step(
-  paths: Paths,
-  goal: number,
-  look: (i: number) => Declaration,
-  board: Board,
-): Declaration {
-  if (paths.dist[goal] === 1) return look(goal);
-  return { action: "move", to: board.coords[paths.first[goal]!]! };
+function step(paths: Paths, goal: number, memory: Memory, round: number): Declaration {
+  if (paths.dist[goal] === 1) return look(memory, goal, round);
+  return { action: "move", to: memory.board.coords[paths.first[goal]!]! };
 }

@@ -15,13 +15,14 @@ export interface ParsedFormula {
 }
 
 const TERM = /^(?:(\d*)d(\d+)|(\d+)|@([A-Za-z][A-Za-z0-9_.]*))$/;
-const cache = new Map<string, ParsedFormula>();
+/** Formulas read so far, with the result handed out for them (the same object each time). */
+const cache = new Map<string, { ok: true; formula: ParsedFormula }>();
 
 export type FormulaResult = { ok: true; formula: ParsedFormula } | { ok: false; reason: string };
 
 export function parseFormula(src: string): FormulaResult {
   const hit = cache.get(src);
-  if (hit) return { ok: true, formula: hit };
+  if (hit) return hit;
   const text = src.replace(/\s+/g, "");
   if (text === "") return { ok: false, reason: "empty formula" };
   const parts = text.match(/[+-]?[^+-]+/g);
@@ -43,16 +44,43 @@ export function parseFormula(src: string): FormulaResult {
     } else if (m[3] !== undefined) constant += sign * Number(m[3]);
     else refs.push({ sign, name: m[4]! });
   }
-  const formula = { dice, constant, refs };
-  if (cache.size < 1000) cache.set(src, formula);
-  return { ok: true, formula };
+  const result = { ok: true as const, formula: { dice, constant, refs } };
+  if (cache.size < 1000) cache.set(src, result);
+  return result;
 }
+
+/** Bound formulas of the one-reference kind every catch attack binds (`1d6+@mod`), by source. */
+const boundCache = new Map<string, Map<number, string>>();
 
 /** Resolves @references to numbers and writes the formula back as text Foundry's `Roll` reads. */
 export function bindFormula(
   src: string,
   data: Readonly<Record<string, number>>,
   critical = false,
+): string {
+  // K9's net damage, bound for every hit of every simulated round: remembered when the formula
+  // has exactly one reference, by (value, critical); the text is the same as written below
+  const refs = parseFormula(src);
+  if (refs.ok && refs.formula.refs.length === 1) {
+    const v = data[refs.formula.refs[0]!.name];
+    if (v !== undefined && Number.isSafeInteger(v) && Math.abs(v) < 1e6) {
+      let byValue = boundCache.get(src);
+      if (!byValue && boundCache.size < 100) boundCache.set(src, (byValue = new Map()));
+      const k = critical ? 2 * v + 1 : 2 * v;
+      const hit = byValue?.get(k);
+      if (hit !== undefined) return hit;
+      const text = writeBound(src, data, critical);
+      if (byValue && byValue.size < 1000) byValue.set(k, text);
+      return text;
+    }
+  }
+  return writeBound(src, data, critical);
+}
+
+function writeBound(
+  src: string,
+  data: Readonly<Record<string, number>>,
+  critical: boolean,
 ): string {
   const parsed = parseFormula(src);
   if (!parsed.ok) throw new Error(`bindFormula: ${parsed.reason}`);

@@ -24,7 +24,14 @@ export type RollKind =
   | "save"
   | "displace"
   /** H4: not a die but the player's decision, HP or the hazard's aim (`decision` below). */
-  | "hazardChoice";
+  | "hazardChoice"
+  /** Kayanak J3, J8: the action and temperature dice (the total is the face's index, 1-based). */
+  | "actionDie"
+  | "temperatureDie"
+  /** Kayanak J6: which fish comes up from a hole holding both sizes (1..big is big). */
+  | "land"
+  /** Kayanak J6 setting: the dexterity check to land a fish. */
+  | "landCheck";
 
 /**
  * A request that is a player's decision, not a die (H4: lose HP or accept the hazard's aim).
@@ -87,7 +94,10 @@ export function makeRequest(
   const f = parsed.formula;
   const first = f.dice[0];
   const d20 = first !== undefined && first.count === 1 && first.faces === 20 && first.sign === 1;
-  return { kind, key, formula, d20, modifier: f.constant, audience, ...(fisher ? { fisher } : {}) };
+  // two whole literals rather than a conditional spread (every die of every round makes one)
+  return fisher
+    ? { kind, key, formula, d20, modifier: f.constant, audience, fisher }
+    : { kind, key, formula, d20, modifier: f.constant, audience };
 }
 
 /** Runs a program to its end with a synchronous driver; returns its value and every roll made. */
@@ -99,6 +109,41 @@ export function runSync<T>(program: RollProgram<T>, driver: SyncDriver, rolls?: 
     step = program.next(answer);
   }
   return step.value;
+}
+
+/** Thrown through synchronous rule code to stop it at a die not answered yet (`asProgram`). */
+const SUSPEND: unique symbol = Symbol("suspend");
+
+/**
+ * Synchronous rule code that asks for each die with `roll(request)`, as a program that yields
+ * each request. Until a request is answered, the code is stopped there; once it is, the code is
+ * run again from the start with the answers known so far, and goes one request further. The
+ * driver is asked for each die exactly once, in the order the code asks for them. `body` must
+ * be deterministic (the same answers give the same requests) and change nothing it did not
+ * create, as rule code is and does; a round asks for about ten dice, so the repeated runs cost
+ * little beside a driver that waits for dice on a table.
+ */
+export function* asProgram<T>(
+  body: (roll: (request: RollRequest) => RollAnswer) => T,
+): RollProgram<T> {
+  const answers: RollAnswer[] = [];
+  for (;;) {
+    let asked = 0;
+    let pending: RollRequest | undefined;
+    let value: T;
+    try {
+      value = body((request) => {
+        if (asked < answers.length) return answers[asked++]!;
+        pending = request;
+        throw SUSPEND;
+      });
+    } catch (e) {
+      if (e !== SUSPEND || pending === undefined) throw e;
+      answers.push(yield pending);
+      continue;
+    }
+    return value;
+  }
 }
 
 /** The same with a driver that may answer asynchronously (Foundry's dice). */

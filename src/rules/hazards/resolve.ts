@@ -1,9 +1,9 @@
 /** H2-H6: what "something bad happens" does to the fisher who found it. */
-import type { Audience, RollProgram } from "../dice/requests.ts";
+import type { Audience } from "../dice/requests.ts";
 import type { Coord } from "../lake/geometry.ts";
 import { neighbours } from "../lake/geometry.ts";
 import type { RoundContext } from "../kolikoly/context.ts";
-import { emit, fisher, request } from "../kolikoly/context.ts";
+import { emit, ownFisher, request } from "../kolikoly/context.ts";
 import { enter } from "../kolikoly/explore.ts";
 import { checkFormula } from "../kolikoly/checks.ts";
 import type { Condition, FisherState, GameEvent, HazardChoice } from "../kolikoly/types.ts";
@@ -17,19 +17,11 @@ type HazardFacts = Omit<
 >;
 
 /** H1: draw from the lake's table. */
-export function* drawHazard(
-  ctx: RoundContext,
-  fisherId: string,
-  audience: Audience,
-): RollProgram<Hazard> {
+export function drawHazard(ctx: RoundContext, fisherId: string, audience: Audience): Hazard {
   const table = ctx.g.settings.hazards;
-  const face = (yield request(
-    "hazard",
-    `hazard:${fisherId}`,
-    `1d${table.length}`,
-    audience,
-    fisherId,
-  )).total;
+  const face = ctx.roll(
+    request("hazard", `hazard:${fisherId}`, `1d${table.length}`, audience, fisherId),
+  ).total;
   return table[Math.min(table.length, Math.max(1, face)) - 1]!;
 }
 
@@ -55,15 +47,20 @@ export function hazardChoiceOf(total: number): HazardChoice {
  * and the fisher has the HP). A decision, not a die (dice/requests.ts): the seeded driver answers
  * the fisher's standing choice; a live table asks the player. The facts are what the card shows.
  */
-function* askChoice(f: FisherState, hazard: Hazard, damage: number): RollProgram<HazardChoice> {
+function askChoice(
+  ctx: RoundContext,
+  f: FisherState,
+  hazard: Hazard,
+  damage: number,
+): HazardChoice {
   const r = request("hazardChoice", `hazardChoice:${f.id}`, "1d2", "all", f.id);
-  const answer = yield {
+  const answer = ctx.roll({
     ...r,
     decision: {
       fallback: HAZARD_CHOICE[f.hazardChoice],
       facts: { hazard: hazard.id, name: hazard.name, aim: hazard.aim, damage, hp: f.hp },
     },
-  };
+  });
   return hazardChoiceOf(answer.total);
 }
 
@@ -79,10 +76,10 @@ export function woundFor(excess: number): {
   return { wound: "critical", dc: 18, success: "dying", failure: "dead" };
 }
 
-export function* resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): RollProgram<void> {
-  const hazard = yield* drawHazard(ctx, fisherId, "all");
+export function resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): void {
+  const hazard = drawHazard(ctx, fisherId, "all");
   const mode = ctx.g.settings.hazardMode;
-  const f = fisher(ctx, fisherId);
+  const f = ownFisher(ctx, fisherId); // the round's own copy: a hazard may change the fisher
   const base = {
     type: "hazard" as const,
     fisher: fisherId,
@@ -98,23 +95,27 @@ export function* resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): 
   }
   if (mode === "system") {
     // H2 system: an attack against the character's AC and damage to its HP.
-    const attack = (yield request(
-      "hazardAttack",
-      `hazardAttack:${fisherId}`,
-      checkFormula(hazard.mod + ENTERED_REACH_BONUS),
-      "all",
-      fisherId,
-    )).total;
+    const attack = ctx.roll(
+      request(
+        "hazardAttack",
+        `hazardAttack:${fisherId}`,
+        checkFormula(hazard.mod + ENTERED_REACH_BONUS),
+        "all",
+        fisherId,
+      ),
+    ).total;
     const hit = attack >= f.ac;
     const extra: HazardFacts = { attack, defense: f.ac, hit };
     if (hit) {
-      const damage = (yield request(
-        "hazardDamage",
-        `hazardDamage:${fisherId}`,
-        `1d${sizeDie(hazard.size)}`,
-        "all",
-        fisherId,
-      )).total;
+      const damage = ctx.roll(
+        request(
+          "hazardDamage",
+          `hazardDamage:${fisherId}`,
+          `1d${sizeDie(hazard.size)}`,
+          "all",
+          fisherId,
+        ),
+      ).total;
       f.hp = Math.max(0, f.hp - damage);
       if (f.hp === 0) f.condition = "unconscious";
       Object.assign(extra, { damage, took: "hp", hp: f.hp, condition: f.condition });
@@ -123,13 +124,15 @@ export function* resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): 
     return;
   }
   // H3 size-and-wounds
-  const attack = (yield request(
-    "hazardAttack",
-    `hazardAttack:${fisherId}`,
-    checkFormula(hazardAttackBonus(hazard)),
-    "all",
-    fisherId,
-  )).total;
+  const attack = ctx.roll(
+    request(
+      "hazardAttack",
+      `hazardAttack:${fisherId}`,
+      checkFormula(hazardAttackBonus(hazard)),
+      "all",
+      fisherId,
+    ),
+  ).total;
   const defense = defenseOf(f);
   const hit = attack >= defense;
   if (!hit) {
@@ -137,17 +140,19 @@ export function* resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): 
     return;
   }
   // H4: damage by Size; the player loses that many HP (if they have that many) or accepts the aim.
-  const damage = (yield request(
-    "hazardDamage",
-    `hazardDamage:${fisherId}`,
-    `1d${sizeDie(hazard.size)}`,
-    "all",
-    fisherId,
-  )).total;
+  const damage = ctx.roll(
+    request(
+      "hazardDamage",
+      `hazardDamage:${fisherId}`,
+      `1d${sizeDie(hazard.size)}`,
+      "all",
+      fisherId,
+    ),
+  ).total;
   const facts: HazardFacts = { attack, defense, hit, damage };
   // H4: without the HP the aim is taken; a wound is no aim to choose; otherwise the player chooses
   const choice: HazardChoice =
-    hazard.aim === "wound" ? "hp" : damage > f.hp ? "aim" : yield* askChoice(f, hazard, damage);
+    hazard.aim === "wound" ? "hp" : damage > f.hp ? "aim" : askChoice(ctx, f, hazard, damage);
   if (choice === "hp") {
     if (damage <= f.hp) {
       f.hp -= damage;
@@ -156,13 +161,9 @@ export function* resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): 
       // H5: the excess over current HP sets the wound; a Constitution save decides.
       const w = woundFor(damage - f.hp);
       f.hp = 0;
-      const save = (yield request(
-        "save",
-        `save:${fisherId}`,
-        checkFormula(f.mods.constitution),
-        "all",
-        fisherId,
-      )).total;
+      const save = ctx.roll(
+        request("save", `save:${fisherId}`, checkFormula(f.mods.constitution), "all", fisherId),
+      ).total;
       f.condition = save >= w.dc ? w.success : w.failure;
       Object.assign(facts, {
         took: "wound",
@@ -193,7 +194,7 @@ export function* resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): 
       const below: Coord = [f.at[0], f.at[1], f.at[2] + 1];
       const deeper = below[2] < ctx.g.lake.levels;
       emit(ctx, "all", { ...base, ...facts, effect: deeper ? "drawnDown" : "noDeeper" });
-      if (deeper) yield* enter(ctx, fisherId, below, "hazard");
+      if (deeper) enter(ctx, fisherId, below, "hazard");
       return;
     }
     case "pushBack":
@@ -202,19 +203,10 @@ export function* resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): 
       const options = neighbours(ctx.g.lake, f.at);
       emit(ctx, "all", { ...base, ...facts, effect: hazard.aim === "throw" ? "thrown" : "pushed" });
       if (options.length === 0) return;
-      const pick = (yield request(
-        "displace",
-        `displace:${fisherId}`,
-        `1d${options.length}`,
-        "all",
-        fisherId,
-      )).total;
-      yield* enter(
-        ctx,
-        fisherId,
-        options[Math.min(options.length, Math.max(1, pick)) - 1]!,
-        "hazard",
-      );
+      const pick = ctx.roll(
+        request("displace", `displace:${fisherId}`, `1d${options.length}`, "all", fisherId),
+      ).total;
+      enter(ctx, fisherId, options[Math.min(options.length, Math.max(1, pick)) - 1]!, "hazard");
       return;
     }
   }

@@ -1,10 +1,9 @@
 /** K9-K11: catch attacks with the net. */
 import { bindFormula } from "../dice/formula.ts";
-import type { RollProgram } from "../dice/requests.ts";
 import { sameSquare } from "../lake/geometry.ts";
 import { attackHits, checkFormula } from "./checks.ts";
 import type { AttackPlan, RoundContext } from "./context.ts";
-import { canAct, emit, fishAt, fisher, idx, request, swarmsAt } from "./context.ts";
+import { canAct, fisher, idx, ownFisher, ownSwarm, request, swarmsAt } from "./context.ts";
 import type { GameEvent } from "./types.ts";
 
 /** K10: damage becomes fish, taken from the square's swarms oldest first, never more than it holds. */
@@ -36,8 +35,10 @@ export function attackOrder(ctx: RoundContext): AttackPlan[] {
   return out;
 }
 
-export function* resolveAttacks(ctx: RoundContext): RollProgram<void> {
-  for (const plan of attackOrder(ctx)) yield* catchAttack(ctx, plan);
+export function resolveAttacks(ctx: RoundContext): void {
+  if (ctx.attacks.length === 0) return;
+  for (const plan of ctx.conflictOrder.size ? attackOrder(ctx) : ctx.attacks)
+    catchAttack(ctx, plan);
 }
 
 type AttackEvent = Extract<GameEvent, { type: "attack" }>;
@@ -76,14 +77,17 @@ function attackEvent(
   return { round, audience: "all", type: "attack", fisher, at, source, total, natural, hit, critical, result };
 }
 
-function* catchAttack(ctx: RoundContext, plan: AttackPlan): RollProgram<void> {
+function catchAttack(ctx: RoundContext, plan: AttackPlan): void {
   const f = fisher(ctx, plan.fisher);
   if (!canAct(f) || !sameSquare(f.at, plan.at) || f.netDropped) {
     // a hazard knocked the fisher out or away, or took the net (H4 disarm), before the attack
     ctx.events.push(attackEvent(ctx.round, plan, "skipped"));
     return;
   }
-  if (fishAt(ctx, plan.at) === 0) {
+  const here = swarmsAt(ctx, plan.at);
+  let there = 0;
+  for (const s of here) there += s.fish;
+  if (there === 0) {
     // K11: a catch in a square with no fish catches nothing, and nothing flees.
     ctx.events.push(attackEvent(ctx.round, plan, "noFish"));
     return;
@@ -91,11 +95,13 @@ function* catchAttack(ctx: RoundContext, plan: AttackPlan): RollProgram<void> {
   let total: number;
   let natural: number | undefined;
   if (plan.source === "catch") {
-    const check = ctx.checks.get(f.id)!; // K6: a Catch's check is its attack roll
+    const check = ctx.checks[ctx.g.fishers.indexOf(f)]!; // K6: a Catch's check is its attack roll
     total = check.total;
     natural = check.natural;
   } else {
-    const a = yield request("attack", `attack:${f.id}`, checkFormula(f.mods.attack), "all", f.id);
+    const a = ctx.roll(
+      request("attack", `attack:${f.id}`, checkFormula(f.mods.attack), "all", f.id),
+    );
     total = a.total;
     natural = a.natural;
   }
@@ -114,30 +120,32 @@ function* catchAttack(ctx: RoundContext, plan: AttackPlan): RollProgram<void> {
   );
   const damage = Math.max(
     0,
-    (yield request("damage", `damage:${f.id}`, formula, "all", f.id)).total,
+    ctx.roll(request("damage", `damage:${f.id}`, formula, "all", f.id)).total,
   );
-  const here = swarmsAt(ctx, plan.at);
   const taken = takeFish(
     here.map((s) => s.fish),
     damage,
   );
   let fish = 0;
-  here.forEach((s, i) => {
-    const n = taken[i]!;
-    if (n === 0) return;
+  let emptied = false;
+  const { round, events } = ctx;
+  for (let k = 0; k < here.length; k++) {
+    const n = taken[k]!;
+    if (n === 0) {
+      if (here[k]!.fish === 0) emptied = true;
+      continue;
+    }
+    const s = ownSwarm(ctx, here[k]!);
     s.fish -= n;
     fish += n;
-    emit(ctx, "all", { type: "swarmCaught", swarm: s.id, at: s.at, fish: n, left: s.fish });
-  });
+    if (s.fish === 0) emptied = true;
+    // prettier-ignore
+    events.push({ round, audience: "all", type: "swarmCaught", swarm: s.id, at: s.at, fish: n, left: s.fish });
+  }
   // K4: a swarm with 0 fish is removed.
-  if (here.some((s) => s.fish === 0)) ctx.g.swarms = ctx.g.swarms.filter((s) => s.fish > 0);
-  f.caught += fish;
-  emit(ctx, "all", {
-    type: "caught",
-    fisher: f.id,
-    at: plan.at,
-    fish,
-    damage,
-    totalCaught: f.caught,
-  });
+  if (emptied) ctx.g.swarms = ctx.g.swarms.filter((s) => s.fish > 0);
+  const own = ownFisher(ctx, f.id);
+  own.caught += fish;
+  // prettier-ignore
+  events.push({ round, audience: "all", type: "caught", fisher: f.id, at: plan.at, fish, damage, totalCaught: own.caught });
 }

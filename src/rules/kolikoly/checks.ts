@@ -1,8 +1,7 @@
 /** K6: the check each action calls for, and the bands of K9, K12, K14 and K16. */
-import { fisher, emit, request } from "./context.ts";
+import { ownFisher, request } from "./context.ts";
 import type { RoundContext } from "./context.ts";
 import type { ActionKind, Band, Mods } from "./types.ts";
-import type { RollProgram } from "../dice/requests.ts";
 
 /** K6: Catch = net attack; Track = Survival; Move = Stealth; Herd = Animal Handling. */
 export const CHECK_FOR: Readonly<Record<ActionKind, keyof Mods>> = {
@@ -11,6 +10,20 @@ export const CHECK_FOR: Readonly<Record<ActionKind, keyof Mods>> = {
   move: "stealth",
   herd: "animalHandling",
 };
+
+/** K6: the modifier of the check an action calls for (`CHECK_FOR`, read without a keyed lookup). */
+export function checkModifier(mods: Mods, action: ActionKind): number {
+  switch (action) {
+    case "catch":
+      return mods.attack;
+    case "track":
+      return mods.survival;
+    case "move":
+      return mods.stealth;
+    case "herd":
+      return mods.animalHandling;
+  }
+}
 
 /** K12 (track), K14 (move), K16 (herd) bands of a check total. Catch is hit or miss (K9, see catch.ts). */
 export function band(action: Exclude<ActionKind, "catch">, total: number): Band {
@@ -31,35 +44,55 @@ export function attackHits(total: number, natural: number | undefined, ac: numbe
   return total >= ac;
 }
 
-export function checkFormula(modifier: number): string {
+/** `1d20+m` as text for each modifier in -50..50, made once (every check of every round asks one). */
+const CHECK_FORMULAS = Array.from({ length: 101 }, (_, k) => formulaOf(k - 50));
+
+function formulaOf(modifier: number): string {
   return modifier === 0 ? "1d20" : modifier > 0 ? `1d20+${modifier}` : `1d20${modifier}`;
 }
 
+export function checkFormula(modifier: number): string {
+  return CHECK_FORMULAS[modifier + 50] ?? formulaOf(modifier);
+}
+
 /** K6: every acting fisher rolls their check, in fisher order. A Catch's check is its attack roll. */
-export function* rollChecks(ctx: RoundContext): RollProgram<void> {
-  for (const f of ctx.g.fishers) {
-    const decl = ctx.acting.get(f.id);
+export function rollChecks(ctx: RoundContext): void {
+  const fishers = ctx.g.fishers;
+  for (let i = 0; i < fishers.length; i++) {
+    const decl = ctx.acting[i];
     if (!decl) continue;
-    const mod = f.mods[CHECK_FOR[decl.action]] - f.checkPenalty;
+    const f = fishers[i]!;
+    const mod = checkModifier(f.mods, decl.action) - f.checkPenalty;
     const isAttack = decl.action === "catch";
-    const answer = yield request(
-      isAttack ? "attack" : "check",
-      `${isAttack ? "attack" : "check"}:${f.id}`,
-      checkFormula(mod),
-      "all",
-      f.id,
+    const answer = ctx.roll(
+      isAttack
+        ? request("attack", `attack:${f.id}`, checkFormula(mod), "all", f.id)
+        : request("check", `check:${f.id}`, checkFormula(mod), "all", f.id),
     );
-    fisher(ctx, f.id).checkPenalty = 0;
+    if (f.checkPenalty !== 0) ownFisher(ctx, f.id).checkPenalty = 0; // H4 throw: spent on this check
     const b = isAttack
       ? attackHits(answer.total, answer.natural, ctx.g.settings.catchAC)
         ? "hit"
         : "miss"
       : band(decl.action, answer.total);
-    const result =
-      answer.natural === undefined
-        ? { total: answer.total, band: b }
-        : { total: answer.total, natural: answer.natural, band: b };
-    ctx.checks.set(f.id, result);
-    emit(ctx, "all", { type: "check", fisher: f.id, action: decl.action, ...result });
+    const { total, natural } = answer;
+    const { round } = ctx;
+    const action = decl.action;
+    if (natural === undefined) {
+      ctx.checks[i] = { total, band: b };
+      ctx.events.push({
+        round,
+        audience: "all",
+        type: "check",
+        fisher: f.id,
+        action,
+        total,
+        band: b,
+      });
+    } else {
+      ctx.checks[i] = { total, natural, band: b };
+      // prettier-ignore
+      ctx.events.push({ round, audience: "all", type: "check", fisher: f.id, action, total, natural, band: b });
+    }
   }
 }

@@ -1,10 +1,9 @@
 /** K7: conflicts on the fish of one square, ordered by initiative. */
-import type { RollProgram } from "../dice/requests.ts";
 import type { Coord } from "../lake/geometry.ts";
 import { coordOf } from "../lake/geometry.ts";
 import { checkFormula } from "./checks.ts";
 import type { AttackPlan, RoundContext } from "./context.ts";
-import { emit, fisher, idx, request } from "./context.ts";
+import { fisherIndex, idx, request } from "./context.ts";
 
 /**
  * The catch attacks this round (K9): Catch in the fisher's square, Track 17+ in its target,
@@ -12,9 +11,11 @@ import { emit, fisher, idx, request } from "./context.ts";
  */
 export function planAttacks(ctx: RoundContext): AttackPlan[] {
   const plans: AttackPlan[] = [];
-  for (const f of ctx.g.fishers) {
-    const decl = ctx.acting.get(f.id);
-    const check = ctx.checks.get(f.id);
+  const fishers = ctx.g.fishers;
+  for (let i = 0; i < fishers.length; i++) {
+    const f = fishers[i]!;
+    const decl = ctx.acting[i];
+    const check = ctx.checks[i];
     if (!decl || !check) continue;
     if (f.netDropped) continue; // H4 disarm: no net, no catch attack
     if (decl.action === "catch") plans.push({ fisher: f.id, at: f.at, source: "catch" });
@@ -31,58 +32,65 @@ export function planAttacks(ctx: RoundContext): AttackPlan[] {
  * attack there, make a conflict group. Each member rolls initiative; the group resolves from
  * highest to lowest (ties: higher initiative modifier, then roll-offs until settled).
  */
-export function* resolveConflicts(ctx: RoundContext): RollProgram<void> {
-  ctx.attacks.push(...planAttacks(ctx));
-  const catches = new Map<number, string[]>();
-  const herds = new Map<number, string[]>();
-  for (const a of ctx.attacks) push(catches, idx(ctx, a.at), a.fisher);
-  for (const f of ctx.g.fishers)
-    if (ctx.acting.get(f.id)?.action === "herd") push(herds, idx(ctx, f.at), f.id);
-
-  const squares = new Set([...catches.keys(), ...herds.keys()]);
-  const groups: { square: number; members: string[] }[] = [];
-  for (const sq of squares) {
-    const c = catches.get(sq)?.length ?? 0;
-    const h = herds.get(sq)?.length ?? 0;
-    if (c >= 2 || h >= 2 || (c >= 1 && h >= 1)) {
-      const members = new Set([...(catches.get(sq) ?? []), ...(herds.get(sq) ?? [])]);
-      // fisher order within the group, groups in order of their first member
-      groups.push({
-        square: sq,
-        members: ctx.g.fishers.map((f) => f.id).filter((id) => members.has(id)),
-      });
-    }
+export function resolveConflicts(ctx: RoundContext): void {
+  for (const plan of planAttacks(ctx)) ctx.attacks.push(plan);
+  const fishers = ctx.g.fishers;
+  // every catch attack and every herd: its square, and the fisher's index
+  const squares: number[] = [];
+  const who: number[] = [];
+  for (const a of ctx.attacks) {
+    squares.push(idx(ctx, a.at));
+    who.push(fisherIndex(ctx, a.fisher));
   }
-  const orderOf = (id: string) => ctx.g.fishers.findIndex((f) => f.id === id);
-  groups.sort((a, b) => orderOf(a.members[0]!) - orderOf(b.members[0]!));
+  for (let i = 0; i < fishers.length; i++)
+    if (ctx.acting[i]?.action === "herd") {
+      squares.push(idx(ctx, fishers[i]!.at));
+      who.push(i);
+    }
+  // no two of them on one square: no conflict, nothing to roll
+  if (squares.length < 2) return;
+  const groups: { square: number; members: number[] }[] = [];
+  for (let k = 0; k < squares.length; k++) {
+    const sq = squares[k]!;
+    if (squares.indexOf(sq) !== k) continue; // each square once
+    const members: number[] = [];
+    for (let j = k; j < squares.length; j++) if (squares[j] === sq) members.push(who[j]!);
+    // two catch attacks, two herds, or a herd and a catch attack: fisher order within the group
+    if (members.length >= 2) groups.push({ square: sq, members: members.sort((a, b) => a - b) });
+  }
+  if (groups.length === 0) return;
+  // groups in order of their first member
+  groups.sort((a, b) => a.members[0]! - b.members[0]!);
 
   for (const group of groups) {
     const rolled: { id: string; total: number; mod: number; offs: number[] }[] = [];
-    for (const id of group.members) {
-      const mod = fisher(ctx, id).mods.initiative;
-      const a = yield request("initiative", `initiative:${id}`, checkFormula(mod), "all", id);
+    for (const i of group.members) {
+      const id = fishers[i]!.id;
+      const mod = fishers[i]!.mods.initiative;
+      const a = ctx.roll(request("initiative", `initiative:${id}`, checkFormula(mod), "all", id));
       rolled.push({ id, total: a.total, mod, offs: [] });
     }
-    const order = yield* settleOrder(rolled);
+    const order = settleOrder(ctx, rolled);
+    const { round, events } = ctx;
     for (const r of rolled)
-      emit(
-        ctx,
-        "all",
+      events.push(
         r.offs.length
-          ? { type: "initiative", fisher: r.id, total: r.total, rollOffs: r.offs }
-          : { type: "initiative", fisher: r.id, total: r.total },
+          ? // prettier-ignore
+            { round, audience: "all", type: "initiative", fisher: r.id, total: r.total, rollOffs: r.offs }
+          : { round, audience: "all", type: "initiative", fisher: r.id, total: r.total },
       );
     const at: Coord = coordOf(ctx.g.lake, group.square);
     ctx.conflictOrder.set(group.square, order);
-    emit(ctx, "all", { type: "conflict", at, order });
+    events.push({ round, audience: "all", type: "conflict", at, order });
   }
 }
 
 const MAX_ROLL_OFFS = 20;
 
-function* settleOrder(
+function settleOrder(
+  ctx: RoundContext,
   rolled: { id: string; total: number; mod: number; offs: number[] }[],
-): RollProgram<string[]> {
+): string[] {
   const cmp = (a: (typeof rolled)[number], b: (typeof rolled)[number]) => {
     if (b.total !== a.total) return b.total - a.total;
     if (b.mod !== a.mod) return b.mod - a.mod;
@@ -98,13 +106,7 @@ function* settleOrder(
     if (tied.size === 0) return sorted.map((r) => r.id);
     for (const r of rolled)
       if (tied.has(r.id))
-        r.offs.push((yield request("initiative", `rolloff:${r.id}`, "1d20", "all", r.id)).total);
+        r.offs.push(ctx.roll(request("initiative", `rolloff:${r.id}`, "1d20", "all", r.id)).total);
   }
   return [...rolled].sort(cmp).map((r) => r.id); // still tied after 20 roll-offs: fisher order (stable sort)
-}
-
-function push(m: Map<number, string[]>, k: number, v: string): void {
-  const list = m.get(k);
-  if (list) list.push(v);
-  else m.set(k, [v]);
 }

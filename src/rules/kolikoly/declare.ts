@@ -2,7 +2,7 @@
 import type { Coord } from "../lake/geometry.ts";
 import { adjacent, onBoard } from "../lake/geometry.ts";
 import type { RoundContext } from "./context.ts";
-import { emit } from "./context.ts";
+import { ownFisher } from "./context.ts";
 import type { Declaration, FisherState, GameState, RoundInput, RuleError } from "./types.ts";
 
 /** The square a Track, Move or Herd names (K12, K14, K16); a Catch names none. */
@@ -21,7 +21,6 @@ export function declarationTarget(d: Declaration): Coord | undefined {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: RuleError };
 
-const ACTIONS = ["catch", "track", "move", "herd"] as const;
 const TARGET_FIELD = { track: "target", move: "to", herd: "toward" } as const;
 
 export function fail(
@@ -33,7 +32,13 @@ export function fail(
 }
 
 export function isCoord(v: unknown): v is Coord {
-  return Array.isArray(v) && v.length === 3 && v.every((n) => Number.isInteger(n));
+  return (
+    Array.isArray(v) &&
+    v.length === 3 &&
+    Number.isInteger(v[0]) &&
+    Number.isInteger(v[1]) &&
+    Number.isInteger(v[2])
+  );
 }
 
 export function showCoord(v: unknown): string {
@@ -54,7 +59,12 @@ export function parseDeclaration(
   field: string,
   fishers = state.fishers,
 ): Checked<Declaration> {
-  const f = fishers.find((x) => x.id === fisherId);
+  let f: FisherState | undefined;
+  for (const x of fishers)
+    if (x.id === fisherId) {
+      f = x;
+      break;
+    }
   if (!f) return fail("unknownFisher", field, `no fisher "${fisherId}" on this lake`);
   const why = cannotActReason(f);
   if (why) return fail("cannotAct", field, `${f.name} cannot act this round (${why})`);
@@ -62,22 +72,33 @@ export function parseDeclaration(
     return fail("badDeclaration", field, "must be an object with an action");
   const o = raw as Record<string, unknown>;
   const action = o.action;
-  if (!ACTIONS.includes(action as (typeof ACTIONS)[number]))
+  if (action !== "catch" && action !== "track" && action !== "move" && action !== "herd")
     return fail(
       "badAction",
       `${field}.action`,
       `must be one of catch, track, move, herd (got ${showCoord(action)})`,
     );
   if (action === "catch") return { ok: true, value: { action } };
-  const key = TARGET_FIELD[action as keyof typeof TARGET_FIELD];
-  const target = o[key];
-  const tf = `${field}.${key}`;
+  // named reads (not o[key]): this runs for every declaration of every simulated round
+  const target = action === "track" ? o.target : action === "move" ? o.to : o.toward;
   if (!isCoord(target))
-    return fail("badCoord", tf, `must be [x, y, level] whole numbers (got ${showCoord(target)})`);
+    return fail(
+      "badCoord",
+      `${field}.${TARGET_FIELD[action]}`,
+      `must be [x, y, level] whole numbers (got ${showCoord(target)})`,
+    );
   if (!onBoard(state.lake, target))
-    return fail("offBoard", tf, `${showCoord(target)} is off the board`);
+    return fail(
+      "offBoard",
+      `${field}.${TARGET_FIELD[action]}`,
+      `${showCoord(target)} is off the board`,
+    );
   if (!adjacent(state.lake, f.at, target))
-    return fail("notAdjacent", tf, `${showCoord(target)} is not adjacent to ${showCoord(f.at)}`);
+    return fail(
+      "notAdjacent",
+      `${field}.${TARGET_FIELD[action]}`,
+      `${showCoord(target)} is not adjacent to ${showCoord(f.at)}`,
+    );
   const t: Coord = [target[0], target[1], target[2]];
   if (action === "move") {
     if (o.attack !== undefined && typeof o.attack !== "boolean")
@@ -123,9 +144,11 @@ export function validateRoundInput(state: GameState, raw: unknown): Checked<Roun
   if (typeof actions !== "object" || actions === null || Array.isArray(actions))
     return fail("badField", "actions", "must be an object keyed by fisher id");
   const out: Record<string, Declaration> = {};
-  for (const [id, d] of Object.entries(actions)) {
-    const r = parseDeclaration(state, id, d, `actions.${id}`, fishers);
-    if (!r.ok) return r;
+  for (const id of Object.keys(actions)) {
+    const d = (actions as Record<string, unknown>)[id];
+    // the field's name is written only for an error (the check is pure: asked again, same answer)
+    const r = parseDeclaration(state, id, d, "", fishers);
+    if (!r.ok) return parseDeclaration(state, id, d, `actions.${id}`, fishers) as typeof r;
     out[id] = r.value;
   }
   return { ok: true, value: revive.length ? { actions: out, revive } : { actions: out } };
@@ -133,28 +156,37 @@ export function validateRoundInput(state: GameState, raw: unknown): Checked<Roun
 
 /** K5 at resolution: declarations become public; a fisher with none takes no action (said in chat). */
 export function declare(ctx: RoundContext): void {
+  const { round, events } = ctx;
   for (const id of ctx.input.revive ?? []) {
-    const f = ctx.g.fishers.find((x) => x.id === id)!;
+    // H5: the GM revives an unconscious or dying fisher before the round
+    const f = ownFisher(ctx, id);
     f.condition = "ok";
     f.hp = Math.max(1, f.hp);
-    emit(ctx, "all", { type: "revived", fisher: id });
+    events.push({ round, audience: "all", type: "revived", fisher: id });
   }
-  for (const f of ctx.g.fishers) {
-    const decl = Object.hasOwn(ctx.input.actions, f.id) ? ctx.input.actions[f.id] : undefined;
+  const { actions } = ctx.input;
+  const fishers = ctx.g.fishers;
+  for (let i = 0; i < fishers.length; i++) {
+    const f = fishers[i]!;
+    const decl = Object.hasOwn(actions, f.id) ? actions[f.id] : undefined;
     if (decl?.action === "catch" && f.netDropped) {
       // H4 disarm: without a net, a Catch is the round spent recovering it.
-      emit(ctx, "all", { type: "declared", fisher: f.id, declaration: decl });
-      emit(ctx, "all", { type: "noAction", fisher: f.id, reason: "disarmed" });
-      delete f.netDropped;
+      events.push({ round, audience: "all", type: "declared", fisher: f.id, declaration: decl });
+      events.push({ round, audience: "all", type: "noAction", fisher: f.id, reason: "disarmed" });
+      delete ownFisher(ctx, f.id).netDropped;
     } else if (decl) {
-      ctx.acting.set(f.id, decl);
-      emit(ctx, "all", { type: "declared", fisher: f.id, declaration: decl });
+      ctx.acting[i] = decl;
+      events.push({ round, audience: "all", type: "declared", fisher: f.id, declaration: decl });
     } else if (f.condition !== "ok") {
-      emit(ctx, "all", { type: "noAction", fisher: f.id, reason: f.condition });
+      events.push({ round, audience: "all", type: "noAction", fisher: f.id, reason: f.condition });
     } else if (f.lostActions > 0) {
-      emit(ctx, "all", { type: "noAction", fisher: f.id, reason: f.lostReason ?? "restrained" });
-      f.lostActions -= 1;
-      if (f.lostActions === 0) delete f.lostReason;
-    } else emit(ctx, "all", { type: "noAction", fisher: f.id, reason: "undeclared" });
+      // H4 restrain, seize: the action lost this round
+      const reason = f.lostReason ?? "restrained";
+      events.push({ round, audience: "all", type: "noAction", fisher: f.id, reason });
+      const o = ownFisher(ctx, f.id);
+      o.lostActions -= 1;
+      if (o.lostActions === 0) delete o.lostReason;
+    } else
+      events.push({ round, audience: "all", type: "noAction", fisher: f.id, reason: "undeclared" });
   }
 }

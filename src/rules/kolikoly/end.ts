@@ -1,6 +1,5 @@
 /** K23: the end of the game. */
 import type { RoundContext } from "./context.ts";
-import { emit } from "./context.ts";
 import type { GameEvent, GameState } from "./types.ts";
 
 /** Every square explored and no fish left. */
@@ -13,11 +12,21 @@ export function catches(g: GameState): { fisher: string; caught: number }[] {
 }
 
 export function endOfRound(ctx: RoundContext): void {
-  emit(ctx, "all", { type: "roundEnd", explored: ctx.g.explored.reduce((n, e) => n + e, 0) });
-  if (lakeEmpty(ctx.g)) {
+  const ex = ctx.g.explored;
+  let explored = 0;
+  let all = true;
+  for (let i = 0; i < ex.length; i++) {
+    explored += ex[i]!;
+    if (ex[i] !== 1) all = false;
+  }
+  const { round, events } = ctx;
+  events.push({ round, audience: "all", type: "roundEnd", explored });
+  // K23: every square explored and no fish left (lakeEmpty)
+  if (all && ctx.g.swarms.length === 0) {
     ctx.g.over = true;
     ctx.g.endReason = "lakeEmpty";
-    emit(ctx, "all", { type: "gameEnd", reason: "lakeEmpty", catches: catches(ctx.g) });
+    // prettier-ignore
+    events.push({ round, audience: "all", type: "gameEnd", reason: "lakeEmpty", catches: catches(ctx.g) });
   }
 }
 

@@ -1,10 +1,9 @@
 /** K21-K22: exploring a square, exactly once per game. */
-import type { RollProgram } from "../dice/requests.ts";
 import type { Coord } from "../lake/geometry.ts";
 import { squareKey } from "../lake/geometry.ts";
 import { resolveHazard, drawHazard } from "../hazards/resolve.ts";
 import type { RoundContext } from "./context.ts";
-import { emit, facts, idx, request } from "./context.ts";
+import { addSwarm, facts, idx, markExplored, ownFisher, request } from "./context.ts";
 import type { SwarmFacts, SwarmState } from "./types.ts";
 
 export type ExploreOutcome = "bad" | "empty" | "fish";
@@ -27,54 +26,66 @@ export interface ExploreResult {
   readonly avoidedHazard?: string;
 }
 
+const NOT_NEW: ExploreResult = { explored: false };
+
 /**
  * K21: the first time a fisher enters a square or tracks it with 8+, it is explored. Swarms
  * already there (fled in, K18) stay beside what the roll adds. New swarms are seen (K20): the
  * explorer is in the square, or tracked it with 8+ (K12).
  */
-export function* explore(
+export function explore(
   ctx: RoundContext,
   at: Coord,
   by: string,
   via: "enter" | "track",
-): RollProgram<ExploreResult> {
+): ExploreResult {
   const i = idx(ctx, at);
-  if (ctx.g.explored[i] === 1) return { explored: false };
-  ctx.g.explored[i] = 1;
-  const face = (yield request("explore", `explore:${squareKey(at)}`, "1d10", "all", by)).total;
+  if (ctx.g.explored[i] === 1) return NOT_NEW;
+  markExplored(ctx, i);
+  const face = ctx.roll(request("explore", `explore:${squareKey(at)}`, "1d10", "all", by)).total;
   const roll = face - at[2];
   const { outcome, swarms: n } = exploreOutcome(roll);
   const created: SwarmFacts[] = [];
   for (let k = 0; k < n; k++) {
+    // K4: a new swarm's size
     const size = Math.max(
       1,
-      (yield request("swarmSize", "swarmSize", ctx.g.settings.swarmSize, "all")).total,
+      ctx.roll(request("swarmSize", "swarmSize", ctx.g.settings.swarmSize, "all")).total,
     );
     const s: SwarmState = { id: `s${ctx.g.nextSwarm++}`, at, fish: size, max: size, seen: true };
-    ctx.g.swarms.push(s);
+    addSwarm(ctx, s);
     created.push(facts(s));
   }
-  emit(ctx, "all", { type: "explored", at, by, via, face, roll, outcome, swarms: created });
+  // prettier-ignore
+  ctx.events.push({ round: ctx.round, audience: "all", type: "explored", at, by, via, face, roll, outcome, swarms: created });
   if (outcome !== "bad") return { explored: true, outcome };
   if (via === "track") {
     // K13, H6: avoided; the hazard is named in the tracker's whisper and nothing else rolls.
-    const hazard = yield* drawHazard(ctx, by, { fisher: by });
+    const hazard = drawHazard(ctx, by, { fisher: by });
     return { explored: true, outcome, avoidedHazard: hazard.name };
   }
-  yield* resolveHazard(ctx, by, at);
+  resolveHazard(ctx, by, at);
   return { explored: true, outcome };
 }
 
 /** A fisher enters a square (Move, Track 17+, Herd 11+, a hazard's push): K15/K21 explore it if new. */
-export function* enter(
+export function enter(
   ctx: RoundContext,
   fisherId: string,
   to: Coord,
   via: "move" | "track" | "herd" | "hazard",
-): RollProgram<void> {
-  const f = ctx.g.fishers.find((x) => x.id === fisherId)!;
+): void {
+  const f = ownFisher(ctx, fisherId);
   const from = f.at;
   f.at = to;
-  emit(ctx, "all", { type: "moved", fisher: fisherId, from, to, via });
-  yield* explore(ctx, to, fisherId, "enter");
+  ctx.events.push({
+    round: ctx.round,
+    audience: "all",
+    type: "moved",
+    fisher: fisherId,
+    from,
+    to,
+    via,
+  });
+  explore(ctx, to, fisherId, "enter");
 }

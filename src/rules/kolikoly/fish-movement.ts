@@ -1,9 +1,8 @@
 /** K17-K19: fish move last, at most one square each. */
-import type { RollProgram } from "../dice/requests.ts";
 import type { Coord } from "../lake/geometry.ts";
 import { neighbours, sameSquare } from "../lake/geometry.ts";
 import type { RoundContext } from "./context.ts";
-import { emit, idx, request } from "./context.ts";
+import { idx, ownSwarm, request } from "./context.ts";
 import type { SwarmState } from "./types.ts";
 import { enter } from "./explore.ts";
 
@@ -17,46 +16,46 @@ type Cause = "herd" | "catch" | "noisy" | "scatter";
  * K19: moves after a catch attack, a Move of 1-4 or a Herd of 1-5 are told to the GM only, and
  * the swarm becomes unseen; a Herd of 11+ is public.
  */
-export function* moveFish(ctx: RoundContext): RollProgram<void> {
+export function moveFish(ctx: RoundContext): void {
+  // nothing disturbed: no swarm moves
+  if (ctx.herds.size === 0 && ctx.flee.size === 0 && ctx.scatter.size === 0) return;
   const moves: { s: SwarmState; to: Coord; cause: Cause; by?: string }[] = [];
+  const { herds, flee: fleeing, scatter: scattering } = ctx;
   for (const s of ctx.g.swarms) {
     const sq = idx(ctx, s.at);
-    const herd = ctx.herds.get(sq)?.[0];
+    const herd = herds.size ? herds.get(sq)?.[0] : undefined;
     if (herd) {
       moves.push({ s, to: herd.toward, cause: "herd", by: herd.fisher });
       continue;
     }
-    const flee = ctx.flee.get(sq);
-    const scatter = ctx.scatter.get(sq);
+    const flee = fleeing.size ? fleeing.get(sq) : undefined;
+    const scatter = scattering.size ? scattering.get(sq) : undefined;
     if (!flee && !scatter) continue;
-    const excluded = scatter ?? [];
-    const allowed = neighbours(ctx.g.lake, s.at).filter(
-      (n) => !excluded.some((h) => sameSquare(h, n)),
-    );
+    const around = neighbours(ctx.g.lake, s.at);
+    // K18: not into a scattering herd's H
+    const allowed = scatter ? around.filter((n) => !scatter.some((h) => sameSquare(h, n))) : around;
     if (allowed.length === 0) continue;
-    const pick = (yield request("flee", `flee:${s.id}`, `1d${allowed.length}`, "gm")).total;
+    const pick = ctx.roll(request("flee", `flee:${s.id}`, `1d${allowed.length}`, "gm")).total;
     moves.push({
       s,
       to: allowed[Math.min(allowed.length, Math.max(1, pick)) - 1]!,
       cause: flee ?? "scatter",
     });
   }
+  const { round, events } = ctx;
   for (const m of moves) {
-    const from = m.s.at;
-    m.s.at = m.to;
-    const body = {
-      type: "fishMoved" as const,
-      swarm: m.s.id,
-      from,
-      to: m.to,
-      cause: m.cause,
-      fish: m.s.fish,
-      max: m.s.max,
-    };
-    if (m.cause === "herd") emit(ctx, "all", { ...body, by: m.by! });
+    const s = ownSwarm(ctx, m.s);
+    const from = s.at;
+    s.at = m.to;
+    const { id: swarm, fish, max } = s;
+    const to = m.to;
+    if (m.cause === "herd")
+      // prettier-ignore
+      events.push({ round, audience: "all", type: "fishMoved", swarm, from, to, cause: "herd", fish, max, by: m.by! });
     else {
-      m.s.seen = false;
-      emit(ctx, "gm", body);
+      s.seen = false;
+      // prettier-ignore
+      events.push({ round, audience: "gm", type: "fishMoved", swarm, from, to, cause: m.cause, fish, max });
     }
   }
 }
@@ -66,11 +65,12 @@ export function* moveFish(ctx: RoundContext): RollProgram<void> {
  * arrived. Herders follow in fisher order (K7: outside a conflict the order is fixed), so when two
  * herds from different squares lead into one new square, the first in fisher order explores it.
  */
-export function* herdersFollow(ctx: RoundContext): RollProgram<void> {
+export function herdersFollow(ctx: RoundContext): void {
+  if (ctx.herds.size === 0) return;
   const toward = new Map<string, Coord>();
   for (const list of ctx.herds.values()) for (const h of list) toward.set(h.fisher, h.toward);
   for (const f of ctx.g.fishers) {
     const to = toward.get(f.id);
-    if (to) yield* enter(ctx, f.id, to, "herd");
+    if (to) enter(ctx, f.id, to, "herd");
   }
 }

@@ -8,16 +8,16 @@ import { canAct, fisher, idx } from "./context.ts";
  * conflict (K7): they are kept highest initiative first, and the first wins (K17).
  */
 export function recordHerds(ctx: RoundContext): void {
-  const herders = ctx.g.fishers.filter(
-    (f) => ctx.acting.get(f.id)?.action === "herd" && canAct(fisher(ctx, f.id)),
-  );
-  for (const f of orderByInitiative(
-    ctx,
-    herders.map((h) => h.id),
-  )) {
-    const decl = ctx.acting.get(f)!;
+  const herders: string[] = [];
+  const fishers = ctx.g.fishers;
+  for (let i = 0; i < fishers.length; i++)
+    if (ctx.acting[i]?.action === "herd" && canAct(fishers[i]!)) herders.push(fishers[i]!.id);
+  if (herders.length === 0) return;
+  for (const f of orderByInitiative(ctx, herders)) {
+    const i = fishers.findIndex((x) => x.id === f);
+    const decl = ctx.acting[i]!;
     if (decl.action !== "herd") continue;
-    const band = ctx.checks.get(f)!.band;
+    const band = ctx.checks[i]!.band;
     const s = idx(ctx, fisher(ctx, f).at);
     if (band === "scatter") {
       const list = ctx.scatter.get(s) ?? [];

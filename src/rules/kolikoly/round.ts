@@ -1,11 +1,20 @@
 /**
  * One round, resolved. The order of the steps is written down once, here, as data; each step
  * lives in the file named after its rule.
+ *
+ * Rule code is synchronous: a step asks for each die with `ctx.roll(request)`. The seeded
+ * driver answers at once (`resolveRoundWith`, the fast path of the CLI, the tests and the
+ * simulator). For a driver that answers later (Foundry's dice), `resolveRound` is a program
+ * that yields each request and, given its answer, plays the round again from the start with
+ * the answers known so far (`asProgram` in dice/requests.ts): the same rule code, asking the
+ * driver for each die exactly once, in the same order.
  */
 import type { RollProgram } from "../dice/requests.ts";
+import { asProgram } from "../dice/requests.ts";
 import { rollChecks } from "./checks.ts";
 import { resolveConflicts } from "./conflicts.ts";
-import type { RoundContext } from "./context.ts";
+import type { Roller, RoundContext } from "./context.ts";
+import { newContext } from "./context.ts";
 import { declare, validateRoundInput } from "./declare.ts";
 import { endOfRound } from "./end.ts";
 import { herdersFollow, moveFish } from "./fish-movement.ts";
@@ -13,14 +22,13 @@ import { recordHerds } from "./herd.ts";
 import { resolveAttacks } from "./catch.ts";
 import { resolveEntries } from "./move.ts";
 import { updateSeen } from "./seen.ts";
-import { cloneState } from "./state.ts";
 import { resolveTracks } from "./track.ts";
-import type { GameState, RoundResult } from "./types.ts";
+import type { GameState, RoundInput, RoundResult } from "./types.ts";
 
 export interface RoundStep {
   readonly name: string;
   readonly rules: string;
-  readonly run: (ctx: RoundContext) => RollProgram<void> | void;
+  readonly run: (ctx: RoundContext) => void;
 }
 
 export const ROUND_STEPS: readonly RoundStep[] = [
@@ -37,30 +45,29 @@ export const ROUND_STEPS: readonly RoundStep[] = [
   { name: "end check", rules: "K23", run: endOfRound },
 ];
 
+/** The steps of a round on input already checked, every die asked of `roll`. */
+function play(state: GameState, input: RoundInput, roll: Roller): RoundResult {
+  const ctx = newContext(state, input, roll);
+  for (const step of ROUND_STEPS) step.run(ctx);
+  ctx.g.round = ctx.round;
+  return { ok: true, state: ctx.g, events: ctx.events };
+}
+
 /**
- * Resolves one round: `(state, input) -> new state + events`, asking for every die. Invalid
- * input is refused before any roll, and the caller's state is never changed.
+ * Resolves one round with a driver that answers at once: `(state, input) -> new state +
+ * events`. Invalid input is refused before any roll, and the caller's state is never changed.
+ */
+export function resolveRoundWith(state: GameState, input: unknown, roll: Roller): RoundResult {
+  const checked = validateRoundInput(state, input);
+  return checked.ok ? play(state, checked.value, roll) : checked;
+}
+
+/**
+ * Resolves one round as a program asking for every die (any driver, `runSync` or `runAsync`).
+ * Invalid input is refused before any roll, and the caller's state is never changed.
  */
 export function* resolveRound(state: GameState, input: unknown): RollProgram<RoundResult> {
   const checked = validateRoundInput(state, input);
   if (!checked.ok) return checked;
-  const ctx: RoundContext = {
-    g: cloneState(state),
-    round: state.round + 1,
-    input: checked.value,
-    events: [],
-    acting: new Map(),
-    checks: new Map(),
-    conflictOrder: new Map(),
-    attacks: [],
-    flee: new Map(),
-    scatter: new Map(),
-    herds: new Map(),
-  };
-  for (const step of ROUND_STEPS) {
-    const program = step.run(ctx);
-    if (program) yield* program;
-  }
-  ctx.g.round = ctx.round;
-  return { ok: true, state: ctx.g, events: ctx.events };
+  return yield* asProgram((roll) => play(state, checked.value, roll));
 }

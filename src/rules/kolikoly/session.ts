@@ -4,10 +4,16 @@
  */
 import type { PrngState } from "../dice/prng.ts";
 import { Xoshiro128 } from "../dice/prng.ts";
-import type { AsyncDriver, ForcedTable, RollRecord } from "../dice/requests.ts";
-import { forcedLayer, runAsync, runSync, seededDriver } from "../dice/requests.ts";
+import type {
+  AsyncDriver,
+  ForcedTable,
+  RollAnswer,
+  RollRecord,
+  RollRequest,
+} from "../dice/requests.ts";
+import { forcedLayer, runAsync, seededDriver } from "../dice/requests.ts";
 import { endByGm } from "./end.ts";
-import { resolveRound } from "./round.ts";
+import { resolveRound, resolveRoundWith } from "./round.ts";
 import type { GameSetup } from "./state.ts";
 import { newGame } from "./state.ts";
 import type { GameEvent, GameState, RoundInput, RoundResult, RuleError } from "./types.ts";
@@ -45,7 +51,19 @@ export function resolveSeeded(
   const base = seededDriver(prng);
   // The PRNG advances for forced rolls too, so a fully forced replay ends in the same PRNG state.
   const driver = forced ? forcedLayer(base, forced, { advanceInner: true }) : base;
-  const result = runSync(resolveRound(state, input), driver, rolls);
+  // the synchronous path: the rule code calls the driver directly, no program in between
+  const roll = rolls
+    ? (request: RollRequest): RollAnswer => {
+        const answer = driver.roll(request);
+        rolls.push(
+          answer.natural === undefined
+            ? { key: request.key, total: answer.total }
+            : { key: request.key, total: answer.total, natural: answer.natural },
+        );
+        return answer;
+      }
+    : (request: RollRequest): RollAnswer => driver.roll(request);
+  const result = resolveRoundWith(state, input, roll);
   if (result.ok) result.state.rng = prng.state();
   return result;
 }

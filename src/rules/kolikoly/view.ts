@@ -65,12 +65,29 @@ function coordTable(lake: LakeSpec): readonly Coord[] {
   return table;
 }
 
+const exploredLists = new WeakMap<readonly number[], Coord[]>();
+
+/**
+ * The explored squares as coordinates, made once per `explored` list: a round that explores
+ * nothing hands the next state the same list (kolikoly/context.ts), so the views of every
+ * viewer, round after round, share one (frozen: views are read-only).
+ */
+function exploredCoords(state: GameState): Coord[] {
+  const ex = state.explored;
+  let list = exploredLists.get(ex);
+  if (!list) {
+    const coords = coordTable(state.lake);
+    list = [];
+    for (let i = 0; i < ex.length; i++) if (ex[i] === 1) list.push(coords[i]!);
+    Object.freeze(list);
+    exploredLists.set(ex, list);
+  }
+  return list;
+}
+
 export function viewFor(state: GameState, viewer: Viewer): LakeView {
   const gm = viewer === "gm";
-  const coords = coordTable(state.lake);
-  const explored: Coord[] = [];
-  const ex = state.explored;
-  for (let i = 0; i < ex.length; i++) if (ex[i] === 1) explored.push(coords[i]!);
+  const explored = exploredCoords(state);
   return {
     viewer,
     round: state.round,

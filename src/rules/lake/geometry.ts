@@ -25,7 +25,9 @@ export function squareCount(lake: LakeSpec): number {
 }
 
 export function onBoard(lake: LakeSpec, c: Coord): boolean {
-  const [x, y, l] = c;
+  const x = c[0];
+  const y = c[1];
+  const l = c[2];
   return (
     Number.isInteger(x) &&
     Number.isInteger(y) &&

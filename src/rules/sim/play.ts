@@ -4,11 +4,13 @@
  * worker threads and the browser table's Web Worker run this very code.
  */
 import { createBot } from "../bots/index.ts";
-import { decideFor } from "../bots/bot.ts";
+import { decideFrom } from "../bots/bot.ts";
 import { cannotActReason } from "../kolikoly/declare.ts";
 import { resolveSeeded } from "../kolikoly/session.ts";
 import { newGame } from "../kolikoly/state.ts";
 import type { Declaration, GameEvent, GameState } from "../kolikoly/types.ts";
+import type { LakeView } from "../kolikoly/view.ts";
+import { viewFor } from "../kolikoly/view.ts";
 import type { SimOptions } from "./options.ts";
 import { botSeed, gameSeed, setupFor } from "./options.ts";
 import type { GameEnd, SimStats } from "./stats.ts";
@@ -38,11 +40,12 @@ export function playGame(o: SimOptions, index: number, onRound?: RoundHook): Gam
     if (state.fishers.every((f) => f.condition === "dead")) return { state, end: "allDead" };
     const actions: Record<string, Declaration> = {};
     const revive: string[] = [];
+    let players: LakeView | undefined; // what every player may see, made once a round
     for (let i = 0; i < bots.length; i++) {
       const f = state.fishers[i]!;
       if (f.condition === "unconscious" || f.condition === "dying") revive.push(f.id);
       if (cannotActReason(f)) continue;
-      const d = decideFor(bots[i]!, state);
+      const d = decideFrom(bots[i]!, (players ??= viewFor(state, "player")));
       if (d) actions[f.id] = d;
     }
     const r = resolveSeeded(state, revive.length ? { actions, revive } : { actions });
