@@ -8,6 +8,7 @@ import type { Viewer } from "../rules/kolikoly/view.ts";
 import { t } from "./i18n.ts";
 import type { Io } from "./io.ts";
 import { EXIT_USAGE } from "./io.ts";
+import { isKayanakText, kayanakReplay } from "./kayanak.ts";
 import { replayText } from "./text.ts";
 
 export type ReplayFormat = "jsonl" | "text";
@@ -51,6 +52,7 @@ export function replayCommand(args: string[], io: Io): number {
     io.err(`${t("KOLIKOLY.Cli.Error.ReadFile", { file, reason })}\n${t("KOLIKOLY.Cli.Usage")}\n`);
     return EXIT_USAGE;
   }
+  if (isKayanakText(text)) return kayanakReplay(text, values.as, format, io);
   const played = playScenarioText(text);
   if (!played.ok) {
     io.err(`${formatError(played.error).replace(/\s*\n\s*/g, " ")}\n`);

@@ -13,6 +13,7 @@ import { summarize } from "../rules/sim/stats.ts";
 import { t } from "./i18n.ts";
 import type { Io } from "./io.ts";
 import { EXIT_USAGE } from "./io.ts";
+import { gameOption, kayanakSimulate } from "./kayanak.ts";
 import { runSimulation } from "./run-sim.ts";
 
 const FLAG: Record<string, string> = {
@@ -184,7 +185,13 @@ export function histogramText(hist: readonly number[], buckets = 20, barWidth = 
   );
 }
 
-export async function simulateCommand(args: string[], io: Io): Promise<number> {
+export async function simulateCommand(allArgs: string[], io: Io): Promise<number> {
+  const { game, rest: args } = gameOption(allArgs);
+  if (game === "kayanak") return kayanakSimulate(args, io);
+  if (game !== "kolikoly") {
+    io.err(`--game: ${t("KOLIKOLY.Cli.Kayanak.Error.Game")}\n`);
+    return EXIT_USAGE;
+  }
   const parsed = parseSimulateArgs(args);
   if (!parsed.ok) {
     io.err(`${parsed.message}\n`);

@@ -9,6 +9,8 @@ import type { PublicLake } from "./projection.ts";
 import type { PendingTotal } from "./record.ts";
 import type { StoreTraffic } from "./leak-watch.ts";
 import type { TableReport } from "./table-check.ts";
+import type { KayanakBoardOptions, KayanakRequest } from "./kayanak/host.ts";
+import type { PublicBoard } from "./kayanak/board.ts";
 
 export interface KolikolyApi {
   /** Creates a lake on a scene (active GM only). */
@@ -42,6 +44,13 @@ export interface KolikolyApi {
   exportKeys(): Result<string>;
   /** Takes the keys of an exported file (GM only): how many it held, how many are still missing. */
   importKeys(text: string): Promise<Result<{ keys: number; missing: number }>>;
+  /** Issue 11: Kayanak boards (active GM): set up, act for a fisher, undo, export. */
+  readonly kayanak: {
+    createBoard(options: KayanakBoardOptions): Promise<Result<PublicBoard>>;
+    request(boardId: string, fisher: string, request: KayanakRequest): Promise<Result<PublicBoard>>;
+    undoTurn(boardId: string): Promise<Result<{ turn: number }>>;
+    exportScenario(boardId: string): Promise<Result<unknown>>;
+  };
   /** The runtime, for the players' side (issue 4) and macros that need the transport. */
   readonly runtime: Runtime;
 }
@@ -49,13 +58,15 @@ export interface KolikolyApi {
 export interface WizardOptions {
   readonly sceneId?: string;
   readonly tokens?: readonly string[];
+  /** Issue 11: the fishing lake (default) or a Kayanak board. */
+  readonly mode?: "kolikoly" | "kayanak";
 }
 
 export function makeApi(
   rt: Runtime,
   open: {
     panel(): void;
-    wizard(sceneId?: string, tokens?: readonly string[]): void;
+    wizard(sceneId?: string, tokens?: readonly string[], mode?: WizardOptions["mode"]): void;
     tableCheck?(show: boolean): Promise<Result<TableReport>>;
   },
 ): KolikolyApi {
@@ -73,12 +84,22 @@ export function makeApi(
     openPanel: () => open.panel(),
     openWizard: (o) =>
       typeof o === "object" && o !== null
-        ? open.wizard(o.sceneId, Array.isArray(o.tokens) ? o.tokens.map(String) : undefined)
+        ? open.wizard(
+            o.sceneId,
+            Array.isArray(o.tokens) ? o.tokens.map(String) : undefined,
+            o.mode === "kayanak" ? "kayanak" : "kolikoly",
+          )
         : open.wizard(o),
     tableCheck: (o) => open.tableCheck?.(o?.show !== false) ?? rt.table.run(),
     storeTraffic: () => rt.table.watch.traffic(),
     exportKeys: () => rt.host.exportKeys(),
     importKeys: (text) => rt.host.importKeys(text),
+    kayanak: {
+      createBoard: (o) => rt.kayanak.createBoard(o),
+      request: (b, f, r) => rt.kayanak.request(b, f, r),
+      undoTurn: (b) => rt.kayanak.undoTurn(b),
+      exportScenario: (b) => rt.kayanak.exportScenario(b),
+    },
     runtime: rt,
   };
 }

@@ -142,6 +142,16 @@ function batchOf(op: WriteOp): BatchOperation {
       return { action: "create", documentName: "ChatMessage", data: op.data.map(chatData) };
     case "chat.delete":
       return { action: "delete", documentName: "ChatMessage", ids: op.ids };
+    case "combat.create":
+      // keepId: the board names its combat by the id it chose (Document.createDocuments keepId)
+      return {
+        action: "create",
+        documentName: "Combat",
+        data: op.data as unknown as object[],
+        keepId: true,
+      } as BatchOperation;
+    case "combat.update":
+      return { action: "update", documentName: "Combat", updates: op.updates };
     case "store.put":
     case "store.delete":
       throw new Error("the GM store is written on its own");
@@ -236,6 +246,23 @@ async function runOne(op: WriteOp): Promise<string[]> {
     case "chat.delete":
       await Chat.deleteDocuments(op.ids);
       return [];
+    case "combat.create": {
+      // a Combat created with its embedded combatants (Document.createDocuments, v13
+      // common/abstract/document.mjs: embedded collections in the data are created with it)
+      const C = Combat.implementation as unknown as {
+        createDocuments(data: object[], o: object): Promise<{ id: string }[]>;
+      };
+      return (await C.createDocuments(op.data as unknown as object[], { keepId: true })).map(
+        (d) => d.id,
+      );
+    }
+    case "combat.update": {
+      const C = Combat.implementation as unknown as {
+        updateDocuments(updates: object[]): Promise<unknown>;
+      };
+      await C.updateDocuments(op.updates as unknown as object[]);
+      return [];
+    }
   }
 }
 

@@ -22,6 +22,8 @@ import * as tableCheck from "./hooks/table-check.ts";
 import { liveCheckEnv } from "./hooks/table-check.ts";
 import { runTableCheck } from "./apps/table-check-dialog.ts";
 import * as hazardChoice from "./hooks/hazard-choice.ts";
+import * as kayanakDice from "./hooks/kayanak-dice.ts";
+import * as kayanakTracker from "./hooks/kayanak-tracker.ts";
 
 let runtime: Runtime | undefined;
 
@@ -48,13 +50,17 @@ tableCheck.listen(rt);
 players.listen(rt);
 // H4: the HP-or-effect choice's settings and window
 hazardChoice.listen(rt);
+// issue 11: Kayanak's dice terms and their Dice So Nice faces
+kayanakDice.listen();
+// issue 11: a Kayanak board's combat tracker follows the board, not a hand on its buttons
+kayanakTracker.listen(rt);
 
 Hooks.once("init", () => {
   const mod = game.modules!.get(MODULE_ID) as unknown as { api?: unknown } | undefined;
   if (mod)
     mod.api = makeApi(rt(), {
       panel: () => GmPanel.open(),
-      wizard: (s, t) => LakeWizard.open(s, t),
+      wizard: (s, t, m) => LakeWizard.open(s, t, m),
       tableCheck: (show) => runTableCheck(rt(), show),
     });
 });

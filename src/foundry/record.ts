@@ -23,7 +23,27 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 
 export const EMPTY_PENDING: Pending = { actions: {}, totals: {}, revive: [] };
 
-export interface GmRecord {
+/**
+ * What every record in the GM store shares, whatever game it holds: the store (store/) seals and
+ * chains any record of this shape. The fishing game's is `GmRecord`; Kayanak's is
+ * `KayanakRecord` (kayanak/record.ts), told apart by `game`.
+ */
+export interface StoreRecord {
+  readonly format: "kolikoly-gm-record/1";
+  readonly lakeId: string;
+  readonly sceneId: string;
+  readonly rev: number;
+  readonly setup: unknown;
+  readonly rounds: readonly unknown[];
+  readonly endedByGm: boolean;
+  readonly pending: object;
+  readonly pendingBefore: readonly unknown[];
+  readonly aliasKey?: string;
+  /** Absent for the fishing game; "kayanak" for a Kayanak board (issue 11). */
+  readonly game?: "kayanak";
+}
+
+export interface GmRecord extends StoreRecord {
   readonly format: "kolikoly-gm-record/1";
   readonly lakeId: string;
   readonly sceneId: string;

@@ -26,3 +26,5 @@ export * from "./scenario/format.ts";
 export * from "./scenario/json.ts";
 export { playScenario, playScenarioText, exportScenario, formatError } from "./scenario/play.ts";
 export * from "./scenario/replay.ts";
+/** Kayanak, the ice-fishing mode (J1-J12): its own namespace, since its names mirror the fishing game's. */
+export * as kayanak from "./kayanak/index.ts";

@@ -106,6 +106,25 @@ export function levelLayout(lake: Pick<LakeSpec, "width" | "height">): LevelLayo
   };
 }
 
+/** Column numbers above the squares and row numbers left of them, 0-based as in `[x,y,level]` (and Kayanak's `[x,y]`). */
+export function axisSvg(L: LevelLayout, w: number, h: number): string {
+  const out = [`<g class="kolikoly-axis" aria-hidden="true">`];
+  for (let x = 0; x < w; x++) {
+    const [cx] = L.centre(x, 0);
+    out.push(
+      `<text class="kolikoly-axis__n" x="${cx}" y="${PAD + HEAD - 5}" text-anchor="middle">${x}</text>`,
+    );
+  }
+  for (let y = 0; y < h; y++) {
+    const [, cy] = L.centre(0, y);
+    out.push(
+      `<text class="kolikoly-axis__n" x="${PAD + GUTTER - 4}" y="${cy + 4.5}" text-anchor="end">${y}</text>`,
+    );
+  }
+  out.push(`</g>`);
+  return out.join("");
+}
+
 export function clampZoom(z: number): number {
   return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z));
 }
@@ -224,22 +243,8 @@ function levelSvg(
     `<marker id="kolikoly-head-fisher-${l}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker>`,
     `<marker id="kolikoly-head-fish-${l}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${FISH_MOVE_COLOUR}"/></marker>`,
     `</defs>`,
-    // Column and row numbers, 0-based as in `[x,y,level]`.
-    `<g class="kolikoly-axis" aria-hidden="true">`,
+    axisSvg(L, w, h),
   ];
-  for (let x = 0; x < w; x++) {
-    const [cx] = L.centre(x, 0);
-    out.push(
-      `<text class="kolikoly-axis__n" x="${cx}" y="${PAD + HEAD - 5}" text-anchor="middle">${x}</text>`,
-    );
-  }
-  for (let y = 0; y < h; y++) {
-    const [, cy] = L.centre(0, y);
-    out.push(
-      `<text class="kolikoly-axis__n" x="${PAD + GUTTER - 4}" y="${cy + 4.5}" text-anchor="end">${y}</text>`,
-    );
-  }
-  out.push(`</g>`);
   // Layer 1: the squares' fill (depth shade, or fog).
   out.push(`<g class="kolikoly-fills" aria-hidden="true">`);
   for (let y = 0; y < h; y++)

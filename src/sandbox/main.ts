@@ -9,6 +9,7 @@ import "../../styles/declare.css";
 import "../../styles/sandbox.css";
 import type { Coord } from "../rules/index.ts";
 import { draftFromFields } from "../ui/declare-view.ts";
+import { downloadJson, onFileChosen } from "./files.ts";
 import { mountBalance } from "./balance.ts";
 import { declareRenderer } from "./declare-render.ts";
 import { localize } from "./i18n.ts";
@@ -30,8 +31,11 @@ import {
   scoreList,
   viewerOptions,
 } from "./render.ts";
+import type { KayanakMount } from "./kayanak/mount.ts";
+import { mountKayanak } from "./kayanak/mount.ts";
+import { scenarioGame } from "./kayanak/table.ts";
 import { shell } from "./shell.ts";
-import type { Table } from "./table.ts";
+import type { Game, Table } from "./table.ts";
 import * as T from "./table.ts";
 
 const renderDeclare = declareRenderer(Handlebars.create(), declareSource, localize);
@@ -41,9 +45,13 @@ document.title = localize("KOLIKOLY.Sandbox.Title");
 root.innerHTML = shell(localize);
 const $ = <E extends Element = HTMLElement>(sel: string) => root.querySelector<E & Element>(sel)!;
 
+// The URL's game (`?game=kayanak`: the other parameters are then Kayanak's, src/sandbox/kayanak/).
+const urlGame = T.gameFromQuery(location.search);
 // The URL's starting game: each parameter on its own; a refused one is named, the others used.
 let table: Table = (() => {
-  const { options, refused } = T.optionsFromQuery(location.search);
+  if (urlGame.game === "kayanak") return T.newTable(T.TABLE_DEFAULTS);
+  const { options, refused: own } = T.optionsFromQuery(location.search);
+  const refused = [...urlGame.refused, ...own];
   const t = T.newTable(options);
   const error = T.refusedError(refused);
   return error ? { ...t, error } : t;
@@ -405,25 +413,21 @@ $("#ks-new").addEventListener("submit", (ev) => {
     ),
   );
 });
-$<HTMLInputElement>("#ks-load").addEventListener("change", async (ev) => {
-  const input = ev.target as HTMLInputElement;
-  const file = input.files?.[0];
-  if (!file) return;
-  const text = await file.text();
-  input.value = "";
+onFileChosen($<HTMLInputElement>("#ks-load"), (text, fileName) => {
+  if (scenarioGame(text) === "kayanak") {
+    setGame("kayanak");
+    kayanak!.load(text, fileName);
+    return;
+  }
   focusAt = undefined;
-  update(T.loadScenario(T.clearError(table), text, file.name));
+  update(T.loadScenario(T.clearError(table), text, fileName));
 });
-$("#ks-save").addEventListener("click", () => {
-  const blob = new Blob([T.scenarioText(table)], { type: "application/json" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = `kolikoly-seed${table.session.setup.seed}-round${table.session.state.round}.json`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-});
+$("#ks-save").addEventListener("click", () =>
+  downloadJson(
+    T.scenarioText(table),
+    `kolikoly-seed${table.session.setup.seed}-round${table.session.state.round}.json`,
+  ),
+);
 
 function nameOf(id: string): string {
   return table.session.state.fishers.find((f) => f.id === id)?.name ?? id;
@@ -432,8 +436,32 @@ function announce(text: string): void {
   $("#ks-announce").textContent = text;
 }
 
+// --- the game switch: the fishing game or Kayanak (a file's format tag switches too) --------------
+let kayanak: KayanakMount | undefined;
+function setGame(game: Game, fromUser = false): void {
+  root.dataset.play = game;
+  $<HTMLSelectElement>("#ks-game").value = game;
+  if (fromUser) history.replaceState(null, "", game === "kayanak" ? "?game=kayanak" : "?");
+  if (game === "kayanak") {
+    kayanak ??= mountKayanak($("#ks-kayanak"), {
+      localize,
+      search: urlGame.game === "kayanak" ? location.search : "",
+      onFishingFile: (text, fileName) => {
+        setGame("kolikoly");
+        focusAt = undefined;
+        update(T.loadScenario(T.clearError(table), text, fileName));
+      },
+    });
+    kayanak.refresh();
+  } else drawLake();
+}
+$<HTMLSelectElement>("#ks-game").addEventListener("change", (ev) =>
+  setGame((ev.target as HTMLSelectElement).value as Game, true),
+);
+
 const length = mountLength($<HTMLFormElement>("#ks-new"), $("#ks-length"), localize);
 const balance = mountBalance($("#ks-balance"), () => table, localize);
 render(false);
+setGame(urlGame.game);
 performance.mark("kolikoly-lake-drawn");
 document.body.dataset.ready = "true";

@@ -34,16 +34,31 @@ export function parseViewer(key: string): Viewer {
 }
 
 export function viewerOptions(t: Table, localize: Localize): string {
-  const cur = viewerKey(t.viewer);
-  const opts: [string, string][] = [
+  return viewerOptionsHtml(t.viewer, t.session.state.fishers, localize, { public: true });
+}
+
+/**
+ * The viewer switch's options (either game's table): the GM, the public player view if asked
+ * for, and each fisher's player; the current viewer selected.
+ */
+export function viewerOptionsHtml(
+  viewer: Viewer,
+  fishers: readonly { readonly id: string; readonly name: string }[],
+  localize: Localize,
+  opts: { readonly public: boolean },
+): string {
+  const cur = viewerKey(viewer);
+  const options: [string, string][] = [
     ["gm", localize("KOLIKOLY.Sandbox.Viewer.Gm")],
-    ["player", localize("KOLIKOLY.Sandbox.Viewer.Public")],
-    ...t.session.state.fishers.map((f): [string, string] => [
+    ...(opts.public
+      ? [["player", localize("KOLIKOLY.Sandbox.Viewer.Public")] as [string, string]]
+      : []),
+    ...fishers.map((f): [string, string] => [
       `fisher:${f.id}`,
       localize("KOLIKOLY.Sandbox.Viewer.Fisher", { name: f.name }),
     ]),
   ];
-  return opts
+  return options
     .map(
       ([v, label]) =>
         `<option value="${escapeXml(v)}"${v === cur ? " selected" : ""}>${escapeXml(label)}</option>`,

@@ -3,22 +3,56 @@ import type { Localize } from "../ui/handlebars-helpers.ts";
 import { TARGET_RANGE } from "../ui/length-estimate.ts";
 import { TABLE_DEFAULTS, TABLE_LIMITS } from "./table.ts";
 
+/** A whole-number field of a new-game form (`label` already localized). */
+export function numberField(name: string, label: string, min: number, max: number, value: number) {
+  return `<label class="ks-field">${label} <input type="number" name="${name}" min="${min}" max="${max}" step="1" value="${value}" required></label>`;
+}
+
+/** The log panel; its ids start with `p` (`ks`: `ks-log`, `ks-log-heading`). */
+export function logPanel(L: Localize, p: string): string {
+  return `<section class="ks-panel ks-log-panel" aria-labelledby="${p}-log-heading">
+      <h2 id="${p}-log-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.LogHeading")}</h2>
+      <ol id="${p}-log" class="kolikoly-log" role="log" aria-live="polite" aria-relevant="additions" tabindex="0" aria-labelledby="${p}-log-heading"></ol>
+    </section>`;
+}
+
+/** The score panel; its ids start with `p`. */
+export function scorePanel(L: Localize, p: string): string {
+  return `<section class="ks-panel" aria-labelledby="${p}-score-heading">
+      <h2 id="${p}-score-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.ScoreHeading")}</h2>
+      <ul id="${p}-score" class="ks-score"></ul>
+    </section>`;
+}
+
+/** Load and Save; their ids start with `p`. */
+export function filesPanel(L: Localize, p: string): string {
+  return `<div class="ks-files">
+    <label class="ks-file">${L("KOLIKOLY.Sandbox.Load")} <input type="file" id="${p}-load" accept=".json,application/json"></label>
+    <button type="button" id="${p}-save">${L("KOLIKOLY.Sandbox.Save")}</button>
+  </div>`;
+}
+
 export function shell(L: Localize): string {
   const { minSide, maxSide, maxLevels, maxFishers } = TABLE_LIMITS;
   const d = TABLE_DEFAULTS;
   const num = (name: string, label: string, min: number, max: number, value: number) =>
-    `<label class="ks-field">${L(label)} <input type="number" name="${name}" min="${min}" max="${max}" step="1" value="${value}" required></label>`;
+    numberField(name, L(label), min, max, value);
   return `
-<a class="ks-skip" href="#ks-lake">${L("KOLIKOLY.Sandbox.SkipToLake")}</a>
+<a class="ks-skip" href="#ks-lake" data-game="kolikoly">${L("KOLIKOLY.Sandbox.SkipToLake")}</a>
 <header class="ks-header">
   <h1 class="ks-title">${L("KOLIKOLY.Sandbox.Title")}</h1>
-  <p class="ks-round" id="ks-round" aria-live="polite"></p>
-  <label class="ks-field ks-viewer">${L("KOLIKOLY.Sandbox.Viewer.Label")}
+  <label class="ks-field ks-game">${L("KOLIKOLY.Sandbox.Kayanak.Game.Label")}
+    <select id="ks-game">
+      <option value="kolikoly">${L("KOLIKOLY.Sandbox.Kayanak.Game.kolikoly")}</option>
+      <option value="kayanak">${L("KOLIKOLY.Sandbox.Kayanak.Game.kayanak")}</option>
+    </select></label>
+  <p class="ks-round" id="ks-round" aria-live="polite" data-game="kolikoly"></p>
+  <label class="ks-field ks-viewer" data-game="kolikoly">${L("KOLIKOLY.Sandbox.Viewer.Label")}
     <select id="ks-viewer"></select></label>
 </header>
-<div class="ks-error" id="ks-error" role="alert" hidden></div>
+<div class="ks-error" id="ks-error" role="alert" hidden data-game="kolikoly"></div>
 <p class="ks-visually-hidden" id="ks-announce" aria-live="polite"></p>
-<main class="ks-main">
+<main class="ks-main" data-game="kolikoly">
   <div class="ks-left">
   <section class="ks-board" aria-labelledby="ks-lake-heading">
     <h2 id="ks-lake-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.LakeHeading")}</h2>
@@ -29,10 +63,7 @@ export function shell(L: Localize): string {
     <p class="ks-help">${L("KOLIKOLY.Sandbox.KeyboardHelp")}</p>
     <ul id="ks-legend" class="ks-legend" aria-label="${L("KOLIKOLY.Sandbox.Legend.Label")}"></ul>
   </section>
-    <section class="ks-panel ks-log-panel" aria-labelledby="ks-log-heading">
-      <h2 id="ks-log-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.LogHeading")}</h2>
-      <ol id="ks-log" class="kolikoly-log" role="log" aria-live="polite" aria-relevant="additions" tabindex="0" aria-labelledby="ks-log-heading"></ol>
-    </section>
+    ${logPanel(L, "ks")}
   </div>
   <div class="ks-side">
     <section class="ks-panel" aria-labelledby="ks-declare-heading">
@@ -46,14 +77,11 @@ export function shell(L: Localize): string {
         <button type="button" id="ks-end">${L("KOLIKOLY.Sandbox.EndGame")}</button>
       </div>
     </section>
-    <section class="ks-panel" aria-labelledby="ks-score-heading">
-      <h2 id="ks-score-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.ScoreHeading")}</h2>
-      <ul id="ks-score" class="ks-score"></ul>
-    </section>
+    ${scorePanel(L, "ks")}
 
   </div>
 </main>
-<section class="ks-panel ks-setup" aria-labelledby="ks-setup-heading">
+<section class="ks-panel ks-setup" aria-labelledby="ks-setup-heading" data-game="kolikoly">
   <h2 id="ks-setup-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.SetupHeading")}</h2>
   <form id="ks-new" class="ks-new">
     ${num("width", "KOLIKOLY.Sandbox.Width", minSide, maxSide, d.width)}
@@ -69,11 +97,9 @@ export function shell(L: Localize): string {
     <label class="ks-field">${L("KOLIKOLY.Length.Target")} <input type="number" id="ks-target" name="target" min="${TARGET_RANGE[0]}" max="${TARGET_RANGE[1]}" step="1" value="25"></label>
     <button type="button" id="ks-propose">${L("KOLIKOLY.Length.Propose")}</button>
   </div>
-  <div class="ks-files">
-    <label class="ks-file">${L("KOLIKOLY.Sandbox.Load")} <input type="file" id="ks-load" accept=".json,application/json"></label>
-    <button type="button" id="ks-save">${L("KOLIKOLY.Sandbox.Save")}</button>
-  </div>
+  ${filesPanel(L, "ks")}
 </section>
-<section class="ks-panel ks-balance" id="ks-balance" aria-labelledby="ks-balance-heading"></section>
+<section class="ks-panel ks-balance" id="ks-balance" aria-labelledby="ks-balance-heading" data-game="kolikoly"></section>
+<div class="ks-kayanak" id="ks-kayanak" data-game="kayanak"></div>
 `;
 }

@@ -111,6 +111,20 @@ export interface RefusedParam {
   readonly value: string;
   /** The accepted range; absent for a parameter the table does not know. */
   readonly range?: readonly [number, number];
+  /** The accepted values, for a parameter that is a choice (`game`, `variant`). */
+  readonly choices?: readonly string[];
+}
+
+/** The games the table plays (`?game=`): the fishing game, or Kayanak (src/sandbox/kayanak/). */
+export const GAMES = ["kolikoly", "kayanak"] as const;
+export type Game = (typeof GAMES)[number];
+
+/** The game the URL asks for (`?game=kayanak`); a bad value is refused by name and the fishing game played. */
+export function gameFromQuery(search: string): { game: Game; refused: RefusedParam[] } {
+  const value = new URLSearchParams(search).get("game");
+  if (value === null) return { game: "kolikoly", refused: [] };
+  if ((GAMES as readonly string[]).includes(value)) return { game: value as Game, refused: [] };
+  return { game: "kolikoly", refused: [{ param: "game", value, choices: GAMES }] };
 }
 
 /**
@@ -127,16 +141,31 @@ export function optionsFromQuery(search: string): {
   const options: Record<string, number> = { ...TABLE_DEFAULTS };
   const refused: RefusedParam[] = [];
   for (const [param, value] of q) {
-    const range = (ranges as Record<string, readonly [number, number]>)[param];
-    if (!range) {
-      refused.push({ param, value });
-      continue;
-    }
-    const n = /^\s*[+-]?\d{1,16}\s*$/.test(value) ? Number(value) : NaN;
-    if (Number.isSafeInteger(n) && n >= range[0] && n <= range[1]) options[param] = n;
-    else refused.push({ param, value, range });
+    if (param === "game") continue; // the game switch: gameFromQuery
+    readWholeParam(param, value, ranges, options, refused);
   }
   return { options: options as unknown as NewTableOptions, refused };
+}
+
+/**
+ * One URL parameter that is a whole number: kept in `options` when `ranges` has it and the value
+ * is within its range; else refused (unknown, or out of range), and the default stays.
+ */
+export function readWholeParam(
+  param: string,
+  value: string,
+  ranges: Readonly<Record<string, readonly [number, number]>>,
+  options: Record<string, unknown>,
+  refused: RefusedParam[],
+): void {
+  const range = ranges[param];
+  if (!range) {
+    refused.push({ param, value });
+    return;
+  }
+  const n = /^\s*[+-]?\d{1,16}\s*$/.test(value) ? Number(value) : NaN;
+  if (Number.isSafeInteger(n) && n >= range[0] && n <= range[1]) options[param] = n;
+  else refused.push({ param, value, range });
 }
 
 /** The refused URL parameters as one error (the others were used), or undefined. */
@@ -146,12 +175,17 @@ export function refusedError(refused: readonly RefusedParam[]): TableError | und
     key: "KOLIKOLY.Sandbox.Error.UrlParams",
     data: {
       params: refused.map((r) =>
-        r.range
+        r.choices
           ? {
-              key: "KOLIKOLY.Sandbox.Error.UrlParam",
-              data: { param: r.param, value: r.value, min: r.range[0], max: r.range[1] },
+              key: "KOLIKOLY.Sandbox.Kayanak.Error.UrlChoice",
+              data: { param: r.param, value: r.value, choices: r.choices.join(", ") },
             }
-          : { key: "KOLIKOLY.Sandbox.Error.UrlUnknown", data: { param: r.param } },
+          : r.range
+            ? {
+                key: "KOLIKOLY.Sandbox.Error.UrlParam",
+                data: { param: r.param, value: r.value, min: r.range[0], max: r.range[1] },
+              }
+            : { key: "KOLIKOLY.Sandbox.Error.UrlUnknown", data: { param: r.param } },
       ),
     },
   };

@@ -55,6 +55,11 @@ export function coordLabel(at: readonly number[]): string {
   return `[${at[0] ?? 0},${at[1] ?? 0},${at[2] ?? 0}]`;
 }
 
+/** A Kayanak hole as every surface writes it, 0-based like the scenario file: `[x,y]`. */
+export function holeLabel(at: readonly number[]): string {
+  return `[${at[0] ?? 0},${at[1] ?? 0}]`;
+}
+
 export interface HelperOptionsIn {
   /** Registers `localize` too (the sandbox and tests; never in Foundry, which has its own). */
   readonly localize?: Localize;

@@ -1,18 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { playScenarioText, replayLines } from "../../src/rules/index.ts";
-import { ROOT, jsonLines, kolikoly } from "./run-cli.ts";
+import { ROOT, jsonLines, kolikoly, scratch } from "./run-cli.ts";
 
 const DEMO = path.join(ROOT, "src/cli/demo-scenario.json");
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kolikoly-cli-"));
-
-function scenarioFile(name: string, body: unknown): string {
-  const file = path.join(tmp, name);
-  fs.writeFileSync(file, typeof body === "string" ? body : JSON.stringify(body));
-  return file;
-}
+const { dir: tmp, write: scenarioFile } = scratch("kolikoly-cli-");
 
 /** A catch with leftovers (K11) makes secret moves (K19): the GM sees them, players do not. */
 const SECRET = {

@@ -91,3 +91,44 @@ export function sandboxPerFile(): { readonly url: string; readonly browser: Brow
   });
   return ctx;
 }
+
+/**
+ * Writes a picture of the table for the docs (`file`, from the repository's root): the page at
+ * `search` on a 1440x900 screen, `scenario` loaded through the file input `load` and the
+ * selector `loaded` awaited, then `pose` done; the picture is cut just below the `main` element.
+ */
+export async function docsPicture(o: {
+  readonly file: string;
+  readonly search: string;
+  readonly load: string;
+  readonly scenario: unknown;
+  readonly loaded: string;
+  readonly pose: (page: Page) => Promise<void>;
+  readonly main: string;
+}): Promise<void> {
+  const { server, url } = await startSandbox();
+  const browser = await launch();
+  try {
+    const page = await browser.newPage({
+      viewport: { width: 1440, height: 900 },
+      deviceScaleFactor: 1,
+    });
+    await page.goto(`${url}${o.search}`);
+    await page.waitForSelector("body[data-ready=true]");
+    await page.setInputFiles(o.load, {
+      name: "picture.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(o.scenario)),
+    });
+    await page.waitForSelector(o.loaded);
+    await o.pose(page);
+    const main = await page.locator(o.main).boundingBox();
+    await page.screenshot({
+      path: `${REPO}${o.file}`,
+      clip: { x: 0, y: 0, width: 1440, height: Math.min(900, (main!.y + main!.height + 12) | 0) },
+    });
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

@@ -6,7 +6,7 @@ import type { Declaration, Session } from "../../src/rules/index.ts";
 import { exportScenario, playRound, startSession } from "../../src/rules/index.ts";
 import { createBot, decideFor } from "../../src/rules/bots/index.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
-import { REPO, launch, startSandbox } from "./harness.ts";
+import { docsPicture } from "./harness.ts";
 
 /** A game whose last round shows both kinds of arrow, with swarms in sight and fog left. */
 function pictureGame(): Session {
@@ -43,33 +43,19 @@ function pictureGame(): Session {
 }
 
 const session = pictureGame();
-const { server, url } = await startSandbox();
-const browser = await launch();
-try {
-  const page = await browser.newPage({
-    viewport: { width: 1440, height: 900 },
-    deviceScaleFactor: 1,
-  });
-  await page.goto(url);
-  await page.waitForSelector("body[data-ready=true]");
-  await page.setInputFiles("#ks-load", {
-    name: "picture.json",
-    mimeType: "application/json",
-    buffer: Buffer.from(JSON.stringify(exportScenario(session))),
-  });
-  await page.waitForSelector(`body[data-round="${session.state.round}"]`);
-  // Ana is declaring a Move: the lake highlights where she may go.
-  const ana = session.state.fishers[0]!;
-  await page.click(`.ks-tab[data-fisher="${ana.id}"]`);
-  await page.click(`form.kolikoly-declare input[name=action][value=move]`);
-  await page.locator("#ks-log").evaluate((el) => (el.scrollTop = el.scrollHeight));
-  const main = await page.locator(".ks-main").boundingBox();
-  await page.screenshot({
-    path: `${REPO}docs/table.png`,
-    clip: { x: 0, y: 0, width: 1440, height: Math.min(900, (main!.y + main!.height + 12) | 0) },
-  });
-  console.log(`docs/table.png: seed ${session.setup.seed}, round ${session.state.round}`);
-} finally {
-  await browser.close();
-  await server.close();
-}
+await docsPicture({
+  file: "docs/table.png",
+  search: "",
+  load: "#ks-load",
+  scenario: exportScenario(session),
+  loaded: `body[data-round="${session.state.round}"]`,
+  pose: async (page) => {
+    // Ana is declaring a Move: the lake highlights where she may go.
+    const ana = session.state.fishers[0]!;
+    await page.click(`.ks-tab[data-fisher="${ana.id}"]`);
+    await page.click(`form.kolikoly-declare input[name=action][value=move]`);
+    await page.locator("#ks-log").evaluate((el) => (el.scrollTop = el.scrollHeight));
+  },
+  main: ".ks-main",
+});
+console.log(`docs/table.png: seed ${session.setup.seed}, round ${session.state.round}`);

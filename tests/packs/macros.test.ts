@@ -32,7 +32,12 @@ const command = (which: string) => macros.find((m) => m.flags[MODULE_ID]!.macro 
 /** The API's methods, read from the KolikolyApi interface in src/foundry/api.ts. */
 const apiSource = fs.readFileSync(path.join(ROOT, "src/foundry/api.ts"), "utf8");
 const apiInterface = /export interface KolikolyApi \{([\s\S]*?)\n\}/.exec(apiSource)?.[1] ?? "";
-const API_METHODS = new Set([...apiInterface.matchAll(/^\s+(\w+)\(/gm)].map((m) => m[1]!));
+/** The interface's `readonly kayanak: {...}` block (issue 11): the Kayanak methods, `api.kayanak.x(`. */
+const kayanakBlock = /^ {2}readonly kayanak: \{([\s\S]*?)\n {2}\};/m.exec(apiInterface)?.[1] ?? "";
+const KAYANAK_METHODS = new Set([...kayanakBlock.matchAll(/^\s+(\w+)\(/gm)].map((m) => m[1]!));
+const API_METHODS = new Set(
+  [...apiInterface.replace(kayanakBlock, "").matchAll(/^\s+(\w+)\(/gm)].map((m) => m[1]!),
+);
 /** The players' side adds openDeclare to the same object at ready (src/foundry/players/hooks.ts). */
 const playersHooks = fs.readFileSync(path.join(ROOT, "src/foundry/players/hooks.ts"), "utf8");
 if (/Object\.assign\(mod\.api, \{[\s\S]*?\bopenDeclare:/.test(playersHooks))
@@ -51,11 +56,13 @@ interface WorldOptions {
   declareResult?: unknown;
   tokens?: FakeToken[];
   lake?: { id: string; fishers: string[] } | null;
+  /** A Kayanak board on the scene (issue 11): where board.ts puts it, boards.<id> and activeBoard. */
+  board?: { id: string } | null;
   exportResult?: unknown;
 }
 
 function world(o: WorldOptions = {}) {
-  const { gm = true, active = true, tokens = [], lake = null } = o;
+  const { gm = true, active = true, tokens = [], lake = null, board = null } = o;
   const calls: Call[] = [];
   const notes: Array<[string, string]> = [];
   const saved: unknown[][] = [];
@@ -67,10 +74,27 @@ function world(o: WorldOptions = {}) {
   }> = [];
   const actors: Array<Record<string, unknown> & { folder: { id: string } | null }> = [];
   const methods = new Set(API_METHODS);
+  const kayanak = new Proxy(
+    {},
+    {
+      get: (_t, name: string) => {
+        if (!KAYANAK_METHODS.has(name)) return undefined;
+        return (...args: unknown[]) => {
+          calls.push([`kayanak.${name}`, ...args]);
+          if (name === "exportScenario")
+            return Promise.resolve(
+              o.exportResult ?? { ok: true, value: { format: "kayanak-scenario/1" } },
+            );
+          return undefined;
+        };
+      },
+    },
+  );
   const api = new Proxy(
     {},
     {
       get: (_t, name: string) => {
+        if (name === "kayanak") return kayanak;
         if (!methods.has(name)) return undefined;
         return (...args: unknown[]) => {
           calls.push([name, ...args]);
@@ -92,16 +116,25 @@ function world(o: WorldOptions = {}) {
       flags[scope]?.[key];
   const scene = {
     id: "scene00000000001",
-    flags: lake
-      ? {
-          [MODULE_ID]: {
-            active: lake.id,
-            lakes: {
-              [lake.id]: { id: lake.id, fishers: lake.fishers.map((t) => ({ tokenId: t })) },
+    flags:
+      lake || board
+        ? {
+            [MODULE_ID]: {
+              ...(lake
+                ? {
+                    active: lake.id,
+                    lakes: {
+                      [lake.id]: {
+                        id: lake.id,
+                        fishers: lake.fishers.map((t) => ({ tokenId: t })),
+                      },
+                    },
+                  }
+                : {}),
+              ...(board ? { activeBoard: board.id, boards: { [board.id]: { id: board.id } } } : {}),
             },
-          },
-        }
-      : {},
+          }
+        : {},
   };
   const placeables = tokens.map((t) => ({
     ...t,
@@ -210,9 +243,13 @@ const tok = (id: string, isOwner = true, controlled = false): FakeToken => ({
 describe("kolikoly-macros commands", () => {
   it("call only methods the module's API offers (src/foundry/api.ts, and the players' openDeclare)", () => {
     expect(API_METHODS.size).toBeGreaterThan(3);
-    for (const m of macros)
+    expect(KAYANAK_METHODS).toContain("exportScenario");
+    for (const m of macros) {
       for (const [, name] of m.command.matchAll(/\bapi\.(\w+)\(/g))
         expect(API_METHODS, `${m.name}: api.${name}`).toContain(name);
+      for (const [, name] of m.command.matchAll(/\bapi\.kayanak\.(\w+)\(/g))
+        expect(KAYANAK_METHODS, `${m.name}: api.kayanak.${name}`).toContain(name);
+    }
   });
 
   it("open the GM panel: calls api.openPanel()", async () => {
@@ -235,6 +272,18 @@ describe("kolikoly-macros commands", () => {
     expect(w.hooks.size).toBe(0);
     const p = world({ gm: false });
     await p.run(command("openWizard"));
+    expect(p.calls).toEqual([]);
+    expect(p.notes).toEqual([["warn", lookup("KOLIKOLY.Macros.GMOnly")]]);
+  });
+
+  it("set up a Kayanak board: the wizard in Kayanak mode on the selected tokens' scene; players are refused", async () => {
+    const w = world({ tokens: [tok("t1", true, true), tok("t2", true, true), tok("t3")] });
+    await w.run(command("openKayanakWizard"));
+    expect(w.calls).toEqual([
+      ["openWizard", { sceneId: w.scene.id, tokens: ["t1", "t2"], mode: "kayanak" }],
+    ]);
+    const p = world({ gm: false });
+    await p.run(command("openKayanakWizard"));
     expect(p.calls).toEqual([]);
     expect(p.notes).toEqual([["warn", lookup("KOLIKOLY.Macros.GMOnly")]]);
   });
@@ -280,9 +329,43 @@ describe("kolikoly-macros commands", () => {
     const p = world({ gm: false, lake });
     await p.run(command("exportScenario"));
     expect(p.calls).toEqual([]);
-    const noLake = world();
-    await noLake.run(command("exportScenario"));
-    expect(noLake.notes).toEqual([["warn", lookup("KOLIKOLY.Foundry.Error.noLake")]]);
+    const noGame = world();
+    await noGame.run(command("exportScenario"));
+    expect(noGame.calls).toEqual([]);
+    expect(noGame.notes).toEqual([["warn", lookup("KOLIKOLY.Kayanak.Foundry.Error.noGame")]]);
+    // a lake and a board on one scene: the active lake is the game exported
+    const both = world({ lake, board: { id: "board0000000001" } });
+    await both.run(command("exportScenario"));
+    expect(both.calls).toEqual([["exportScenario", lake.id]]);
+  });
+
+  it("export the game: with no lake, the scene's Kayanak board (api.kayanak.exportScenario), GM only", async () => {
+    const board = { id: "board0000000001" };
+    const w = world({ board });
+    expect(await w.run(command("exportScenario"))).toEqual({ format: "kayanak-scenario/1" });
+    expect(w.calls).toEqual([["kayanak.exportScenario", board.id]]);
+    expect(w.saved).toEqual([
+      [
+        JSON.stringify({ format: "kayanak-scenario/1" }, null, 2),
+        "application/json",
+        `${board.id}.kayanak.json`,
+      ],
+    ]);
+    expect(w.notes).toEqual([]);
+    // a refusal in the Kayanak host's words, localized
+    const refused = world({
+      board,
+      exportResult: { ok: false, error: { code: "unknownBoard", field: "board", message: "x" } },
+    });
+    await refused.run(command("exportScenario"));
+    expect(refused.saved).toEqual([]);
+    expect(refused.notes).toEqual([
+      ["error", lookup("KOLIKOLY.Kayanak.Foundry.Error.unknownBoard")],
+    ]);
+    const p = world({ gm: false, board });
+    await p.run(command("exportScenario"));
+    expect(p.calls).toEqual([]);
+    expect(p.notes).toEqual([["warn", lookup("KOLIKOLY.Macros.GMOnly")]]);
   });
 
   it("every macro says so, localized, when the module is not active", async () => {

@@ -187,19 +187,27 @@ describe("compendium packs built by the Foundry CLI", () => {
   });
 });
 
-describe("kolikoly-rules: the rules journal in every language", () => {
+describe("kolikoly-rules: the rules journals (fishing, then Kayanak) in every language", () => {
   const ids = (html: string, re: RegExp) => [...new Set(html.match(re) ?? [])].sort();
   const pageText = (pg: Doc): string =>
     pg.type === "image"
       ? `${(pg.image as { caption: string }).caption}`
       : (pg.text as { content: string }).content;
 
-  it("one journal per language, each with the same pages in the same order", () => {
+  /** Each language's journals in order: the fishing game's, then Kayanak's (flag `game`). */
+  const journals = (lang: Lang) => byLang("kolikoly-rules", lang);
+  const journalOf = (lang: Lang, game: "kolikoly" | "kayanak") =>
+    journals(lang).find((j) => (flag(j, "game") ?? "kolikoly") === game)!;
+
+  it("two journals per language (fishing, Kayanak), each with the same pages in the same order", () => {
     const shape = (lang: Lang) =>
       byLang("kolikoly-rules", lang).map((j) =>
         (j.pages as Doc[]).map((pg) => [flag(pg, "page"), pg.type, pg.sort]),
       );
-    expect(byLang("kolikoly-rules", "en")).toHaveLength(1);
+    expect(journals("en").map((j) => flag(j, "game") ?? "kolikoly")).toEqual([
+      "kolikoly",
+      "kayanak",
+    ]);
     for (const lang of LANGS) expect(shape(lang), lang).toEqual(shape("en"));
   });
 
@@ -220,7 +228,7 @@ describe("kolikoly-rules: the rules journal in every language", () => {
       "em",
     ]);
     for (const lang of LANGS)
-      for (const pg of byLang("kolikoly-rules", lang)[0]!.pages as Doc[]) {
+      for (const pg of journals(lang).flatMap((j) => j.pages as Doc[])) {
         if (pg.type !== "text") continue;
         const html = (pg.text as { content: string }).content;
         const stack: string[] = [];
@@ -234,43 +242,52 @@ describe("kolikoly-rules: the rules journal in every language", () => {
   });
 
   it("the English journal states every rule K1-K23 and H1-H6 by its id", () => {
-    const all = (byLang("kolikoly-rules", "en")[0]!.pages as Doc[]).map(pageText).join("\n");
+    const all = (journalOf("en", "kolikoly").pages as Doc[]).map(pageText).join("\n");
     for (let k = 1; k <= 23; k++) expect(all, `K${k}`).toMatch(new RegExp(`K${k}(?!\\d)`));
     for (let h = 1; h <= 6; h++) expect(all, `H${h}`).toMatch(new RegExp(`H${h}(?!\\d)`));
   });
 
+  it("the English Kayanak journal states every rule J1-J12 by its id, with J12's default faces", () => {
+    const all = (journalOf("en", "kayanak").pages as Doc[]).map(pageText).join("\n");
+    for (let j = 1; j <= 12; j++) expect(all, `J${j}`).toMatch(new RegExp(`J${j}(?!\\d)`));
+    expect(all).toContain("bear 2, bear 3, pickaxe 2, pickaxe 3, fish 2, star 2");
+    expect(all).toContain("15 big and 75 small");
+    expect(all).toContain("8 by 6 holes in 6 floes");
+  });
+
   it("every page is localized: translated text, the same rule ids, tables, links and image per page", () => {
-    const en = byLang("kolikoly-rules", "en")[0]!.pages as Doc[];
-    for (const lang of LANGS.filter((l) => l !== "en")) {
-      const journal = byLang("kolikoly-rules", lang)[0]!;
-      expect(journal.name).not.toBe(byLang("kolikoly-rules", "en")[0]!.name);
-      const pages = journal.pages as Doc[];
-      pages.forEach((pg, i) => {
-        const ref = en[i]!;
-        const where = `${lang} page ${String(flag(pg, "page"))}`;
-        expect(pg.name, where).not.toBe(ref.name);
-        const text = pageText(pg);
-        const refText = pageText(ref);
-        expect(text.length, where).toBeGreaterThan(refText.length * 0.6);
-        expect(text, where).not.toBe(refText);
-        const prose = text.replace(/@UUID\[[^\]]*\]/g, "").replace(/<[^>]*>/g, " ");
-        expect(prose, `${where}: English left`).not.toMatch(/\b(the|and|you|your|with|when)\b/i);
-        expect(ids(text, /\b[KH]\d+\b/g), `${where}: rule ids`).toEqual(
-          ids(refText, /\b[KH]\d+\b/g),
-        );
-        expect((text.match(/<tr>/g) ?? []).length, `${where}: table rows`).toBe(
-          (refText.match(/<tr>/g) ?? []).length,
-        );
-        // links point at the same targets, in this language's documents
-        const swap = (u: string) =>
-          u
-            .replace(/(kolikoly[A-Za-z]+?)En(0*)\b/g, `$1${lang[0]!.toUpperCase()}${lang[1]}$2`)
-            .replace(/\.enPg/g, `.${lang}Pg`);
-        expect(links(text), `${where}: links`).toEqual(links(refText).map(swap));
-        if (pg.type === "image")
-          expect(pg.src).toBe((ref.src as string).replace("-en.", `-${lang}.`));
-      });
-    }
+    for (const game of ["kolikoly", "kayanak"] as const)
+      for (const lang of LANGS.filter((l) => l !== "en")) {
+        const en = journalOf("en", game).pages as Doc[];
+        const journal = journalOf(lang, game);
+        expect(journal.name).not.toBe(journalOf("en", game).name);
+        const pages = journal.pages as Doc[];
+        pages.forEach((pg, i) => {
+          const ref = en[i]!;
+          const where = `${lang} page ${String(flag(pg, "page"))}`;
+          expect(pg.name, where).not.toBe(ref.name);
+          const text = pageText(pg);
+          const refText = pageText(ref);
+          expect(text.length, where).toBeGreaterThan(refText.length * 0.6);
+          expect(text, where).not.toBe(refText);
+          const prose = text.replace(/@UUID\[[^\]]*\]/g, "").replace(/<[^>]*>/g, " ");
+          expect(prose, `${where}: English left`).not.toMatch(/\b(the|and|you|your|with|when)\b/i);
+          expect(ids(text, /\b[KHJ]\d+\b/g), `${where}: rule ids`).toEqual(
+            ids(refText, /\b[KHJ]\d+\b/g),
+          );
+          expect((text.match(/<tr>/g) ?? []).length, `${where}: table rows`).toBe(
+            (refText.match(/<tr>/g) ?? []).length,
+          );
+          // links point at the same targets, in this language's documents
+          const swap = (u: string) =>
+            u
+              .replace(/(kolikoly[A-Za-z]+?)En(0*)\b/g, `$1${lang[0]!.toUpperCase()}${lang[1]}$2`)
+              .replace(/\.enPg/g, `.${lang}Pg`);
+          expect(links(text), `${where}: links`).toEqual(links(refText).map(swap));
+          if (pg.type === "image")
+            expect(pg.src).toBe((ref.src as string).replace("-en.", `-${lang}.`));
+        });
+      }
   });
 });
 
@@ -280,6 +297,7 @@ describe("kolikoly-macros", () => {
     expect(en.map((m) => flag(m, "macro"))).toEqual([
       "openPanel",
       "openWizard",
+      "openKayanakWizard",
       "openDeclare",
       "exportScenario",
       "stockPresets",

@@ -7,7 +7,7 @@ import { MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
 import type { Runtime } from "../runtime.ts";
 import { sceneFlags } from "../projection.ts";
 import type { Result } from "../lake-host.ts";
-import { panelContext, parseCoordValue } from "./panel-context.ts";
+import { kayanakPanelBoards, panelContext, parseCoordValue } from "./panel-context.ts";
 import { UNKNOWN_ERROR_KEY, errorKey } from "../players/protocol.ts";
 import { LakeWizard } from "./lake-wizard.ts";
 import { runTableCheck } from "./table-check-dialog.ts";
@@ -55,6 +55,8 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
       exportKeys: GmPanel.onExportKeys,
       importKeys: GmPanel.onImportKeys,
       dismissLeak: GmPanel.onDismissLeak,
+      kayanakUndo: GmPanel.onKayanakUndo,
+      kayanakExport: GmPanel.onKayanakExport,
     },
   };
 
@@ -84,7 +86,11 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
     // a leak recorded by a table check stays on top of the panel until a GM dismisses it
     const leaked = rt.table.leak();
     const leak = leaked ? leakBanner(leaked, t) : null;
-    if (!lakeId) return { lake: null, leak };
+    // issue 11: the scene's Kayanak boards, from their public flag, whatever the lake
+    const sceneId = canvas?.scene?.id;
+    const scene = sceneId ? rt.port.scene(sceneId) : undefined;
+    const boards = scene ? kayanakPanelBoards(scene, t) : [];
+    if (!lakeId) return { lake: null, leak, boards };
     const l = await rt.host.load(lakeId);
     // a lake this browser cannot open (its key is missing, a revision damaged): said plainly
     if (!l.ok)
@@ -94,11 +100,13 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
         sealed: ["keyMissing", "storeDamaged"].includes(l.error.code)
           ? t(`KOLIKOLY.Foundry.Error.${l.error.code}`)
           : null,
+        boards,
       };
     return {
       lake: panelContext(l.value.session, l.value.record.pending, l.value.pub, t),
       canLock: GmPanel.lock !== undefined,
       leak,
+      boards,
     };
   }
 
@@ -268,6 +276,25 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
       await this.render();
     });
     input.click();
+  }
+
+  /** Issue 11: a Kayanak board's turn in play, or else its last finished turn, undone (the host's). */
+  static async onKayanakUndo(this: GmPanel, _event: Event, target: Target): Promise<void> {
+    const rt = GmPanel.runtime;
+    const boardId = target.dataset.board;
+    if (!rt || !boardId) return;
+    notifyResult(await rt.kayanak.undoTurn(boardId));
+    await this.render();
+  }
+
+  /** Issue 11: a Kayanak board's game as a kayanak-scenario/1 file, a real download. */
+  static async onKayanakExport(this: GmPanel, _event: Event, target: Target): Promise<void> {
+    const rt = GmPanel.runtime;
+    const boardId = target.dataset.board;
+    if (!rt || !boardId) return;
+    const r = await rt.kayanak.exportScenario(boardId);
+    if (r.ok) downloadJson(r.value, `${boardId}.kayanak.json`);
+    notifyResult(r);
   }
 
   /** A GM has read the leak warning: it is cleared for every GM (the world setting). */

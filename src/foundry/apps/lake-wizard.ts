@@ -6,7 +6,17 @@ import { TEMPLATE_ROOT } from "../constants.ts";
 import type { Runtime } from "../runtime.ts";
 import type { SceneData } from "../port.ts";
 import type { HazardMode, Mods } from "../../rules/index.ts";
-import { fieldInput, fieldLabel, parseWizardForm, wizardContext } from "./wizard-form.ts";
+import {
+  createBoardFromForm,
+  fieldInput,
+  fieldLabel,
+  kayanakWizardContext,
+  keepTyped,
+  parseWizardForm,
+  restoreTyped,
+  wizardContext,
+} from "./wizard-form.ts";
+import type { TypedValue, WizardMode } from "./wizard-form.ts";
 import { UNKNOWN_ERROR_KEY, errorKey } from "../players/protocol.ts";
 import type { RuleError } from "../../rules/index.ts";
 import type { WizardDefaults } from "./wizard-form.ts";
@@ -37,8 +47,17 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
   static modsFor: ((actorId: string) => Partial<Mods> | undefined) | undefined;
   /** Issue 4, K9: the fisher's equipped net damage from its game system, if it has one. */
   static netDamageFor: ((actorId: string) => string | undefined) | undefined;
+  /** Issue 11, J6 setting: a bear's Dexterity modifier from its game system, if it has one. */
+  static dexFor: ((actorId: string) => number | undefined) | undefined;
   sceneId: string | undefined;
+  /** Issue 11: a fishing lake (default) or a Kayanak board. */
+  mode: WizardMode = "kolikoly";
   preselect: ReadonlySet<string> | undefined;
+  /**
+   * What the GM typed, kept across the re-render a Game or scene switch makes (keepTyped,
+   * restoreTyped in wizard-form.ts); forgotten when the window is opened afresh or for a choice.
+   */
+  readonly typed = new Map<string, TypedValue>();
 
   static override DEFAULT_OPTIONS = {
     id: "kolikoly-lake-wizard",
@@ -58,22 +77,32 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
 
   static override PARTS = { main: { template: `${TEMPLATE_ROOT}/lake-wizard.hbs` } };
 
+  /** ApplicationV2#title (v13 client/applications/api/application.mjs): the mode's own title. */
+  override get title(): string {
+    return this.mode === "kayanak"
+      ? game.i18n!.localize("KOLIKOLY.Kayanak.Foundry.Wizard.Title")
+      : super.title;
+  }
+
   /**
    * Opens the wizard. A second call while it is open brings the same window forward and keeps
    * what the GM typed (a second instance with the same id would replace the first's element;
    * ApplicationV2 ids are unique, foundry.applications.instances); an explicit scene or token
    * choice (the set-up macro) re-renders it for that choice.
    */
-  static open(sceneId?: string, tokens?: readonly string[]): LakeWizard {
+  static open(sceneId?: string, tokens?: readonly string[], mode?: WizardMode): LakeWizard {
     const open = LakeWizard.instance;
-    if (open?.rendered && sceneId === undefined && tokens === undefined) {
+    if (open?.rendered && sceneId === undefined && tokens === undefined && mode === undefined) {
       open.bringToFront();
       return open;
     }
     const w = (LakeWizard.instance ??= new LakeWizard());
+    w.typed.clear();
     w.sceneId =
       sceneId ?? (open?.rendered ? w.sceneId : undefined) ?? canvas?.scene?.id ?? undefined;
     w.preselect = tokens?.length ? new Set(tokens) : undefined;
+    // a window opened afresh is the fishing wizard unless asked for Kayanak (the set-up macro)
+    w.mode = mode ?? (open?.rendered ? w.mode : "kolikoly");
     void w.render({ force: true });
     return w;
   }
@@ -87,6 +116,10 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
 
   override async _prepareContext(): Promise<object> {
     const rt = LakeWizard.runtime!;
+    if (this.mode === "kayanak")
+      return kayanakWizardContext(this.scenes(), this.sceneId ?? "", this.preselect, (id) =>
+        LakeWizard.dexFor?.(id),
+      );
     const get = (k: string) => rt.port.setting(k);
     const defaults: WizardDefaults = {
       width: Number(get("width")),
@@ -178,6 +211,8 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
 
   override async _onRender(context: object, options: object): Promise<void> {
     await super._onRender(context as never, options as never);
+    // issue 11: what the GM typed before a Game (or scene) switch is back in the fields it fits
+    restoreTyped(this.element, this.typed);
     this.element
       .querySelectorAll<HTMLInputElement>(
         'input[name="width"], input[name="height"], input[name="levels"], input[name="verticalAdjacency"], input[name$=".use"]',
@@ -189,6 +224,16 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
       ?.addEventListener("change", (e) => {
         this.sceneId = (e.target as HTMLSelectElement).value;
         this.preselect = undefined; // another scene: its tokens are all offered
+        keepTyped(this.typed, this.element);
+        void this.render();
+      });
+    // issue 11: the mode (a fishing lake, a Kayanak board) changes the whole form; what the GM
+    // typed is kept first, and put back by the new form's _onRender
+    this.element
+      .querySelector<HTMLSelectElement>("select[name=mode]")
+      ?.addEventListener("change", (e) => {
+        this.mode = (e.target as HTMLSelectElement).value === "kayanak" ? "kayanak" : "kolikoly";
+        keepTyped(this.typed, this.element);
         void this.render();
       });
   }
@@ -201,6 +246,7 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
   ): Promise<void> {
     const rt = LakeWizard.runtime!;
     const scene = rt.port.scene(String(data.object.sceneId ?? ""));
+    if (data.object.mode === "kayanak") return this.submitKayanak(form, data.object, scene);
     const parsed = parseWizardForm(data.object, scene);
     if (!parsed.ok) return refuse(form, parsed);
     const hazards = await hazardTable(String(rt.port.setting("hazardTable") ?? ""));
@@ -225,6 +271,26 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
       });
     LakeWizard.estimator?.stop();
     LakeWizard.estimator = undefined;
+    await this.close();
+  }
+
+  /** Issue 11: the Kayanak form makes a board through the Kayanak host; a bad field is refused. */
+  private async submitKayanak(
+    form: HTMLFormElement,
+    data: Record<string, unknown>,
+    scene: SceneData | undefined,
+  ): Promise<void> {
+    const rt = LakeWizard.runtime!;
+    const r = await createBoardFromForm(rt, data, scene, LakeWizard.dexFor);
+    if (!r.ok) return refuse(form, r);
+    notifyResult(
+      r,
+      game.i18n!.format("KOLIKOLY.Kayanak.Foundry.Wizard.Created", { name: r.value.name }),
+    );
+    if (rt.host.takeKeyMade())
+      ui.notifications?.warn(game.i18n!.localize("KOLIKOLY.Foundry.Keys.Made"), {
+        permanent: true,
+      });
     await this.close();
   }
 }

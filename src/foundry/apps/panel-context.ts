@@ -8,6 +8,8 @@ import { CHECK_FOR, declarationTarget, indexOf, neighbours } from "../../rules/i
 import { coordLabel } from "../../ui/handlebars-helpers.ts";
 import type { PublicLake } from "../projection.ts";
 import type { Pending } from "../record.ts";
+import type { SceneData } from "../port.ts";
+import { boardFlags } from "../kayanak/board.ts";
 
 type L = (key: string, data?: Readonly<Record<string, unknown>>) => string;
 
@@ -111,4 +113,44 @@ export function panelContext(
     fishers,
     hidden,
   };
+}
+
+// ------------------------------------------------------------------ Kayanak boards (issue 11)
+
+/** One Kayanak board of the viewed scene, as the GM panel lists it. */
+export interface PanelBoard {
+  readonly id: string;
+  readonly name: string;
+  /** Whose turn it is ("Turn 4: Ana"), or the end with its winners. */
+  readonly status: string;
+  readonly over: boolean;
+  /** The turn in play has its dice rolled (undo then drops that turn, not the last finished one). */
+  readonly inPlay: boolean;
+  /** The scene's active board (the one the canvas draws). */
+  readonly active: boolean;
+}
+
+/**
+ * The scene's Kayanak boards for the GM panel, from their public flag only (board.ts: the
+ * player view, J10), so nothing here needs the GM store: whose turn it is, or the winners.
+ * The panel offers each board the host's Undo and Export. It offers no End: the rules end a
+ * Kayanak game only by J7/J9 (every hole open, ten or fifteen fish, every floe open) and have
+ * no end by the GM to score.
+ */
+export function kayanakPanelBoards(scene: Pick<SceneData, "flags">, t: L): PanelBoard[] {
+  const f = boardFlags(scene);
+  return Object.values(f.boards ?? {}).map((b) => {
+    const name = (id: string | null) => b.fishers.find((x) => x.id === id)?.name ?? id ?? "";
+    const v = b.view;
+    return {
+      id: b.id,
+      name: b.name,
+      status: v.over
+        ? t("KOLIKOLY.Kayanak.Foundry.Board.Over", { winners: v.winners.map(name).join(", ") })
+        : t("KOLIKOLY.Kayanak.Foundry.Board.TurnOf", { turn: v.turn + 1, name: name(v.next) }),
+      over: v.over,
+      inPlay: v.inPlay !== null && v.inPlay !== undefined,
+      active: f.activeBoard === b.id,
+    };
+  });
 }

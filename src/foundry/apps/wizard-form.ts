@@ -9,6 +9,11 @@ import type { Layout, MarkerMode } from "../projection.ts";
 import { squareAt } from "../projection.ts";
 import type { CreateLakeOptions, Result } from "../lake-host.ts";
 import { err } from "../lake-host.ts";
+import type { Hole, Variant } from "../../rules/kayanak/index.ts";
+import { DEFAULT_FISH, KAYANAK_LIMITS } from "../../rules/kayanak/index.ts";
+import type { KayanakBoardOptions } from "../kayanak/host.ts";
+import type { PublicBoard } from "../kayanak/board.ts";
+import type { Runtime } from "../runtime.ts";
 
 export interface WizardDefaults {
   readonly width: number;
@@ -176,4 +181,253 @@ export function fieldLabel(form: ParentNode, field: string): string {
   if (!row) return own(input);
   const who = own(row.querySelector("input[type=checkbox]"));
   return field.split(".").length === 2 ? who : `${who}, ${own(input)}`;
+}
+
+// ------------------------------------------------------------------ Kayanak (issue 11 item 4)
+
+/** The wizard's two modes: a fishing lake, or a Kayanak board. */
+export type WizardMode = "kolikoly" | "kayanak";
+
+/** The Kayanak fields' defaults: the box's board (J1, J12) and the J6 setting off. */
+export const KAYANAK_WIZARD_DEFAULTS = {
+  width: 8,
+  height: 6,
+  floes: 6,
+  big: DEFAULT_FISH.big,
+  small: DEFAULT_FISH.small,
+  variant: "basic" as Variant,
+  keepFishing: false,
+  shakeTheBox: false,
+} as const;
+
+export interface KayanakWizardContext {
+  readonly scenes: { id: string; name: string; selected: boolean }[];
+  readonly sceneId: string;
+  readonly kayanak: true;
+  readonly kayanakDefaults: typeof KAYANAK_WIZARD_DEFAULTS;
+  readonly variants: { value: Variant; selected: boolean }[];
+  /** The bears: a start hole each (J11), the token's square on the board clamped onto it. */
+  readonly tokens: {
+    id: string;
+    name: string;
+    x: number;
+    y: number;
+    use: boolean;
+    /** The system's dexterity modifier (J6 setting), shown as the box's placeholder. */
+    dex: number;
+  }[];
+}
+
+/** What the Kayanak form offers for a scene; `dexFor` reads a token's actor's modifier. */
+export function kayanakWizardContext(
+  scenes: readonly SceneData[],
+  sceneId: string,
+  preselect?: ReadonlySet<string>,
+  dexFor?: (actorId: string) => number | undefined,
+): KayanakWizardContext {
+  const scene = scenes.find((s) => s._id === sceneId) ?? scenes[0];
+  const d = KAYANAK_WIZARD_DEFAULTS;
+  const clamp = (v: number, n: number) => Math.min(Math.max(v, 0), n - 1);
+  const taken = new Set<number>();
+  return {
+    scenes: scenes.map((s) => ({ id: s._id, name: s.name, selected: s._id === scene?._id })),
+    sceneId: scene?._id ?? "",
+    kayanak: true,
+    kayanakDefaults: d,
+    variants: (["basic", "weather"] as const).map((v) => ({
+      value: v,
+      selected: v === d.variant,
+    })),
+    tokens: (scene?.tokens ?? [])
+      .filter((t) => t.actorId && !(t.flags?.["kolikoly-fishing"] as object | undefined))
+      .map((t) => {
+        const col = scene ? Math.floor((t.x - scene.sceneX) / scene.gridSize) : 0;
+        const row = scene ? Math.floor((t.y - scene.sceneY) / scene.gridSize) : 0;
+        const use = !preselect || preselect.size === 0 || preselect.has(t._id);
+        const dex = (t.actorId && dexFor?.(t.actorId)) || 0;
+        // J11: one bear a hole; a square already offered gives way to the next free one
+        let i = clamp(col, d.width) + d.width * clamp(row, d.height);
+        while (taken.has(i) && taken.size < d.width * d.height) i = (i + 1) % (d.width * d.height);
+        taken.add(i);
+        return { id: t._id, name: t.name, x: i % d.width, y: Math.floor(i / d.width), use, dex };
+      }),
+  };
+}
+
+/**
+ * The Kayanak form's data as `createBoard` options: the ticked tokens in the order listed (J2:
+ * the turn order), each on its start hole (J11), with its dexterity modifier where typed (blank:
+ * the system's, filled in by the wizard). A bad field comes back as one error naming it; the
+ * engine judges the rest (a hole off the board, two bears on one hole), its field mapped back
+ * onto the form by `kayanakFormField`.
+ */
+export function parseKayanakForm(
+  data: Readonly<Record<string, unknown>>,
+  scene: SceneData | undefined,
+): Result<KayanakBoardOptions> {
+  if (!scene) return err("unknownScene", "sceneId");
+  const num = (k: string): number | undefined => int(data[k]);
+  const name = String(data.name ?? "").trim();
+  if (!name) return err("boardName", "name");
+  const col = num("originCol");
+  const row = num("originRow");
+  if (col === undefined || col < 0) return err("boardOrigin", "originCol");
+  if (row === undefined || row < 0) return err("boardOrigin", "originRow");
+  const sizes: Record<string, number> = {};
+  for (const k of ["width", "height", "floes", "big", "small"] as const) {
+    const v = num(k);
+    if (v === undefined || v < (k === "big" || k === "small" ? 0 : 1)) return err("badField", k);
+    sizes[k] = v;
+  }
+  const variant = String(data.variant ?? "basic");
+  if (variant !== "basic" && variant !== "weather") return err("badField", "variant");
+  let landCheck: number | null = null;
+  if (!blank(data.landCheck)) {
+    const dc = int(data.landCheck);
+    if (dc === undefined || dc < 1 || dc > KAYANAK_LIMITS.dc) return err("badField", "landCheck");
+    landCheck = dc;
+  }
+  const on = (v: unknown) => v === true || v === "on" || v === "true";
+  const fishers: { tokenId: string; at: Hole; dex?: number }[] = [];
+  for (const t of scene.tokens) {
+    if (!on(data[`fisher.${t._id}.use`])) continue;
+    const x = int(data[`fisher.${t._id}.x`]);
+    const y = int(data[`fisher.${t._id}.y`]);
+    if (x === undefined || y === undefined) return err("holeStart", `fisher.${t._id}`);
+    const raw = data[`fisher.${t._id}.dex`];
+    let dex: number | undefined;
+    if (!blank(raw)) {
+      dex = int(raw);
+      if (dex === undefined || Math.abs(dex) > KAYANAK_LIMITS.dex)
+        return err("badField", `fisher.${t._id}.dex`);
+    }
+    fishers.push({ tokenId: t._id, at: [x, y], ...(dex !== undefined ? { dex } : {}) });
+  }
+  if (fishers.length === 0) return err("noFishers", "fishers");
+  return {
+    ok: true,
+    value: {
+      sceneId: scene._id,
+      name,
+      origin: { col, row },
+      width: sizes.width!,
+      height: sizes.height!,
+      floes: sizes.floes!,
+      fish: { big: sizes.big!, small: sizes.small! },
+      variant,
+      keepFishing: on(data.keepFishing),
+      shakeTheBox: on(data.shakeTheBox),
+      landCheck,
+      fishers,
+    },
+  };
+}
+
+/**
+ * The form field an error of `createBoard` (or the engine's set-up check) names: `fishers[1].at`
+ * is the second ticked fisher's start hole, `fish.big` the big fish box, `board.floeCount` the
+ * floes box. Anything else is left as it is.
+ */
+export function kayanakFormField(
+  field: string,
+  options: Pick<KayanakBoardOptions, "fishers">,
+): string {
+  const m = /^fishers\[(\d+)\](?:\.(\w+))?/.exec(field);
+  if (m) {
+    const tokenId = options.fishers[Number(m[1])]?.tokenId;
+    if (!tokenId) return "fishers";
+    return m[2] === "dex" ? `fisher.${tokenId}.dex` : `fisher.${tokenId}`;
+  }
+  if (field === "fish.big" || field === "fish.small") return field.slice(5);
+  if (field === "board.floeCount" || field === "floeCount") return "floes";
+  return field.replace(/^(settings|board)\./, "");
+}
+
+/**
+ * The Kayanak form's data made into a board (issue 11): parsed, each blank Dexterity box filled
+ * from the fisher's actor (J6 setting), created by the Kayanak host; an error names the form's
+ * field (kayanakFormField). Used by the wizard and the fake's tests.
+ */
+export async function createBoardFromForm(
+  rt: Pick<Runtime, "kayanak">,
+  data: Readonly<Record<string, unknown>>,
+  scene: SceneData | undefined,
+  dexFor?: (actorId: string) => number | undefined,
+): Promise<Result<PublicBoard>> {
+  const parsed = parseKayanakForm(data, scene);
+  if (!parsed.ok) return parsed;
+  const options = {
+    ...parsed.value,
+    fishers: parsed.value.fishers.map((f) => {
+      if (f.dex !== undefined) return f;
+      const actorId = scene?.tokens.find((t) => t._id === f.tokenId)?.actorId;
+      const dex = actorId ? dexFor?.(actorId) : undefined;
+      return dex !== undefined ? { ...f, dex } : f;
+    }),
+  };
+  const r = await rt.kayanak.createBoard(options);
+  if (r.ok) return r;
+  // the engine's words for a hole, not the fishing game's for a square
+  const code = r.error.code === "offBoard" ? "holeOffBoard" : r.error.code;
+  return {
+    ok: false,
+    error: { ...r.error, code, field: kayanakFormField(r.error.field, options) },
+  };
+}
+
+// ------------------------------------------------- what the GM typed, across a Game switch
+
+/** What the GM typed into one field: a box's text, a tick, a choice. */
+export type TypedValue = string | boolean;
+
+/** Fields that are the window's own choices, never carried: the scene and the Game. */
+const NOT_TYPED = new Set(["sceneId", "mode"]);
+
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function namedFields(form: ParentNode): Field[] {
+  return [...form.querySelectorAll<Field>("input[name], select[name], textarea[name]")].filter(
+    (el) => !NOT_TYPED.has(el.name) && el.type !== "submit" && el.type !== "button",
+  );
+}
+
+function isCheckbox(el: Field): el is HTMLInputElement {
+  return el.tagName === "INPUT" && el.type === "checkbox";
+}
+
+/** A field's value, and whether it differs from what the form was rendered with (its default). */
+function valueOf(el: Field): { value: TypedValue; typed: boolean } {
+  if (isCheckbox(el)) return { value: el.checked, typed: el.checked !== el.defaultChecked };
+  if (el.tagName === "SELECT") {
+    const options = [...(el as HTMLSelectElement).options];
+    const initial = options.find((o) => o.defaultSelected) ?? options[0];
+    return { value: el.value, typed: el.value !== (initial?.value ?? "") };
+  }
+  const input = el as HTMLInputElement | HTMLTextAreaElement;
+  return { value: input.value, typed: input.value !== input.defaultValue };
+}
+
+/**
+ * Issue 11: the wizard re-renders when the GM switches the Game (fishing lake, Kayanak board);
+ * before it does, what the GM typed is kept here by field name: every field whose value differs
+ * from the one it was rendered with (a field put back to its default is forgotten). The fields
+ * both forms have (name, origin, width and height, each token's tick and start square) carry
+ * over; a field only one form has waits in `memory` for a switch back.
+ */
+export function keepTyped(memory: Map<string, TypedValue>, form: ParentNode): void {
+  for (const el of namedFields(form)) {
+    const { value, typed } = valueOf(el);
+    if (typed) memory.set(el.name, value);
+    else memory.delete(el.name);
+  }
+}
+
+/** Puts what the GM typed back into a freshly rendered form, in the fields it still has. */
+export function restoreTyped(form: ParentNode, memory: ReadonlyMap<string, TypedValue>): void {
+  for (const el of namedFields(form)) {
+    if (!memory.has(el.name)) continue;
+    const v = memory.get(el.name)!;
+    if (isCheckbox(el)) el.checked = v === true;
+    else if (typeof v === "string") el.value = v;
+  }
 }

@@ -6,6 +6,7 @@ import { MODULE_ID } from "../constants.ts";
 import { ensureStore } from "../live-port.ts";
 import type { Runtime } from "../runtime.ts";
 import { drawBoard } from "../board-layer.ts";
+import { drawKayanak } from "../kayanak/layer.ts";
 
 export function lakeIds(): string[] {
   return game.scenes!.contents.flatMap((s) =>
@@ -29,13 +30,20 @@ export function listen(rt: () => Runtime): void {
       );
     if (r.host.isAuthority()) for (const id of lakeIds()) await r.host.reconcile(id);
     await drawBoard(r);
+    drawKayanak(r);
     // private news after a reload: a player asks for it once its handlers exist; a GM sends it
     await r.askForNews();
     await r.newsForAll();
   });
-  Hooks.on("canvasReady", () => void drawBoard(rt()));
+  Hooks.on("canvasReady", () => {
+    void drawBoard(rt());
+    drawKayanak(rt());
+  });
   Hooks.on("updateScene", (scene: Scene.Implementation, change: object) => {
-    if (scene.id === canvas?.scene?.id && JSON.stringify(change).includes(MODULE_ID))
+    if (scene.id === canvas?.scene?.id && JSON.stringify(change).includes(MODULE_ID)) {
       void drawBoard(rt());
+      // issue 11: the Kayanak board, from its public flag
+      drawKayanak(rt());
+    }
   });
 }

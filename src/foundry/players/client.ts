@@ -53,6 +53,10 @@ export class PlayerDesk {
   checks(a: Args<"checks">): Promise<Reply<OwedCheck[]>> {
     return this.send({ type: "checks", ...a });
   }
+  /** Issue 11: a Kayanak request (roll, step, end) for a fisher this player owns. */
+  kayanak(a: Args<"kayanak">): Promise<Reply<unknown>> {
+    return this.send({ type: "kayanak", ...a });
+  }
 
   /** The localized text of an error, for this player (ui.notifications). */
   errorText(error: RuleError): string {

@@ -31,6 +31,8 @@ import type { KeyRing } from "./attest.ts";
 import type { PlayerMessage, PlayerPort } from "./port.ts";
 import type { FisherDesk, OwedCheck, PlayerIntent, Reply } from "./protocol.ts";
 import { fail, parseIntent } from "./protocol.ts";
+import type { KayanakHost } from "../kayanak/host.ts";
+import { kayanakIntent } from "../kayanak/requests.ts";
 
 export type RowStatus = "waiting" | "rolled" | "entered";
 
@@ -89,6 +91,11 @@ export function authorOf(m: PlayerMessage): string | undefined {
 }
 
 export class GmDesk {
+  /** The Kayanak host of this client (runtime.ts), for Kayanak requests (issue 11). */
+  kayanak: () => KayanakHost = () => {
+    throw new Error("no Kayanak host");
+  };
+
   private chain = Promise.resolve() as Promise<unknown>;
   /** Messages already read, with what they gave (a message reaches the GM by hook and by report). */
   private readonly seen = new Map<string, Reply<PickedRoll> | undefined>();
@@ -171,6 +178,9 @@ export class GmDesk {
     if (!parsed.ok) return parsed;
     const sender = await this.keys.sender(raw, options);
     if (!sender) return fail("unattested");
+    // issue 11: a Kayanak board's request, checked and played by the Kayanak host
+    if (parsed.value.type === "kayanak")
+      return kayanakIntent(this.port, this.kayanak(), parsed.value, sender);
     try {
       return await this.dispatch(parsed.value, sender);
     } catch (e) {
@@ -186,6 +196,7 @@ export class GmDesk {
     const { session, pub, record } = l.value;
     const round = session.state.round + 1;
     if (intent.type === "checks") return this.owed(intent.lake, intent.round, sender, l.value);
+    if (intent.type === "kayanak") return fail("badIntent", "type");
     if (intent.type === "rolled") {
       const m = this.port.message(intent.messageId);
       if (!m) return fail("unknownMessage", "messageId");

@@ -12,6 +12,8 @@ import type { PublicLake } from "../projection.ts";
 import { isFisherToken, sceneFlags } from "../projection.ts";
 import type { Runtime } from "../runtime.ts";
 import { LakeWizard } from "../apps/lake-wizard.ts";
+import { dexMod } from "../systems/common.ts";
+import { KayanakLayer } from "../kayanak/layer.ts";
 import { GmPanel } from "../apps/gm-panel.ts";
 import { DeclareDialog } from "./declare-dialog.ts";
 import { DECLARE_PARTIAL, DIALOG_TEMPLATE } from "./declare-form.ts";
@@ -41,7 +43,8 @@ function lakeById(id: string): { pub: PublicLake; sceneId: string } | undefined 
 
 export function listen(rt: () => Runtime): void {
   let wiring: PlayerWiring | undefined;
-  const w = (): PlayerWiring => (wiring ??= new PlayerWiring(livePlayerPort(rt().port), rt().host));
+  const w = (): PlayerWiring =>
+    (wiring ??= new PlayerWiring(livePlayerPort(rt().port), rt().host, rt().kayanak));
   const rounds = new RoundWatch();
 
   Hooks.once("init", () => {
@@ -62,6 +65,15 @@ export function listen(rt: () => Runtime): void {
     };
     GmPanel.lock = async (lakeId) => {
       w().player.report(await w().gm.lock(lakeId));
+    };
+    // Kayanak's landing check (J6 setting): the fisher's Dexterity modifier from the actor
+    LakeWizard.dexFor = (actorId) => {
+      const actor = w().port.actor(actorId);
+      return actor ? dexMod(actor) : undefined;
+    };
+    // a click on a Kayanak hole (or the bar's roll/end) from a player: the players' query
+    KayanakLayer.send = async (lake, fisher, round, request) => {
+      w().player.report(await w().player.kayanak({ lake, fisher, round, request }));
     };
     LakeWizard.netDamageFor = (actorId) => {
       const actor = w().port.actor(actorId);

@@ -26,6 +26,17 @@ export type PlayerIntent =
       readonly lake: string;
       readonly round: number;
       readonly messageId: string;
+    }
+  /**
+   * Issue 11: a Kayanak request (roll, a step, end the turn) for the fisher whose turn it is;
+   * `lake` is the board, `round` the turns played so far (a request for an older board is stale).
+   */
+  | {
+      readonly type: "kayanak";
+      readonly lake: string;
+      readonly fisher: string;
+      readonly round: number;
+      readonly request: unknown;
     };
 
 export type Signed<T> = T & { readonly auth?: Auth };
@@ -56,7 +67,7 @@ export function fail(code: string, field = "", message = code): { ok: false; err
   return { ok: false, error: { code, field, message } };
 }
 
-const TYPES = new Set(["view", "declare", "withdraw", "checks", "rolled"]);
+const TYPES = new Set(["view", "declare", "withdraw", "checks", "rolled", "kayanak"]);
 const ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** Checks an intent's shape (not its meaning). The `auth` field is left for the attestor. */
@@ -71,12 +82,15 @@ export function parseIntent(raw: unknown): Reply<PlayerIntent> {
     (typeof o.fisher !== "string" || !ID.test(o.fisher))
   )
     return fail("badIntent", "fisher");
-  if (o.type !== "view" && (!Number.isInteger(o.round) || (o.round as number) < 1))
+  if (o.type === "kayanak") {
+    if (!Number.isInteger(o.round) || (o.round as number) < 0) return fail("badIntent", "round");
+    if (typeof o.request !== "object" || o.request === null) return fail("badIntent", "request");
+  } else if (o.type !== "view" && (!Number.isInteger(o.round) || (o.round as number) < 1))
     return fail("badIntent", "round");
   if (o.type === "rolled" && (typeof o.messageId !== "string" || !ID.test(o.messageId)))
     return fail("badIntent", "messageId");
   if (o.type === "declare" && !("declaration" in o)) return fail("badIntent", "declaration");
-  const keep = ["type", "lake", "fisher", "round", "declaration", "messageId"];
+  const keep = ["type", "lake", "fisher", "round", "declaration", "messageId", "request"];
   return {
     ok: true,
     value: Object.fromEntries(
@@ -89,7 +103,7 @@ export const UNKNOWN_ERROR_KEY = "KOLIKOLY.Players.Error.unknown";
 
 /** The i18n key of an error code: the players' area, then the core module's, then the engine's. */
 export function errorKey(code: string, has: (key: string) => boolean): string {
-  for (const area of ["Players.Error", "Foundry.Error", "Error"]) {
+  for (const area of ["Players.Error", "Foundry.Error", "Kayanak.Foundry.Error", "Error"]) {
     const key = `KOLIKOLY.${area}.${code}`;
     if (has(key)) return key;
   }

@@ -4,6 +4,7 @@
  * adapter chosen from the settings, and the handler for `CONFIG.queries[PLAYER_QUERY]`.
  */
 import type { LakeHost } from "../lake-host.ts";
+import type { KayanakHost } from "../kayanak/host.ts";
 import type { GenericFormulas } from "../systems/generic.ts";
 import {
   DEFAULT_GENERIC_FORMULAS,
@@ -37,12 +38,15 @@ export class PlayerWiring {
   constructor(
     readonly port: PlayerPort,
     readonly host: LakeHost,
+    /** Issue 11: Kayanak boards' requests go to this host (runtime.ts). */
+    kayanak?: KayanakHost,
   ) {
     this.keys = new KeyRing(port);
     this.credential = new Credential(port);
     const adapter = () => this.adapter();
     const hidden = () => hiddenModeOf(this.port.setting(SETTING.hiddenActions));
     this.gm = new GmDesk(port, host, this.keys, adapter, hidden);
+    if (kayanak) this.gm.kayanak = () => kayanak;
     this.player = new PlayerDesk(port, this.credential, adapter, hidden);
     this.gm.listen();
     this.player.listen();

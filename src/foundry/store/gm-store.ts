@@ -4,7 +4,7 @@
  * Revisions never change once written, so each is opened once and kept; only the newest of a
  * lake is asked for on every read.
  */
-import type { GmRecord } from "../record.ts";
+import type { GmRecord, StoreRecord } from "../record.ts";
 import { revisionId, revisionOf } from "../record.ts";
 import type { Port, WriteOp } from "../port.ts";
 import type { Result } from "../result.ts";
@@ -125,6 +125,14 @@ export class GmStore {
    * asking the other GM clients), storeDamaged when a revision does not open.
    */
   async get(lakeId: string): Promise<Result<GmRecord | undefined>> {
+    const r = await this.getAny(lakeId);
+    // a Kayanak board's record is never a lake's (kayanak/host.ts reads it with getAny)
+    if (r.ok && r.value?.game !== undefined) return err("unknownLake", "lake");
+    return r as Result<GmRecord | undefined>;
+  }
+
+  /** Any game's record (the fishing game's or a Kayanak board's), as `get` reads it. */
+  async getAny(lakeId: string): Promise<Result<StoreRecord | undefined>> {
     const top = await this.top(lakeId);
     if (!top) return { ok: true, value: undefined };
     const content = contentOf(top.content);
@@ -178,7 +186,7 @@ export class GmStore {
    * client seals new lakes with, `keyForNewLake`). It builds on the revision this client read
    * last; a record it never read sealed (format 1) is written whole.
    */
-  put(record: GmRecord, key?: SealKey): WriteOp {
+  put(record: StoreRecord, key?: SealKey): WriteOp {
     const head = this.heads.get(record.lakeId);
     const prev = head && head.doc.rev === record.rev - 1 ? head : undefined;
     const use = key ?? (prev ? this.ring.get(prev.doc.key) : this.ring.current());

@@ -18,8 +18,7 @@
  */
 import { xchacha20poly1305 } from "@noble/ciphers/chacha.js";
 import { bytesToUtf8, randomBytes, utf8ToBytes } from "@noble/ciphers/utils.js";
-import type { GameSetup, RoundRecord } from "../../rules/index.ts";
-import type { GmRecord, Pending } from "../record.ts";
+import type { GmRecord, StoreRecord } from "../record.ts";
 import { isGmRecord } from "../record.ts";
 
 export const STORE_FORMAT = "kolikoly-gm-store/2";
@@ -43,13 +42,15 @@ export interface StoreDoc {
 
 /** What a revision seals. */
 interface Secret {
-  readonly pending: Pending;
+  readonly pending: object;
   /** In the revision that starts the chain (a new lake, or a record moved from format 1). */
-  readonly setup?: GameSetup;
+  readonly setup?: unknown;
   readonly aliasKey?: string;
+  /** The game the chain holds (Kayanak: "kayanak"), sealed with the setup. */
+  readonly game?: "kayanak";
   /** Rounds this revision adds after those of its parts, with what was pending before each. */
-  readonly rounds?: readonly RoundRecord[];
-  readonly pendingBefore?: readonly Pending[];
+  readonly rounds?: readonly unknown[];
+  readonly pendingBefore?: readonly unknown[];
 }
 
 /** A revision opened with its key: the public fields and what was sealed. */
@@ -153,7 +154,7 @@ export interface SealKey {
  * `next` still has (an undo drops the last), and seals the rest of the rounds in itself.
  */
 export function sealRevision(
-  next: GmRecord,
+  next: StoreRecord,
   prev: { readonly doc: StoreDoc; readonly counts: readonly number[] } | undefined,
   key: SealKey,
   cipher: Cipher = XCHACHA,
@@ -176,7 +177,9 @@ export function sealRevision(
   const starts = parts.length === 0;
   const secret: Secret = {
     pending: next.pending,
-    ...(starts ? { setup: next.setup, aliasKey: next.aliasKey } : {}),
+    ...(starts
+      ? { setup: next.setup, aliasKey: next.aliasKey, ...(next.game ? { game: next.game } : {}) }
+      : {}),
     ...(next.rounds.length > held
       ? {
           rounds: next.rounds.slice(held),
@@ -224,15 +227,15 @@ export function assemble(
   const first = chain[0]!;
   const setup = first.secret.setup;
   if (!setup) throw new Error(`revision ${first.doc.rev} of ${first.doc.lakeId} holds no setup`);
-  const rounds: RoundRecord[] = [];
-  const pendingBefore: Pending[] = [];
+  const rounds: unknown[] = [];
+  const pendingBefore: unknown[] = [];
   for (const c of chain) {
     rounds.push(...(c.secret.rounds ?? []));
     pendingBefore.push(...(c.secret.pendingBefore ?? []));
   }
   if (rounds.length !== head.doc.rounds)
     throw new Error(`revision ${head.doc.rev} of ${head.doc.lakeId}: its parts do not add up`);
-  const record: GmRecord = {
+  const record = {
     format: "kolikoly-gm-record/1",
     lakeId: head.doc.lakeId,
     sceneId: head.doc.sceneId,
@@ -243,7 +246,8 @@ export function assemble(
     pending: head.secret.pending,
     pendingBefore,
     ...(first.secret.aliasKey ? { aliasKey: first.secret.aliasKey } : {}),
-  };
+    ...(first.secret.game ? { game: first.secret.game } : {}),
+  } as unknown as GmRecord;
   return { record, counts: chain.map(roundsHeld) };
 }
 

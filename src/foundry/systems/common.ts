@@ -46,6 +46,15 @@ export function firstNum(obj: unknown, ...paths: string[]): number | undefined {
   return undefined;
 }
 
+/**
+ * Kayanak's landing check (J6 setting): the actor's Dexterity modifier, where its system keeps
+ * one at `system.abilities.dex.mod` (dnd5e's prepared ability mod; pf2e's attribute modifier;
+ * the generic adapter's default formulas read the same path). Undefined elsewhere.
+ */
+export function dexMod(actor: ActorLike): number | undefined {
+  return firstNum(actor.system, "abilities.dex.mod");
+}
+
 export function itemsOf(actor: ActorLike): ItemLike[] {
   const items = actor.items;
   if (!items) return [];

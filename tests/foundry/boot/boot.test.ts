@@ -20,6 +20,10 @@ import type { ServerOptions } from "./server.ts";
 import { FakeFoundryServer } from "./server.ts";
 import type { SystemId } from "./world.ts";
 import { SCENE, TOKENS, USERS, worldSeed } from "./world.ts";
+import type { PublicBoard } from "../../../src/foundry/kayanak/board.ts";
+import { holeOrigin } from "../../../src/foundry/kayanak/board.ts";
+import { legalByHole } from "../../../src/foundry/kayanak/canvas.ts";
+import { kindOfStep } from "../../../src/foundry/kayanak/canvas.ts";
 
 const OUT = `${REPO}test-output/boot`;
 const MODULE = "kolikoly-fishing";
@@ -798,7 +802,142 @@ async function playSystem(system: SystemId, options: Partial<ServerOptions> = {}
   }
 }
 
+/** The scene's active Kayanak board as the server holds it. */
+function boardOf(t: Table): PublicBoard | undefined {
+  const scene = t.server.truth.scenes.find((s) => s._id === SCENE)!;
+  const f = (
+    scene.flags as Record<string, { boards?: Record<string, PublicBoard>; activeBoard?: string }>
+  )[MODULE];
+  return f?.activeBoard ? f.boards?.[f.activeBoard] : undefined;
+}
+
+/**
+ * Issue 11 item 4: a Kayanak board set up through the wizard's Kayanak mode (as the set-up macro
+ * opens it), then Ana's turn played as a player plays it: the bar's roll button, a click on a
+ * lit hole of the canvas, the bar's end button; the combat tracker follows. Screenshots:
+ * docs/foundry-kayanak-board.png (Ana's canvas with the lit holes), docs/foundry-kayanak-card.png.
+ */
+async function playKayanak(t: Table): Promise<void> {
+  const page = t.gm.page;
+  await page.evaluate(
+    `game.modules.get("${MODULE}").api.openWizard({ sceneId: "${SCENE}", tokens: ["${TOKENS.ana}", "${TOKENS.bo}"], mode: "kayanak" })`,
+  );
+  const wiz = page.locator("#kolikoly-lake-wizard");
+  await wiz.locator("input[name=floes]").waitFor();
+  expect
+    .soft(await wiz.locator("select[name=mode]").inputValue(), "the wizard's mode")
+    .toBe("kayanak");
+  expect
+    .soft(
+      await Promise.all(
+        ["width", "height", "floes", "big", "small"].map((n) =>
+          wiz.locator(`input[name=${n}]`).inputValue(),
+        ),
+      ),
+      "the box's board by default",
+    )
+    .toEqual(["8", "6", "6", "15", "75"]);
+  // a bad field is refused by name, nothing is created, the window keeps what was typed
+  // (the engine's own check, its field mapped onto the form: Bo's start hole off the 8 x 6 board)
+  await wiz.locator("input[name=name]").fill("Ice sheet");
+  const boX = wiz.locator(`input[name="fisher.${TOKENS.bo}.x"]`);
+  await boX.fill("9");
+  await wiz.locator("button[type=submit]").click();
+  await waitFor(
+    "the refused field marked",
+    async () => (await boX.getAttribute("aria-invalid")) === "true",
+  );
+  expect.soft(boardOf(t), "nothing created").toBeUndefined();
+  await page.waitForTimeout(100);
+  const refusal = t.gm.errors.filter((e) => e.includes("Bo") && e.includes("off the board"));
+  expect.soft(refusal.length, "the refusal names Bo's start hole").toBe(1);
+  t.gm.errors.splice(t.gm.errors.indexOf(refusal[0]!), 1);
+  await boX.fill("2");
+  await shot(t, "kayanak-wizard", wiz);
+  await wiz.locator("button[type=submit]").click();
+  await waitFor("the wizard to close", async () => (await wiz.count()) === 0);
+  const pub = await waitFor("the board", () => boardOf(t));
+  expect
+    .soft(
+      pub.fishers.map((f) => f.tokenId),
+      "the bears, in order",
+    )
+    .toEqual([TOKENS.ana, TOKENS.bo]);
+  expect.soft(t.server.truth.combats, "a combat for the turn order").toHaveLength(1);
+  await settle(t);
+  // Ana's turn: the bar's roll button
+  const bar = t.ana.page.locator("#kolikoly-kayanak-bar");
+  await bar.locator("[data-kayanak=roll]").click();
+  const rolled = await waitFor("the dice", () => boardOf(t)?.view.inPlay ?? undefined);
+  await settle(t);
+  const view = boardOf(t)!.view;
+  const legal = [...legalByHole(view).entries()];
+  expect.soft(legal.length, "lit holes after the roll").toBeGreaterThan(0);
+  await bar.locator("[data-dice]").waitFor();
+  await shot(t, "kayanak-board", t.ana.page);
+  await t.ana.page.screenshot({ path: `${REPO}docs/foundry-kayanak-board.png` });
+  // a click on a hole where one kind of step is allowed (else the kind picked in the bar first)
+  const [key, steps] = legal.find(([, s]) => new Set(s.map(kindOfStep)).size === 1) ?? legal[0]!;
+  const kinds = [...new Set(steps.map(kindOfStep))];
+  if (kinds.length > 1) await bar.locator(`[data-kayanak-kind=${kinds[0]}]`).click();
+  const [hx, hy] = key.split(",").map(Number) as [number, number];
+  const scene = { gridSize: 100, sceneX: 500, sceneY: 300 };
+  const o = holeOrigin(pub, scene, [hx, hy]);
+  const view0 = await evaluate<{ scale: number; offset: { x: number; y: number } }>(
+    t.ana,
+    "({ scale: canvas.scale, offset: canvas.offset })",
+  );
+  const box = (await t.ana.page.locator("#board canvas").boundingBox())!;
+  await t.ana.page.mouse.click(
+    box.x + (o.x + 50 - view0.offset.x) * view0.scale,
+    box.y + (o.y + 50 - view0.offset.y) * view0.scale,
+  );
+  await waitFor("the step played", () => {
+    const b = boardOf(t)!.view;
+    return b.turn > 0 || (b.inPlay?.used ?? 0) > rolled.used;
+  });
+  await settle(t);
+  if (boardOf(t)!.view.turn === 0) await bar.locator("[data-kayanak=end]").click();
+  await waitFor("the turn ended", () => boardOf(t)!.view.turn === 1);
+  await settle(t);
+  expect.soft(t.server.truth.combats[0]?.turn, "the tracker moved on to Bo").toBe(1);
+  const card = t.gm.page.locator("#chat-log .kolikoly-card").last().locator("xpath=ancestor::li");
+  await card.screenshot({ path: `${REPO}docs/foundry-kayanak-card.png` });
+  await shot(t, "kayanak-card", card);
+  // a player's page never held a covered hole's contents: the board flag is the player view
+  for (const u of [t.ana, t.bo])
+    expect
+      .soft(
+        await evaluate<number>(
+          u,
+          `Object.values(canvas.scene.flags["${MODULE}"].boards).flatMap((b) => b.view.holes).filter((h) => !h.open && ("big" in h || "small" in h)).length`,
+        ),
+        "covered holes' contents on a player's page",
+      )
+      .toBe(0);
+}
+
 describe("the built module booted in Chromium against the fake Foundry", () => {
+  test("Kayanak on dnd5e, Foundry v13: the wizard's Kayanak mode, a turn by clicks", async () => {
+    const t = await open("dnd5e");
+    t.label = "kayanak";
+    try {
+      await playKayanak(t);
+    } catch (e) {
+      for (const [who, u] of [
+        ["gm", t.gm],
+        ["ana", t.ana],
+      ] as const)
+        await u.page
+          .screenshot({ path: `${OUT}/failed-${t.label}-${who}.png` })
+          .catch(() => undefined);
+      throw e;
+    } finally {
+      await finish(t).catch(() => undefined);
+      await close(t);
+    }
+  }, 90_000);
+
   test("dnd5e 5.3 on Foundry v13: three rounds, every window", async () => {
     await playSystem("dnd5e");
   }, 90_000);

@@ -54,6 +54,8 @@ export interface WorldData {
   items: Source[];
   scenes: Source[];
   messages: Source[];
+  /** Combat documents (v13 common/documents/combat.mjs BaseCombat), with their combatants. */
+  combats?: Source[];
   journal: Source[];
   settings: Source[];
   packs: PackMeta[];

@@ -103,6 +103,7 @@ const PERMISSION_ROLE: Record<string, number> = {
 const EMBEDDED: Record<string, Record<string, string>> = {
   Scene: { Token: "tokens" },
   Actor: { Item: "items" },
+  Combat: { Combatant: "combatants" },
 };
 const WORLD: Record<string, string> = {
   User: "users",
@@ -111,6 +112,7 @@ const WORLD: Record<string, string> = {
   Scene: "scenes",
   ChatMessage: "messages",
   JournalEntry: "journal",
+  Combat: "combats",
   Setting: "settings",
 };
 
@@ -170,6 +172,7 @@ interface State {
   scenes: Map<string, Source>;
   messages: Map<string, Source>;
   journal: Map<string, Source>;
+  combats: Map<string, Source>;
   settings: Map<string, Source>;
   packs: Map<string, Pack>;
 }
@@ -199,6 +202,7 @@ export class FakeFoundryServer {
       scenes: new Map(seed.scenes.map((s) => [String(s._id), clone(s)])),
       messages: new Map(),
       journal: new Map(),
+      combats: new Map(),
       settings: new Map((seed.settings ?? []).map((s) => [String(s._id), clone(s)])),
       packs: new Map(seed.packs.map((p) => [p.id, { meta: clone(p), docs: new Map() }])),
     };
@@ -326,6 +330,7 @@ export class FakeFoundryServer {
       scenes: [...this.state.scenes.values()],
       messages: [...this.state.messages.values()].filter((m) => this.receivesMessage(u, m)),
       journal: [...this.state.journal.values()],
+      combats: [...this.state.combats.values()],
       settings: [...this.state.settings.values()],
       packs: [...this.state.packs.values()].map((p) => p.meta),
     });
@@ -415,6 +420,7 @@ export class FakeFoundryServer {
       scenes: new Map([...this.state.scenes].map(([k, v]) => [k, clone(v)])),
       messages: new Map(this.state.messages),
       journal: new Map(this.state.journal),
+      combats: new Map([...this.state.combats].map(([k, v]) => [k, clone(v)])),
       settings: new Map(this.state.settings),
       packs: new Map(
         [...this.state.packs].map(([k, p]) => [k, { meta: p.meta, docs: new Map(p.docs) }]),
@@ -476,6 +482,11 @@ export class FakeFoundryServer {
         if (t.list.has(String(d._id)))
           throw new Error(`staleRecord: a ${type} with _id ${String(d._id)} already exists`);
         this.checkCreate(u, type, d, t);
+        // embedded documents in the data are created with their parent, each given an id
+        // (common/abstract/document.mjs Document.createDocuments; a Combat's combatants)
+        for (const key of Object.values(EMBEDDED[type] ?? {}))
+          for (const e of (d[key] as Source[] | undefined) ?? [])
+            e._id = operation.keepId && e._id ? e._id : FakeFoundryServer.id();
         t.list.set(String(d._id), d);
         result.push(clone(d));
       }
@@ -752,6 +763,7 @@ export class FakeFoundryServer {
     scenes: Source[];
     actors: Source[];
     messages: Source[];
+    combats: Source[];
     settings: Source[];
     packs: { meta: PackMeta; docs: Source[] }[];
     users: UserSource[];
@@ -760,6 +772,7 @@ export class FakeFoundryServer {
       scenes: [...this.state.scenes.values()],
       actors: [...this.state.actors.values()],
       messages: [...this.state.messages.values()],
+      combats: [...this.state.combats.values()],
       settings: [...this.state.settings.values()],
       packs: [...this.state.packs.values()].map((p) => ({
         meta: p.meta,

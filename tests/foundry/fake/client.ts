@@ -31,7 +31,7 @@ import type { Notice } from "./store-traffic.ts";
 import { FakePage, fakeCheckEnv } from "./store-traffic.ts";
 import { Xoshiro128, parseFormula, seedState } from "../../../src/rules/index.ts";
 import { lookup, format, registerKolikolyHelpers } from "../../../src/ui/handlebars-helpers.ts";
-import type { MessageDoc, Payload, WorldSnapshot } from "./server.ts";
+import type { CombatDoc, MessageDoc, Payload, WorldSnapshot } from "./server.ts";
 import type { FakeServer } from "./server.ts";
 import { activeGmOf } from "./server.ts";
 import { clone, deepFreeze, mergeObject } from "./util.ts";
@@ -214,6 +214,16 @@ export class FakeClient implements Port {
     const table = this.runtime.table;
     this.page.on("modifyDocument", table.watch.listener);
     this.hooks.on(HOOK.roundResolved, (payload) => void table.afterRound(payload));
+    // as hooks/kayanak-tracker.ts: a board's tracker moved by hand is put back (active GM only)
+    this.hooks.on("updateCombat", (combat, changed) => {
+      const c = combat as CombatDoc;
+      const kayanak = this.runtime?.kayanak;
+      if (!kayanak?.isAuthority()) return;
+      void kayanak.trackerMoved(
+        { id: c._id, scene: c.scene, round: c.round, turn: c.turn, flags: c.flags },
+        changed as Record<string, unknown>,
+      );
+    });
   }
 
   /** Object.keys(CONFIG.queries) on this client (fvtt-types client/config.d.mts, CONFIG.queries). */
@@ -425,6 +435,22 @@ export class FakeClient implements Port {
       }
       case "store.delete":
         break;
+      case "combat.create":
+        w.combats = [...w.combats, ...(d as unknown as CombatDoc[])];
+        break;
+      case "combat.update": {
+        // ClientDatabaseBackend applies the change, then the document's update hook fires on
+        // every client with the changed fields and the asking user (v13
+        // client/data/client-backend.mjs; API docs v13, hookEvents.updateDocument)
+        for (const u of d as unknown as ({ _id: string } & Record<string, unknown>)[]) {
+          const at = w.combats.findIndex((c) => c._id === u._id);
+          if (at < 0) continue;
+          const combat = { ...w.combats[at]!, ...omitId(u) } as CombatDoc;
+          w.combats = w.combats.map((c, i) => (i === at ? combat : c));
+          this.hooks.callAll("updateCombat", combat, u, {}, p.userId);
+        }
+        break;
+      }
       case "actor.create":
         w.actors.push((d as unknown as { actor: WorldSnapshot["actors"][number] }).actor);
         break;
@@ -690,6 +716,8 @@ export class FakeClient implements Port {
       this.rollFailure = undefined;
       throw new Error("fake Roll: the dice failed (test)");
     }
+    const term = /^(\d*)d([a-z])$/.exec(formula);
+    if (term) return this.rollTerm(formula, Number(term[1] || 1), term[2]!);
     const p = parseFormula(formula);
     if (!p.ok || p.formula.refs.length) throw new Error(`fake Roll: cannot evaluate ${formula}`);
     this.rolls.push(formula);
@@ -705,6 +733,52 @@ export class FakeClient implements Port {
       total,
       firstDieFaces: first,
       json: { class: "Roll", formula, total, evaluated: true },
+    };
+  }
+  /**
+   * test-only: the dice terms registered in CONFIG.Dice.terms on this client, by denomination:
+   * the class name and faces (the module registers Kayanak's at init, kayanak/dice.ts).
+   */
+  readonly diceTerms = new Map<string, { className: string; faces: number }>([
+    ["k", { className: "KayanakActionDie", faces: 6 }],
+    ["t", { className: "KayanakTemperatureDie", faces: 6 }],
+  ]);
+
+  /**
+   * A formula of one lettered die (`1dk`): the v13 roll grammar reads the one letter after `d` as
+   * the denomination and DiceTerm.fromParseNode takes the class from CONFIG.Dice.terms[letter]
+   * (v13 client/dice/terms/dice.mjs); an unregistered letter is no term. Each result is a face
+   * from 1 to the term's faces (DiceTerm#roll, mapRandomFace); Roll#toJSON carries the term's
+   * class name, number, faces and results (client/dice/terms/term.mjs toJSON).
+   */
+  private rollTerm(formula: string, number: number, denomination: string): RollResult {
+    const cls = this.diceTerms.get(denomination);
+    if (!cls) throw new Error(`fake Roll: no dice term ${denomination} in CONFIG.Dice.terms`);
+    this.rolls.push(formula);
+    const results = Array.from({ length: number }, () => ({
+      result: this.rng.die(cls.faces),
+      active: true,
+    }));
+    const total = results.reduce((a, r) => a + r.result, 0);
+    return {
+      total,
+      firstDieFaces: results.map((r) => r.result),
+      json: {
+        class: "Roll",
+        formula,
+        total,
+        evaluated: true,
+        terms: [
+          {
+            class: cls.className,
+            number,
+            faces: cls.faces,
+            modifiers: [],
+            results,
+            evaluated: true,
+          },
+        ],
+      },
     };
   }
   /** Hooks.call on this client (v13 client/helpers/hooks.mjs). */

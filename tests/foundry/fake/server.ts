@@ -50,6 +50,8 @@ export interface WorldSnapshot {
   actors: ActorDoc[];
   messages: MessageDoc[];
   settings: SettingDoc[];
+  /** The world's Combat documents (v13 client/game.mjs, Game.getData's world data `combats`). */
+  combats: CombatDoc[];
 }
 
 export type Payload =
@@ -58,6 +60,8 @@ export type Payload =
       readonly channel: "modifyDocument";
       readonly op: WriteOp["kind"] | "actor.create" | "setting";
       readonly data: unknown;
+      /** The user who asked for the change (DocumentSocketResponse#userId, common/abstract/socket.mjs). */
+      readonly userId?: string;
     }
   | { readonly channel: "query"; readonly name: string; readonly data: unknown }
   | { readonly channel: "userActivity"; readonly data: { userId: string; active: boolean } };
@@ -69,6 +73,25 @@ interface State {
   settings: Map<string, SettingDoc>;
   /** The GM store's documents by id: name and module flags (a JournalEntry in a world compendium). */
   store: Map<string, StoreEntryDoc>;
+  /** Combat documents (Kayanak's turn order), with their embedded combatants. */
+  combats: Map<string, CombatDoc>;
+}
+
+/** A Combat as the server keeps it (v13 common/documents/combat.mjs, BaseCombat; combatant.mjs). */
+export interface CombatDoc {
+  readonly _id: string;
+  readonly scene: string;
+  readonly active: boolean;
+  readonly round: number;
+  readonly turn: number;
+  readonly combatants: readonly {
+    readonly _id: string;
+    readonly tokenId: string;
+    readonly sceneId: string;
+    readonly actorId: string | null;
+    readonly initiative: number;
+  }[];
+  readonly flags: Readonly<Record<string, unknown>>;
 }
 
 /** One GM store document as the server keeps it. */
@@ -113,6 +136,7 @@ export class FakeServer {
       messages: new Map(),
       settings: new Map(),
       store: new Map(),
+      combats: new Map(),
     };
   }
 
@@ -248,6 +272,7 @@ export class FakeServer {
       actors: [...this.state.actors.values()],
       messages: [...this.state.messages.values()],
       settings: [...this.state.settings.values()],
+      combats: [...this.state.combats.values()],
     });
     this.broadcast((c) => c.userId !== u.id, {
       channel: "userActivity",
@@ -293,10 +318,11 @@ export class FakeServer {
       messages: new Map(this.state.messages),
       settings: this.state.settings,
       store: new Map(this.state.store),
+      combats: new Map(this.state.combats),
     };
     const results = ops.map((op) => this.apply(draft, userId, op));
     this.state = draft;
-    for (const [i, op] of ops.entries()) this.announce(op, results[i]!);
+    for (const [i, op] of ops.entries()) this.announce(op, results[i]!, userId);
     return results.map((r) => r.ids);
   }
 
@@ -442,6 +468,41 @@ export class FakeServer {
         }
         return { ids: [], data: op.ids };
       }
+      case "combat.create": {
+        // BaseCombat #canCreate: GMs (v13 common/documents/combat.mjs); its combatants are
+        // created with it from the embedded data (Document.createDocuments, common/abstract/
+        // document.mjs), each combatant an id of its own
+        this.requireGm(userId, "create combats");
+        const created = op.data.map((d) => {
+          if (!s.scenes.has(d.scene)) throw new Error(`fake server: no scene ${d.scene}`);
+          const c: CombatDoc = {
+            ...clone(d),
+            // created with the id it names (keepId, v13 API docs Document.create options)
+            _id: d._id,
+            combatants: d.combatants.map((x) => ({ ...clone(x), _id: this.id() })),
+          };
+          s.combats.set(c._id, c);
+          return c;
+        });
+        return { ids: created.map((c) => c._id), data: created };
+      }
+      case "combat.update": {
+        // BaseCombat #canUpdate (v13 common/documents/combat.mjs): a GM may set any field; a
+        // player only `_id`, `round`, `turn` (and `combatants`), since the base
+        // _canChangeRound and _canChangeTurn allow any user: a player's "next turn" is allowed
+        for (const u of op.updates)
+          if (
+            !this.user(userId).isGM &&
+            Object.keys(u).some((k) => !["_id", "round", "turn"].includes(k))
+          )
+            throw new Error("fake server: a player may change a combat's round and turn only");
+        for (const u of op.updates) {
+          const c = s.combats.get(u._id);
+          if (!c) throw new Error(`fake server: no combat ${u._id}`);
+          s.combats.set(u._id, { ...c, round: u.round, turn: u.turn });
+        }
+        return { ids: [], data: op.updates };
+      }
       case "store.put": {
         // A world compendium's documents are written by GMs only (its ownership: PLAYER NONE).
         this.requireGm(userId, "write the GM store");
@@ -481,13 +542,14 @@ export class FakeServer {
    * "modifyDocument" response (v13 common/abstract/socket.mjs, DocumentSocketResponse), which each
    * client applies (client/data/client-backend.mjs, ClientDatabaseBackend).
    */
-  private announce(op: WriteOp, r: { data: unknown }): void {
+  private announce(op: WriteOp, r: { data: unknown }, userId: string): void {
     const canReadStore = (c: FakeClient) =>
       this.storeBroadcast === "everyone" || this.user(c.userId).isGM;
     this.broadcast(op.kind.startsWith("store.") ? canReadStore : () => true, {
       channel: "modifyDocument",
       op: op.kind,
       data: r.data,
+      userId,
     });
   }
 
@@ -675,6 +737,7 @@ export class FakeServer {
     store: Map<string, GmRecord>;
     storeDocs: StoreEntryDoc[];
     actors: ActorDoc[];
+    combats: CombatDoc[];
   } {
     const state = this.state;
     const records = () => this.records();
@@ -682,6 +745,7 @@ export class FakeServer {
       scenes: clone([...state.scenes.values()]),
       messages: clone([...state.messages.values()]),
       actors: clone([...state.actors.values()]),
+      combats: clone([...state.combats.values()]),
       /** test-only: opened on demand (most callers want the messages or the scenes). */
       get store() {
         return records();

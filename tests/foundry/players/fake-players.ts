@@ -231,7 +231,7 @@ export class PlayerClient extends FakeClient implements PlayerPort {
    */
   protected override init(): void {
     super.init();
-    this.wiring = new PlayerWiring(this, this.runtime!.host);
+    this.wiring = new PlayerWiring(this, this.runtime!.host, this.runtime!.kayanak);
   }
 
   /**

@@ -78,30 +78,55 @@ export class OperatorTerm extends RollTerm {
 }
 
 /**
- * Die (terms/die.mjs): `number` dice of `faces` sides, `results` with `active`; the `kh`/`kl`
- * modifiers keep the highest or lowest and mark the others discarded.
+ * DiceTerm (terms/dice.mjs): `number` dice of `faces` sides, `results` with `active`; the
+ * `kh`/`kl` modifiers keep the highest or lowest and mark the others discarded. Its
+ * denomination is the class's `DENOMINATION`: `d` is Die (a number of faces follows), any other
+ * letter a term registered in CONFIG.Dice.terms (a module's own die, `1dk`).
  */
-export class Die extends RollTerm {
+export class DiceTerm extends RollTerm {
+  static DENOMINATION = "";
   results: DieResult[] = [];
+  number: number;
+  faces: number;
+  modifiers: string[];
 
-  // v13 client/dice/terms/die.mjs Die#constructor
-  constructor(
-    public number: number,
-    public faces: number,
-    public modifiers: string[] = [],
-  ) {
+  // v13 client/dice/terms/dice.mjs DiceTerm#constructor({number=1, faces=6, modifiers=[], results=[], options={}})
+  constructor({
+    number = 1,
+    faces = 6,
+    modifiers = [],
+    results = [],
+    options = {},
+  }: {
+    number?: number;
+    faces?: number;
+    modifiers?: string[];
+    results?: DieResult[];
+    options?: Obj;
+  } = {}) {
     super();
+    this.number = number;
+    this.faces = faces;
+    this.modifiers = modifiers;
+    this.results = results;
+    this.options = options;
+    if (results.length) this._evaluated = true;
   }
-  // v13 client/dice/terms/die.mjs Die#formula
+  // v13 client/dice/terms/dice.mjs DiceTerm#denomination
+  get denomination(): string {
+    return (this.constructor as typeof DiceTerm).DENOMINATION;
+  }
+  // v13 client/dice/terms/dice.mjs DiceTerm#expression (Die: the faces; another term: its letter)
   get formula(): string {
-    return `${this.number}d${this.faces}${this.modifiers.join("")}`;
+    const x = this.denomination === "d" ? this.faces : this.denomination;
+    return `${this.number}d${x}${this.modifiers.join("")}`;
   }
-  // v13 client/dice/terms/die.mjs Die#total
+  // v13 client/dice/terms/dice.mjs DiceTerm#total
   get total(): number | undefined {
     if (!this._evaluated) return undefined;
     return this.results.filter((r) => r.active).reduce((n, r) => n + r.result, 0);
   }
-  // v13 client/dice/terms/die.mjs Die#evaluate
+  // v13 client/dice/terms/dice.mjs DiceTerm#_evaluateAsync, #roll, #randomFace, #mapRandomFace
   override evaluate(): void {
     const uniform = (env.CONFIG.Dice as { randomUniform: () => number }).randomUniform;
     this.results = Array.from({ length: this.number }, () => ({
@@ -115,10 +140,24 @@ export class Die extends RollTerm {
     }
     super.evaluate();
   }
-  // v13 client/dice/terms/die.mjs Die#toJSON
+  // v13 client/dice/terms/dice.mjs DiceTerm#getResultLabel
+  getResultLabel(result: DieResult): string {
+    return String(result.result);
+  }
+  // v13 client/dice/terms/dice.mjs DiceTerm#getResultCSS
+  getResultCSS(result: DieResult): (string | null)[] {
+    return [
+      this.constructor.name.toLowerCase(),
+      `d${this.faces}`,
+      result.discarded ? "discarded" : null,
+      result.result === 1 ? "min" : null,
+      result.result === this.faces ? "max" : null,
+    ];
+  }
+  // v13 client/dice/terms/term.mjs RollTerm#toJSON with DiceTerm.SERIALIZE_ATTRIBUTES (dice.mjs)
   toJSON(): Obj {
     return {
-      class: "Die",
+      class: this.constructor.name,
       options: this.options,
       evaluated: this._evaluated,
       number: this.number,
@@ -127,6 +166,11 @@ export class Die extends RollTerm {
       results: this.results.map((r) => ({ ...r })),
     };
   }
+}
+
+/** Die (terms/die.mjs): the `d` denomination. */
+export class Die extends DiceTerm {
+  static override DENOMINATION = "d";
 }
 
 /**
@@ -158,7 +202,16 @@ function keepOrDrop(results: DieResult[], keep: number, highest: boolean): void 
     }
 }
 
-type Term = Die | NumericTerm | OperatorTerm;
+type Term = DiceTerm | NumericTerm | OperatorTerm;
+
+/** CONFIG.Dice.terms: the term class of a denomination (v13 client/config.mjs, `d` is Die). */
+// v13 client/dice/terms/dice.mjs DiceTerm.fromParseNode looks the denomination up in CONFIG.Dice.terms
+function termClass(denomination: string): typeof DiceTerm {
+  const terms = (env.CONFIG.Dice as { terms?: Record<string, typeof DiceTerm> }).terms ?? {};
+  const cls = terms[denomination];
+  if (!cls) throw new Error(`Unknown denomination "d${denomination}" (CONFIG.Dice.terms)`);
+  return cls;
+}
 
 /** Roll.replaceFormulaData (roll.mjs): `@path` from the roll data; a missing path counts 0. */
 export function replaceFormulaData(formula: string, data: Obj): string {
@@ -170,15 +223,25 @@ export function replaceFormulaData(formula: string, data: Obj): string {
 
 // v13 client/dice/roll.mjs#parse
 function parse(formula: string): Term[] {
-  const tokens = formula.replace(/\s+/g, "").match(/(\d*d\d+(?:k[hl]\d*)*)|(\d+)|([+-])/g) ?? [];
+  const tokens =
+    formula.replace(/\s+/g, "").match(/(\d*d(?:\d+|[a-zA-Z])(?:k[hl]\d*)*)|(\d+)|([+-])/g) ?? [];
   if (tokens.join("") !== formula.replace(/\s+/g, ""))
     throw new Error(`Unable to parse the formula "${formula}" (the fake Roll's grammar)`);
   const terms: Term[] = [];
   for (const t of tokens) {
-    const die = /^(\d*)d(\d+)((?:k[hl]\d*)*)$/.exec(t);
-    if (die)
-      terms.push(new Die(Number(die[1] || 1), Number(die[2]), die[3]?.match(/k[hl]\d*/g) ?? []));
-    else if (t === "+" || t === "-") terms.push(new OperatorTerm(t));
+    const die = /^(\d*)d(\d+|[a-zA-Z])((?:k[hl]\d*)*)$/.exec(t);
+    // the v13 grammar: a number of faces is Die; one letter is the term registered under it
+    if (die) {
+      const lettered = /^[a-zA-Z]$/.test(die[2]!);
+      const Cls = termClass(lettered ? die[2]! : "d");
+      terms.push(
+        new Cls({
+          number: Number(die[1] || 1),
+          ...(lettered ? {} : { faces: Number(die[2]) }),
+          modifiers: die[3]?.match(/k[hl]\d*/g) ?? [],
+        }),
+      );
+    } else if (t === "+" || t === "-") terms.push(new OperatorTerm(t));
     else terms.push(new NumericTerm(Number(t)));
   }
   return terms;
@@ -209,8 +272,8 @@ export class Roll {
       .trim();
   }
   // v13 client/dice/roll.mjs Roll#dice
-  get dice(): Die[] {
-    return this.terms.filter((t): t is Die => t instanceof Die);
+  get dice(): DiceTerm[] {
+    return this.terms.filter((t): t is DiceTerm => t instanceof DiceTerm);
   }
   // v13 client/dice/roll.mjs Roll#total
   get total(): number | undefined {
@@ -267,9 +330,24 @@ export class Roll {
     roll.terms = ((data.terms as Obj[]) ?? []).map((t) => {
       if (t.class === "OperatorTerm") return new OperatorTerm(t.operator as "+" | "-");
       if (t.class === "NumericTerm") return new NumericTerm(t.number as number);
-      const d = new Die(t.number as number, t.faces as number, (t.modifiers as string[]) ?? []);
-      d.results = ((t.results as DieResult[]) ?? []).map((r) => ({ ...r }));
-      d.options = (t.options as Obj) ?? {};
+      // RollTerm.fromData (term.mjs): CONFIG.Dice.termTypes by class name, else the
+      // CONFIG.Dice.terms class of that name, else Die
+      const dice = env.CONFIG.Dice as {
+        termTypes?: Record<string, typeof DiceTerm>;
+        terms?: Record<string, typeof DiceTerm>;
+      };
+      const name = String(t.class);
+      const Cls =
+        dice.termTypes?.[name] ??
+        Object.values(dice.terms ?? {}).find((c) => c.name === name) ??
+        Die;
+      const d = new Cls({
+        number: t.number as number,
+        faces: t.faces as number,
+        modifiers: (t.modifiers as string[]) ?? [],
+        results: ((t.results as DieResult[]) ?? []).map((r) => ({ ...r })),
+        options: (t.options as Obj) ?? {},
+      });
       d._evaluated = Boolean(t.evaluated);
       return d;
     });
@@ -291,7 +369,8 @@ export class Roll {
         d.results
           .map(
             (r) =>
-              `<li class="roll die d${d.faces}${r.active ? "" : " discarded"}">${r.result}</li>`,
+              // DiceTerm#getTooltipData (dice.mjs): each result's label and classes
+              `<li class="roll ${d.getResultCSS(r).filter(Boolean).join(" ")}${r.active ? "" : " discarded"}">${d.getResultLabel(r)}</li>`,
           )
           .join(""),
       )

@@ -1015,6 +1015,17 @@ export class FakeJournalEntry extends ClientDocument {
   static override metadata: DocMeta = { name: "JournalEntry", collection: "journal", embedded: {} };
 }
 
+/**
+ * Combat (v13 client/documents/combat.mjs): the encounter whose tracker shows the turn order;
+ * its combatants are embedded data here (the module writes `round` and `turn` only).
+ */
+export class FakeCombat extends ClientDocument {
+  static override metadata: DocMeta = { name: "Combat", collection: "combats", embedded: {} };
+  declare round: number;
+  declare turn: number;
+  declare combatants: Obj[];
+}
+
 /** Setting (v13 client/documents/setting.mjs): a world setting's document; its value is JSON. */
 export class FakeSetting extends ClientDocument {
   static override metadata: DocMeta = { name: "Setting", collection: "settings", embedded: {} };
@@ -1040,6 +1051,7 @@ export const DOCUMENT_CLASSES: Record<string, DocClass> = {
   Token: FakeTokenDocument,
   ChatMessage: FakeChatMessage,
   JournalEntry: FakeJournalEntry,
+  Combat: FakeCombat,
   Setting: FakeSetting,
 };
 

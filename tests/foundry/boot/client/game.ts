@@ -167,6 +167,7 @@ export class FakeGame {
   declare scenes: Scenes;
   declare messages: WorldCollection<FakeChatMessage>;
   declare journal: WorldCollection;
+  declare combats: WorldCollection;
   declare user: FakeUser;
 
   // v13 client/game.mjs Game#constructor
@@ -270,7 +271,16 @@ export class FakeGame {
     this.scenes = new Scenes("Scene", this.data.scenes);
     this.messages = new WorldCollection<FakeChatMessage>("ChatMessage", this.data.messages);
     this.journal = new WorldCollection("JournalEntry", this.data.journal);
-    for (const c of [this.users, this.actors, this.items, this.scenes, this.messages, this.journal])
+    this.combats = new WorldCollection("Combat", this.data.combats ?? []);
+    for (const c of [
+      this.users,
+      this.actors,
+      this.items,
+      this.scenes,
+      this.messages,
+      this.journal,
+      this.combats,
+    ])
       this.collections.set(c.documentName, c as unknown as Collection<ClientDocument>);
     this.collections.set("Setting", this.settings.world as unknown as Collection<ClientDocument>);
     Hooks.callAll("setup");

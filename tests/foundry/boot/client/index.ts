@@ -19,12 +19,13 @@ import {
 import { FakeCanvas, PIXI } from "./canvas.ts";
 import { CONST } from "./constants.ts";
 import { DataModel, TypeDataModel, fields } from "./data-model.ts";
-import { Die, NumericTerm, OperatorTerm, Roll, seededUniform } from "./dice.ts";
+import { DiceTerm, Die, NumericTerm, OperatorTerm, Roll, seededUniform } from "./dice.ts";
 import {
   FakeActor,
   FakeChatMessage,
   FakeItem,
   FakeJournalEntry,
+  FakeCombat,
   FakeScene,
   FakeSetting,
   FakeTokenDocument,
@@ -86,10 +87,13 @@ env.CONFIG = {
   ),
   User: docConfig(FakeUser),
   JournalEntry: docConfig(FakeJournalEntry),
+  Combat: docConfig(FakeCombat),
   Setting: docConfig(FakeSetting),
   Dice: {
     rolls: [Roll],
-    termTypes: { Die, NumericTerm, OperatorTerm },
+    termTypes: { DiceTerm, Die, NumericTerm, OperatorTerm },
+    // v13 client/config.mjs CONFIG.Dice.terms: denominations to DiceTerm classes (modules add theirs)
+    terms: { d: Die },
     randomUniform: seededUniform(boot.seed),
     // v13 CONFIG.Dice.rollModes (facts §11)
     ...(boot.generation < 14
@@ -133,6 +137,7 @@ const documents = {
   ChatMessage: FakeChatMessage,
   User: FakeUser,
   JournalEntry: FakeJournalEntry,
+  Combat: FakeCombat,
   Setting: FakeSetting,
   collections: { CompendiumCollection, Actors: WorldCollection },
   // v14 only (facts §9): foundry.documents.modifyBatch
@@ -155,6 +160,7 @@ Object.assign(g, {
   ChatMessage: FakeChatMessage,
   User: FakeUser,
   JournalEntry: FakeJournalEntry,
+  Combat: FakeCombat,
   fromUuid,
   fromUuidSync,
   canvas: env.canvas,
@@ -162,7 +168,7 @@ Object.assign(g, {
     utils,
     abstract: { DataModel, TypeDataModel },
     data: { fields },
-    dice: { Roll, terms: { Die, NumericTerm, OperatorTerm } },
+    dice: { Roll, terms: { DiceTerm, Die, NumericTerm, OperatorTerm } },
     documents,
     applications: {
       api: { ApplicationV2, HandlebarsApplicationMixin, DialogV2, DocumentSheetV2 },

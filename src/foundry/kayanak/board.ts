@@ -1,0 +1,151 @@
+/**
+ * The public Kayanak board (issue 11): what every client may know, as a scene flag
+ * (`flags.kolikoly-fishing.boards.<id>`; `flags.kolikoly-fishing.activeBoard`). It is the
+ * engine's player view (J10: no covered hole's contents), the fishers with their tokens, the
+ * grid square where the board starts and the combat that keeps the turn order. The bears are the
+ * fishers' own tokens, moved onto their holes.
+ */
+import type { Hole, KayanakState, KayanakView, PendingTurn } from "../../rules/kayanak/index.ts";
+import { viewFor } from "../../rules/kayanak/index.ts";
+import { MODULE_ID } from "../constants.ts";
+import type { SceneData, TokenUpdate, WriteOp } from "../port.ts";
+
+export interface BoardFisher {
+  readonly id: string;
+  readonly name: string;
+  readonly tokenId: string;
+  readonly actorId: string | null;
+}
+
+export interface PublicBoard {
+  readonly id: string;
+  readonly name: string;
+  readonly sceneId: string;
+  readonly origin: { readonly col: number; readonly row: number };
+  readonly fishers: readonly BoardFisher[];
+  /** The Combat whose tracker shows the turn order (created with the board). */
+  readonly combatId?: string;
+  /** The engine's player view of the state; its turn in play as `inPlay` (null between turns). */
+  readonly view: BoardView;
+}
+
+/**
+ * The player view as the flag holds it: the turn in play (dice, dots used, holes fished, all
+ * public) is `inPlay`, not `pending`, the name the GM record keeps for what is secret.
+ */
+export type BoardView = Omit<KayanakView, "pending" | "next" | "endReason"> & {
+  readonly inPlay: PendingTurn | null;
+  readonly next: string | null;
+  readonly endReason: KayanakView["endReason"] | null;
+};
+
+export interface BoardFlags {
+  readonly boards?: Readonly<Record<string, PublicBoard>>;
+  readonly activeBoard?: string;
+}
+
+export function boardFlags(scene: Pick<SceneData, "flags">): BoardFlags {
+  return (scene.flags[MODULE_ID] ?? {}) as BoardFlags;
+}
+
+export function publicBoardOf(
+  scene: Pick<SceneData, "flags">,
+  boardId: string,
+): PublicBoard | undefined {
+  return boardFlags(scene).boards?.[boardId];
+}
+
+/** The scene's active board, if any. */
+export function activeBoardOf(scene: Pick<SceneData, "flags">): PublicBoard | undefined {
+  const f = boardFlags(scene);
+  return f.activeBoard ? f.boards?.[f.activeBoard] : undefined;
+}
+
+/**
+ * The board after a change. A scene update merges into the flag (Document#update, mergeObject),
+ * so a field that goes away (the turn in play, whose turn it is, the end's reason) is written as
+ * null rather than left out, or the old value would stay.
+ */
+export function publicBoardFor(base: Omit<PublicBoard, "view">, state: KayanakState): PublicBoard {
+  const { pending, next, endReason, ...v } = viewFor(state, "player");
+  const view: BoardView = {
+    ...v,
+    inPlay: pending ?? null,
+    next: next ?? null,
+    endReason: endReason ?? null,
+  };
+  return { ...base, view };
+}
+
+export function sceneBoardOp(scene: Pick<SceneData, "_id">, pub: PublicBoard): WriteOp {
+  return {
+    kind: "scene.update",
+    sceneId: scene._id,
+    update: {
+      [`flags.${MODULE_ID}.boards.${pub.id}`]: pub,
+      [`flags.${MODULE_ID}.activeBoard`]: pub.id,
+    },
+  };
+}
+
+/** Top-left pixel of a hole. */
+export function holeOrigin(
+  pub: Pick<PublicBoard, "origin">,
+  scene: Pick<SceneData, "gridSize" | "sceneX" | "sceneY">,
+  at: Hole,
+): { x: number; y: number } {
+  return {
+    x: scene.sceneX + (pub.origin.col + at[0]) * scene.gridSize,
+    y: scene.sceneY + (pub.origin.row + at[1]) * scene.gridSize,
+  };
+}
+
+/** The hole under a canvas point, if it is on the board. */
+export function holeAt(
+  pub: Pick<PublicBoard, "origin" | "view">,
+  scene: Pick<SceneData, "gridSize" | "sceneX" | "sceneY">,
+  px: number,
+  py: number,
+): Hole | undefined {
+  const x = Math.floor((px - scene.sceneX) / scene.gridSize) - pub.origin.col;
+  const y = Math.floor((py - scene.sceneY) / scene.gridSize) - pub.origin.row;
+  if (x < 0 || y < 0 || x >= pub.view.width || y >= pub.view.height) return undefined;
+  return [x, y];
+}
+
+/** The bears: each fisher's token on its hole; only tokens not already there are written. */
+export function bearOps(pub: PublicBoard, scene: SceneData, state: KayanakState): WriteOp[] {
+  const updates: TokenUpdate[] = [];
+  for (const f of state.fishers) {
+    const bf = pub.fishers.find((x) => x.id === f.id);
+    const t = bf && scene.tokens.find((x) => x._id === bf.tokenId);
+    if (!t) continue;
+    const o = holeOrigin(pub, scene, f.at);
+    if (t.x !== o.x || t.y !== o.y) updates.push({ _id: t._id, x: o.x, y: o.y });
+  }
+  return updates.length ? [{ kind: "tokens.update", sceneId: scene._id, updates }] : [];
+}
+
+/** The combat tracker's round and turn for the game's turn (J2: the fishers in order, clockwise). */
+export function combatTurn(state: {
+  readonly turn: number;
+  readonly next: number;
+  readonly fishers: readonly unknown[];
+}): {
+  round: number;
+  turn: number;
+} {
+  return { round: Math.floor(state.turn / state.fishers.length) + 1, turn: state.next };
+}
+
+/**
+ * The tracker's round and turn for a public board (combatTurn from the flag alone): the fisher
+ * whose turn it is, by their place in the fishers' order; undefined once no one is next.
+ */
+export function trackerOf(
+  pub: Pick<PublicBoard, "fishers" | "view">,
+): { round: number; turn: number } | undefined {
+  const next = pub.fishers.findIndex((f) => f.id === pub.view.next);
+  if (next < 0) return undefined;
+  return combatTurn({ turn: pub.view.turn, next, fishers: pub.fishers });
+}

@@ -1,0 +1,178 @@
+/**
+ * Kayanak's dice as Foundry dice terms (issue 11, J3, J8, J12). The action die and the
+ * temperature die are subclasses of `foundry.dice.terms.DiceTerm` (v13
+ * client/dice/terms/dice.mjs), registered in `CONFIG.Dice.terms` under one letter each: the v13
+ * roll grammar reads a single letter after the `d` as the denomination (the rest as modifiers;
+ * `DiceTerm.fromParseNode` looks the letter up in CONFIG.Dice.terms), so `1dk` is the action die
+ * and `1dt` the temperature die. A result is the face's number, 1 to 6 (the engine's answer);
+ * `getResultLabel` shows the face (its symbol and dots, with the face's name as a title: the
+ * plain text that stays when no icon font or image is there) and `getResultCSS` adds a class per
+ * face. Dice So Nice, where installed, gets the same faces as a preset (`diceSoNiceReady`,
+ * `dice3d.addSystem` / `addDicePreset` with type `dk` / `dt` on the d6 shape).
+ *
+ * The terms have the box's faces (J12). A game whose die has other faces rolls a plain `1dN`
+ * core die, and its chat card names the face in words.
+ */
+import type { AsyncDriver, RollAnswer, RollRequest } from "../../rules/index.ts";
+import type { ActionFace, KayanakSettings, TemperatureFace } from "../../rules/kayanak/index.ts";
+import { DEFAULT_ACTION_DIE, DEFAULT_TEMPERATURE_DIE } from "../../rules/kayanak/index.ts";
+import { HOOK } from "../constants.ts";
+import type { Port } from "../port.ts";
+import { VetoError } from "../dice.ts";
+
+export const ACTION_DENOMINATION = "k";
+export const TEMPERATURE_DENOMINATION = "t";
+
+/** A symbol per face, the plain text the chat shows (and Dice So Nice paints). */
+export const FACE_SYMBOL: Readonly<Record<string, string>> = {
+  bear: "🐻",
+  pickax: "⛏",
+  fish: "🐟",
+  star: "★",
+  tile: "🚫",
+  crystal: "❄",
+  dots: "•",
+};
+
+type Face = ActionFace | TemperatureFace;
+
+const sameFaces = (a: readonly Face[], b: readonly Face[]) =>
+  a.length === b.length && a.every((f, i) => f.face === b[i]!.face && f.dots === b[i]!.dots);
+
+/** The formula a request is rolled with: the module's term when the die has the box's faces. */
+export function kayanakFormula(request: RollRequest, settings: KayanakSettings): string {
+  if (request.kind === "actionDie" && sameFaces(settings.actionDie, DEFAULT_ACTION_DIE))
+    return `1d${ACTION_DENOMINATION}`;
+  if (
+    request.kind === "temperatureDie" &&
+    sameFaces(settings.temperatureDie, DEFAULT_TEMPERATURE_DIE)
+  )
+    return `1d${TEMPERATURE_DENOMINATION}`;
+  return request.formula;
+}
+
+/** The face a result of a term shows (1-based), undefined off the die. */
+export function faceOfResult(denomination: string, result: number): Face | undefined {
+  const faces = denomination === ACTION_DENOMINATION ? DEFAULT_ACTION_DIE : DEFAULT_TEMPERATURE_DIE;
+  return faces[result - 1];
+}
+
+/** A face as text: its symbol and its dots ("🐻 2"). */
+export function faceText(f: Face): string {
+  return `${FACE_SYMBOL[f.face] ?? f.face} ${f.dots}`;
+}
+
+/** The label a chat tooltip shows for a result: the face, its name as the title (plain text). */
+export function resultLabel(
+  denomination: string,
+  result: number,
+  name: (face: string) => string,
+): string {
+  const f = faceOfResult(denomination, result);
+  if (!f) return String(result);
+  const title = `${name(f.face)} ${f.dots}`;
+  return `<span class="kolikoly-kayanak-face" data-face="${f.face}" title="${title}">${faceText(f)}</span>`;
+}
+
+/** The CSS classes of a result: the core's, without min/max (a face is not a number), and the face's. */
+export function resultCss(
+  denomination: string,
+  result: number,
+  core: readonly (string | null)[],
+): (string | null)[] {
+  const f = faceOfResult(denomination, result);
+  return [
+    ...core.filter((c) => c !== "min" && c !== "max"),
+    "kolikoly-kayanak-die",
+    f ? `kolikoly-face-${f.face}` : null,
+  ];
+}
+
+/** The structural part of DiceTerm the subclasses rely on (v13 client/dice/terms/dice.mjs). */
+export interface DiceTermBase {
+  new (termData: { number?: number; faces?: number; [k: string]: unknown }): {
+    getResultCSS(result: { result: number }): (string | null)[];
+  };
+  DENOMINATION: string;
+}
+
+/**
+ * The two term classes, made on a given DiceTerm (Foundry's at init; a stand-in in the tests):
+ * six faces whatever the data says, the denomination as a static, the labels and classes above.
+ */
+export function makeTerms(Base: DiceTermBase, name: (face: string) => string) {
+  const make = (denomination: string, className: string) => {
+    const Term = class extends Base {
+      static override DENOMINATION = denomination;
+      constructor(termData: { number?: number; faces?: number; [k: string]: unknown } = {}) {
+        super({ ...termData, faces: 6 });
+      }
+      getResultLabel(result: { result: number }): string {
+        return resultLabel(denomination, result.result, name);
+      }
+      override getResultCSS(result: { result: number }): (string | null)[] {
+        return resultCss(denomination, result.result, super.getResultCSS(result));
+      }
+    };
+    // RollTerm.fromData finds a serialized term's class by its name (v13 client/dice/terms/term.mjs)
+    Object.defineProperty(Term, "name", { value: className });
+    return Term;
+  };
+  return {
+    action: make(ACTION_DENOMINATION, "KayanakActionDie"),
+    temperature: make(TEMPERATURE_DENOMINATION, "KayanakTemperatureDie"),
+  };
+}
+
+/** Dice So Nice's interface, as far as the module uses it (guarded: the module may be absent). */
+export interface Dice3d {
+  addSystem(system: { id: string; name: string }, mode?: string | boolean): void;
+  addDicePreset(preset: { type: string; labels: string[]; system: string }, shape?: string): void;
+}
+
+export const DSN_SYSTEM = "kolikoly-kayanak";
+
+/** Dice So Nice faces: the symbols and dots of each face, on a d6. */
+export function registerDiceSoNice(dice3d: Dice3d | undefined): boolean {
+  if (!dice3d || typeof dice3d.addDicePreset !== "function") return false;
+  dice3d.addSystem({ id: DSN_SYSTEM, name: "Kayanak" }, "default");
+  dice3d.addDicePreset(
+    {
+      type: `d${ACTION_DENOMINATION}`,
+      labels: DEFAULT_ACTION_DIE.map(faceText),
+      system: DSN_SYSTEM,
+    },
+    "d6",
+  );
+  dice3d.addDicePreset(
+    {
+      type: `d${TEMPERATURE_DENOMINATION}`,
+      labels: DEFAULT_TEMPERATURE_DIE.map(faceText),
+      system: DSN_SYSTEM,
+    },
+    "d6",
+  );
+  return true;
+}
+
+export interface KayanakDriver extends AsyncDriver {
+  /** Roll JSON of every roll made (all Kayanak dice are public), for the chat card. */
+  readonly rolls: object[];
+}
+
+/** The engine's requests answered with Foundry rolls of the module's terms (or plain dice). */
+export function kayanakDriver(port: Port, settings: KayanakSettings): KayanakDriver {
+  const rolls: object[] = [];
+  return {
+    rolls,
+    async roll(request: RollRequest): Promise<RollAnswer> {
+      if (!port.callHook(HOOK.preRoll, request))
+        throw new VetoError(`roll ${request.key} was vetoed by a kolikoly.preRoll listener`);
+      const r = await port.roll(kayanakFormula(request, settings));
+      rolls.push(r.json);
+      const answer: RollAnswer = { total: r.total };
+      port.callAllHook(HOOK.roll, request, answer);
+      return answer;
+    },
+  };
+}

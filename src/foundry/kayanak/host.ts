@@ -1,0 +1,622 @@
+/**
+ * The Kayanak host (issue 11): a board's GM side, the counterpart of the fishing game's LakeHost
+ * and built from the same parts: the one authority (authority.ts: the active GM, one operation
+ * per board at a time), the sealed GM store (store/: the set-up with its seed, so where the fish
+ * lie, only there), and Foundry's dice (dice.ts here: the module's dice terms). Each operation
+ * reads the record afresh, plays it with the engine, and writes one fixed batch: the bears'
+ * tokens, the public board flag, the chat card, the combat tracker's turn, and the record's new
+ * revision last (a compare-and-set: a stale writer is refused, staleRecord).
+ */
+import type { RollRecord } from "../../rules/index.ts";
+import { runAsync } from "../../rules/index.ts";
+import type {
+  Hole,
+  KayanakEvent,
+  KayanakScenario,
+  KayanakSession,
+  KayanakSetup,
+  KayanakState,
+  Step,
+  TurnRecord,
+  Variant,
+} from "../../rules/kayanak/index.ts";
+import {
+  endTurn,
+  exportScenario,
+  legalSteps,
+  rollDice,
+  scores,
+  startSession,
+  takeStep,
+  turnInputOf,
+} from "../../rules/kayanak/index.ts";
+import type { LakeHost } from "../lake-host.ts";
+import { HOOK, MODULE_ID } from "../constants.ts";
+import { VetoError } from "../dice.ts";
+import type { ChatCreate, Port, SceneData, WriteOp } from "../port.ts";
+import type { Result } from "../result.ts";
+import { err } from "../result.ts";
+import type { GmStore } from "../store/gm-store.ts";
+import { isStale } from "../write-error.ts";
+import type { PublicBoard } from "./board.ts";
+import {
+  bearOps,
+  combatTurn,
+  publicBoardFor,
+  publicBoardOf,
+  sceneBoardOp,
+  trackerOf,
+} from "./board.ts";
+import { holeLabel, kayanakCard } from "./cards.ts";
+import { kayanakDriver } from "./dice.ts";
+import type { KayanakRecord, TurnInPlay } from "./record.ts";
+import { isKayanakRecord, sessionOf, withTurn } from "./record.ts";
+
+export const KAYANAK_HOOK = {
+  /** A Kayanak turn ended ({boardId, turn, events, state}); GM side. */
+  turnEnded: "kolikoly.kayanakTurn",
+  /** A Kayanak game ended ({boardId, reason, winners, scores}). */
+  gameEnded: "kolikoly.kayanakEnded",
+} as const;
+
+export interface KayanakBoardOptions {
+  readonly sceneId: string;
+  readonly name: string;
+  /** The grid square of the board's top-left hole. */
+  readonly origin: { readonly col: number; readonly row: number };
+  readonly width?: number;
+  readonly height?: number;
+  /** Floes to generate (J1). */
+  readonly floes?: number;
+  readonly fish?: { readonly big: number; readonly small: number };
+  readonly variant?: Variant;
+  readonly keepFishing?: boolean;
+  readonly shakeTheBox?: boolean;
+  /** J6 setting: the landing check's DC (`1d20 + dex`), or null (default) for none. */
+  readonly landCheck?: number | null;
+  /**
+   * The fishers in turn order (J2: clockwise, as the GM lists them), each a token and a hole,
+   * and the dexterity modifier of the landing check (J6 setting; default 0).
+   */
+  readonly fishers: readonly {
+    readonly tokenId: string;
+    readonly at: Hole;
+    readonly dex?: number;
+  }[];
+  readonly seed?: number;
+}
+
+/** A board as the GM side reads it: record, finished turns, the state with the turn in play. */
+export interface LoadedBoard {
+  readonly record: KayanakRecord;
+  readonly session: KayanakSession;
+  /** The state now: the session's with the turn in play applied. */
+  readonly state: KayanakState;
+  /** The turn in play's events so far. */
+  readonly turnEvents: readonly KayanakEvent[];
+  readonly scene: SceneData;
+  readonly pub: PublicBoard;
+}
+
+/** What a player (or the GM) asks of a board. */
+export type KayanakRequest =
+  | { readonly kind: "roll" }
+  | { readonly kind: "step"; readonly step: Step }
+  | { readonly kind: "end" };
+
+const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A 16-character document id (the shape of foundry.utils.randomID), from the browser's crypto. */
+export function newDocId(): string {
+  const a = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(a);
+  return Array.from(a, (b) => ID_CHARS[b % ID_CHARS.length]).join("");
+}
+
+function randomSeed(): number {
+  const a = new Uint32Array(1);
+  globalThis.crypto.getRandomValues(a);
+  return a[0]! % 2_000_000_000;
+}
+
+export class KayanakHost {
+  private readonly cache = new Map<string, { rev: number; session: KayanakSession }>();
+
+  readonly port: Port;
+  /** The GM store, its keys and the one authority are the fishing host's own: one of each per client. */
+  readonly store: GmStore;
+
+  constructor(private readonly lakes: LakeHost) {
+    this.port = lakes.port;
+    this.store = lakes.store;
+  }
+
+  private get authority() {
+    return this.lakes.authority;
+  }
+
+  isAuthority(): boolean {
+    return this.authority.isActive();
+  }
+
+  private guard<T>(id: string, fn: () => Promise<Result<T>>): Promise<Result<T>> {
+    return this.authority.guard(id, fn);
+  }
+
+  /** The session this GM client knows for a board (the canvas's GM marks). */
+  cached(boardId: string): KayanakSession | undefined {
+    return this.cache.get(boardId)?.session;
+  }
+
+  async load(boardId: string): Promise<Result<LoadedBoard>> {
+    const got = await this.store.getAny(boardId);
+    if (!got.ok) return got;
+    const record = got.value;
+    if (!isKayanakRecord(record)) return err("unknownBoard", "board");
+    const scene = this.port.scene(record.sceneId);
+    const pub = scene && publicBoardOf(scene, boardId);
+    if (!scene || !pub) return err("unknownBoard", "board");
+    const known = this.cache.get(boardId);
+    const session = known?.rev === record.rev ? known.session : sessionOf(record, known?.session);
+    this.cache.set(boardId, { rev: record.rev, session });
+    const now = withTurn(session.state, record.pending.turn);
+    return {
+      ok: true,
+      value: { record, session, state: now.state, turnEvents: now.events, scene, pub },
+    };
+  }
+
+  private name(pub: PublicBoard): (id: string) => string {
+    return (id) => pub.fishers.find((f) => f.id === id)?.name ?? id;
+  }
+
+  /** J1, J11: a new board on a scene, the fishers' tokens as bears, a combat for the turn order. */
+  async createBoard(o: KayanakBoardOptions): Promise<Result<PublicBoard>> {
+    if (!this.isAuthority()) return err("notActiveGm");
+    const scene = this.port.scene(o.sceneId);
+    if (!scene) return err("unknownScene", "sceneId");
+    if (typeof o.name !== "string" || !o.name.trim()) return err("badField", "name");
+    if (!Array.isArray(o.fishers) || o.fishers.length === 0) return err("noFishers", "fishers");
+    const seen = new Set<string>();
+    const fishers: { id: string; name: string; tokenId: string; actorId: string | null }[] = [];
+    for (const [i, f] of o.fishers.entries()) {
+      const t = scene.tokens.find((x) => x._id === f.tokenId);
+      if (!t || seen.has(t._id)) return err("unknownToken", `fishers[${i}].tokenId`);
+      seen.add(t._id);
+      fishers.push({ id: `f${i + 1}`, name: t.name, tokenId: t._id, actorId: t.actorId });
+    }
+    const setup: KayanakSetup = {
+      seed: o.seed ?? randomSeed(),
+      ...(o.width !== undefined ? { width: o.width } : {}),
+      ...(o.height !== undefined ? { height: o.height } : {}),
+      ...(o.floes !== undefined ? { floeCount: o.floes } : {}),
+      ...(o.fish ? { fish: o.fish } : {}),
+      settings: {
+        variant: o.variant ?? "basic",
+        keepFishing: o.keepFishing ?? false,
+        shakeTheBox: o.shakeTheBox ?? false,
+        landCheck: o.landCheck ?? null,
+      },
+      fishers: o.fishers.map((f, i) => ({
+        id: fishers[i]!.id,
+        name: fishers[i]!.name,
+        at: f.at,
+        ...(f.dex !== undefined ? { dex: f.dex } : {}),
+      })),
+    };
+    const started = startSession(setup);
+    if (!started.ok) return started;
+    const session = started.session;
+    const boardId = `board${String(randomSeed()).padStart(10, "0")}`;
+    const combatId = newDocId();
+    const pub = publicBoardFor(
+      { id: boardId, name: o.name.trim(), sceneId: o.sceneId, origin: o.origin, fishers, combatId },
+      session.state,
+    );
+    const record: KayanakRecord = {
+      format: "kolikoly-gm-record/1",
+      game: "kayanak",
+      lakeId: boardId,
+      sceneId: o.sceneId,
+      rev: 1,
+      setup,
+      rounds: [],
+      endedByGm: false,
+      pending: {},
+      pendingBefore: [],
+    };
+    const key = await this.store.keyForNewLake();
+    const put = this.store.put(record, key.key) as Extract<WriteOp, { kind: "store.put" }>;
+    const t = this.port.localize.bind(this.port);
+    const card = await kayanakCard(this.port, {
+      board: pub,
+      card: "setup",
+      turn: 0,
+      title: t("KOLIKOLY.Kayanak.Foundry.Chat.SetUp", { board: pub.name }),
+      events: session.log,
+      name: this.name(pub),
+      extra: [t("KOLIKOLY.Kayanak.Foundry.Chat.First", { name: this.name(pub)(fishers[0]!.id) })],
+    });
+    const n = fishers.length;
+    const ops: WriteOp[] = [
+      ...bearOps(pub, scene, session.state),
+      sceneBoardOp(scene, pub),
+      {
+        kind: "combat.create",
+        data: [
+          {
+            _id: combatId,
+            scene: o.sceneId,
+            active: true,
+            round: 1,
+            turn: 0,
+            // Combat#_sortCombatants: highest initiative first, so the first fisher has the most
+            combatants: fishers.map((f, i) => ({
+              tokenId: f.tokenId,
+              sceneId: o.sceneId,
+              actorId: f.actorId,
+              initiative: n - i,
+            })),
+            flags: { [MODULE_ID]: { board: boardId } },
+          },
+        ],
+      },
+      { kind: "chat.create", data: [card] },
+      put,
+    ];
+    try {
+      await this.port.write(ops);
+    } catch (e) {
+      return err("writeFailed", "", String((e as Error).message));
+    }
+    this.cache.set(boardId, { rev: 1, session });
+    await this.store.written(put);
+    // the other GM clients get a new key at once: any of them may have to take over
+    if (key.made) await this.lakes.keys.offer([key.key.id]);
+    return { ok: true, value: pub };
+  }
+
+  /** One request of the fisher whose turn it is (J2-J8); the GM may act for any fisher. */
+  request(boardId: string, fisher: string, req: KayanakRequest): Promise<Result<PublicBoard>> {
+    return this.guard(boardId, async () => {
+      const l = await this.load(boardId);
+      if (!l.ok) return l;
+      const { state } = l.value;
+      if (state.over) return err("gameOver");
+      if (!state.fishers.some((f) => f.id === fisher)) return err("unknownFisher", "fisher");
+      if (state.fishers[state.next]!.id !== fisher) return err("notYourTurn", "fisher");
+      try {
+        if (req.kind === "roll") return await this.roll(l.value, fisher);
+        if (req.kind === "step") return await this.step(l.value, req.step);
+        if (req.kind === "end") {
+          const turn = l.value.record.pending.turn;
+          if (!turn) return err("notRolled");
+          return await this.finish(l.value, state, [...l.value.turnEvents], turn, []);
+        }
+      } catch (e) {
+        return err(
+          e instanceof VetoError ? "vetoed" : "resolutionFailed",
+          "",
+          String((e as Error).message),
+        );
+      }
+      return err("badRequest", "request");
+    });
+  }
+
+  private async roll(l: LoadedBoard, fisher: string): Promise<Result<PublicBoard>> {
+    if (l.record.pending.turn) return err("diceRolled");
+    const driver = kayanakDriver(this.port, l.state.settings);
+    const rolls: RollRecord[] = [];
+    const r = await runAsync(rollDice(l.state, { fisher }), driver, rolls);
+    if (!r.ok) return r;
+    const rolled = r.events.find((e) => e.type === "rolled");
+    if (!rolled || rolled.type !== "rolled") return err("resolutionFailed");
+    const turn: TurnInPlay = {
+      fisher,
+      die: rolled.die,
+      ...(rolled.temperature ? { temperature: rolled.temperature } : {}),
+      steps: [],
+      rolls,
+    };
+    const t = this.port.localize.bind(this.port);
+    const card = await kayanakCard(this.port, {
+      board: l.pub,
+      card: "roll",
+      turn: l.state.turn + 1,
+      title: t("KOLIKOLY.Kayanak.Foundry.Chat.Roll", {
+        board: l.pub.name,
+        name: this.name(l.pub)(fisher),
+      }),
+      events: r.events,
+      name: this.name(l.pub),
+      rolls: driver.rolls,
+    });
+    // nothing the dice allow (a fish face with no open hole near): the turn ends with the roll
+    if (legalSteps(r.state).length === 0)
+      return this.finish(l, r.state, [...r.events], turn, [card]);
+    return this.commit(l, { ...l.record, rev: l.record.rev + 1, pending: { turn } }, r.state, [
+      card,
+    ]);
+  }
+
+  private async step(l: LoadedBoard, step: Step): Promise<Result<PublicBoard>> {
+    const turn = l.record.pending.turn;
+    if (!turn) return err("notRolled");
+    const driver = kayanakDriver(this.port, l.state.settings);
+    const rolls: RollRecord[] = [];
+    const r = await runAsync(takeStep(l.state, step), driver, rolls);
+    if (!r.ok) return r;
+    // the step as played: a landing die's answer forced, so the record replays it exactly
+    const played = turnInputOf(turn.fisher, r.events, [step]).steps[0]!;
+    const next: TurnInPlay = {
+      ...turn,
+      steps: [...turn.steps, played],
+      rolls: [...turn.rolls, ...rolls],
+    };
+    const events = [...l.turnEvents, ...r.events];
+    if (r.state.over || legalSteps(r.state).length === 0)
+      return this.finish(l, r.state, events, next, [], driver.rolls);
+    // a step that rolled (a landing die, the J6 landing check) shows its dice to all at once
+    const chat: ChatCreate[] = [];
+    if (driver.rolls.length) {
+      const t = this.port.localize.bind(this.port);
+      chat.push(
+        await kayanakCard(this.port, {
+          board: l.pub,
+          card: "step",
+          turn: l.state.turn + 1,
+          title: t("KOLIKOLY.Kayanak.Foundry.Chat.Turn", {
+            board: l.pub.name,
+            turn: l.state.turn + 1,
+            name: this.name(l.pub)(turn.fisher),
+          }),
+          events: r.events,
+          name: this.name(l.pub),
+          rolls: driver.rolls,
+        }),
+      );
+    }
+    return this.commit(
+      l,
+      { ...l.record, rev: l.record.rev + 1, pending: { turn: next } },
+      r.state,
+      chat,
+    );
+  }
+
+  /** J2: the turn ends (unused dots lost) and is recorded; the tracker moves on; the end card if over. */
+  private async finish(
+    l: LoadedBoard,
+    state: KayanakState,
+    events: KayanakEvent[],
+    turn: TurnInPlay,
+    chat: ChatCreate[],
+    rolls: readonly object[] = [],
+  ): Promise<Result<PublicBoard>> {
+    let final = state;
+    if (!state.over) {
+      const e = endTurn(state);
+      if (!e.ok) return e;
+      final = e.state;
+      events.push(...e.events);
+    }
+    final = { ...final, rng: l.session.state.rng };
+    const rec: TurnRecord = {
+      input: turnInputOf(turn.fisher, events, turn.steps),
+      rolls: turn.rolls,
+      rng: l.session.state.rng,
+    };
+    const record: KayanakRecord = {
+      ...l.record,
+      rev: l.record.rev + 1,
+      rounds: [...l.record.rounds, rec],
+      pending: {},
+    };
+    const t = this.port.localize.bind(this.port);
+    const name = this.name(l.pub);
+    const cards = [...chat];
+    cards.push(
+      await kayanakCard(this.port, {
+        board: l.pub,
+        card: "turn",
+        turn: final.turn,
+        title: t("KOLIKOLY.Kayanak.Foundry.Chat.Turn", {
+          board: l.pub.name,
+          turn: final.turn,
+          name: name(turn.fisher),
+        }),
+        events: events.filter((e) => e.type !== "rolled" && e.type !== "gameEnd"),
+        name,
+        rolls,
+      }),
+    );
+    const end = events.find((e) => e.type === "gameEnd");
+    if (end && end.type === "gameEnd")
+      cards.push(
+        await kayanakCard(this.port, {
+          board: l.pub,
+          card: "end",
+          turn: final.turn,
+          title: t("KOLIKOLY.Kayanak.Foundry.Chat.End", { board: l.pub.name }),
+          events: [end],
+          name,
+          extra: end.scores.map((s) =>
+            t("KOLIKOLY.Kayanak.Foundry.Score", {
+              name: name(s.fisher),
+              big: s.big,
+              small: s.small,
+              score: s.score,
+            }),
+          ),
+        }),
+      );
+    const r = await this.commit(l, record, final, cards);
+    if (!r.ok) return r;
+    this.port.callAllHook(KAYANAK_HOOK.turnEnded, {
+      boardId: l.pub.id,
+      turn: final.turn,
+      events,
+      state: final,
+    });
+    if (end && end.type === "gameEnd") {
+      this.port.callAllHook(KAYANAK_HOOK.gameEnded, {
+        boardId: l.pub.id,
+        reason: end.reason,
+        winners: end.winners,
+        scores: scores(final),
+      });
+      this.port.callAllHook(HOOK.gameEnded, {
+        lakeId: l.pub.id,
+        reason: end.reason,
+        catches: scores(final).map((s) => ({ fisher: s.fisher, caught: s.big + s.small })),
+      });
+    }
+    return r;
+  }
+
+  /** Undo (GM): the turn in play is dropped, or else the last finished turn. */
+  undoTurn(boardId: string): Promise<Result<{ turn: number }>> {
+    return this.guard(boardId, async () => {
+      if (!this.port.me().isGM) return err("notGm");
+      const l = await this.load(boardId);
+      if (!l.ok) return l;
+      const { record, pub } = l.value;
+      const inPlay = record.pending.turn !== undefined;
+      if (!inPlay && record.rounds.length === 0) return err("nothingToUndo");
+      const next: KayanakRecord = {
+        ...record,
+        rev: record.rev + 1,
+        rounds: inPlay ? record.rounds : record.rounds.slice(0, -1),
+        pending: {},
+      };
+      const session = sessionOf(next);
+      const t = this.port.localize.bind(this.port);
+      const card = await kayanakCard(this.port, {
+        board: pub,
+        card: "undo",
+        turn: session.state.turn,
+        title: t("KOLIKOLY.Kayanak.Foundry.Chat.UndoTitle", { board: pub.name }),
+        events: [],
+        name: this.name(pub),
+        extra: [
+          t(
+            inPlay
+              ? "KOLIKOLY.Kayanak.Foundry.Chat.UndoneInPlay"
+              : "KOLIKOLY.Kayanak.Foundry.Chat.Undone",
+            {
+              turn: inPlay ? session.state.turn + 1 : record.rounds.length,
+            },
+          ),
+        ],
+      });
+      const r = await this.commit(l.value, next, session.state, [card], session);
+      if (!r.ok) return r;
+      return { ok: true, value: { turn: session.state.turn } };
+    });
+  }
+
+  /** The board's finished turns as a scenario file (`kayanak-scenario/1`); GM only. */
+  async exportScenario(boardId: string): Promise<Result<KayanakScenario>> {
+    if (!this.port.me().isGM) return err("notGm");
+    const l = await this.load(boardId);
+    if (!l.ok) return l;
+    return { ok: true, value: exportScenario(l.value.session) };
+  }
+
+  /**
+   * The combat tracker moved (`updateCombat`, on every client; this acts on the active GM's
+   * only): a board's turn order is the board's, so a turn or round set by hand (the tracker's
+   * next/previous buttons, Combat#nextTurn and #previousTurn, which a player may click too: v13
+   * common/documents/combat.mjs, BaseCombat #canUpdate lets a player change `round` and `turn`)
+   * is put back on the fisher whose turn it is on the board. The check waits for the board's
+   * operation under way (the authority's queue), so it compares with the board as it is between
+   * operations; the tracker the module itself moved already agrees and nothing is written. A
+   * finished game's tracker is left alone. `ok: true, value: true` when it was put back.
+   */
+  trackerMoved(
+    combat: {
+      readonly id: string | null;
+      readonly scene?: string | null;
+      readonly round: number;
+      readonly turn: number | null;
+      readonly flags?: Readonly<Record<string, unknown>>;
+    },
+    changed: Readonly<Record<string, unknown>>,
+  ): Promise<Result<boolean>> {
+    const boardId = (combat.flags?.[MODULE_ID] as { board?: unknown } | undefined)?.board;
+    const untouched: Result<boolean> = { ok: true, value: false };
+    if (typeof boardId !== "string" || !combat.id) return Promise.resolve(untouched);
+    if (!("turn" in changed) && !("round" in changed)) return Promise.resolve(untouched);
+    if (!this.isAuthority()) return Promise.resolve(untouched);
+    const seen = { round: combat.round, turn: combat.turn };
+    return this.guard(boardId, async () => {
+      const scene = combat.scene ? this.port.scene(combat.scene) : undefined;
+      const pub = scene && publicBoardOf(scene, boardId);
+      if (!pub || pub.combatId !== combat.id || pub.view.over) return untouched;
+      const want = trackerOf(pub);
+      if (!want || (want.round === seen.round && want.turn === seen.turn)) return untouched;
+      try {
+        await this.port.write([{ kind: "combat.update", updates: [{ _id: combat.id!, ...want }] }]);
+      } catch (e) {
+        return err("writeFailed", "", String((e as Error).message));
+      }
+      return { ok: true, value: true };
+    });
+  }
+
+  /**
+   * Writes one change: bears, the public board, chat, the tracker's turn, then the record's new
+   * revision (the commit point). Refused when another GM client wrote the record meanwhile.
+   */
+  private async commit(
+    l: LoadedBoard,
+    record: KayanakRecord,
+    state: KayanakState,
+    chat: ChatCreate[],
+    session?: KayanakSession,
+  ): Promise<Result<PublicBoard>> {
+    const current = await this.store.getAny(record.lakeId);
+    if (!current.ok) return current;
+    if (current.value?.rev !== l.record.rev) return err("staleRecord");
+    const scene = this.port.scene(l.scene._id) ?? l.scene;
+    const pub = publicBoardFor(l.pub, state);
+    let put: Extract<WriteOp, { kind: "store.put" }>;
+    try {
+      put = this.store.put(record) as typeof put;
+    } catch (e) {
+      return err("keyMissing", "board", String((e as Error).message));
+    }
+    const tracker = combatTurn(state);
+    const moved = l.pub.view.turn !== state.turn || l.pub.view.next !== pub.view.next;
+    const ops: WriteOp[] = [
+      ...bearOps(pub, scene, state),
+      sceneBoardOp(scene, pub),
+      ...(chat.length ? [{ kind: "chat.create" as const, data: chat }] : []),
+      ...(pub.combatId && moved && !state.over
+        ? [{ kind: "combat.update" as const, updates: [{ _id: pub.combatId, ...tracker }] }]
+        : []),
+      put,
+    ];
+    try {
+      await this.port.write(ops);
+    } catch (e) {
+      // put back what a v13 write may have changed before failing (the record is unchanged)
+      const created = (e as { done?: string[][] }).done?.[
+        ops.findIndex((o) => o.kind === "chat.create")
+      ];
+      const back: WriteOp[] = [
+        ...bearOps(l.pub, this.port.scene(scene._id) ?? scene, l.state),
+        sceneBoardOp(scene, l.pub),
+      ];
+      if (created?.length) back.push({ kind: "chat.delete", ids: created });
+      await this.port.write(back).catch(() => undefined);
+      return isStale(e) ? err("staleRecord") : err("writeFailed", "", String((e as Error).message));
+    }
+    if (session) this.cache.set(record.lakeId, { rev: record.rev, session });
+    await this.store.written(put);
+    return { ok: true, value: pub };
+  }
+}
+
+export { holeLabel };

@@ -1,0 +1,139 @@
+/**
+ * Issue 11 item 4: the Kayanak board on the canvas, as data (src/foundry/kayanak/canvas.ts).
+ * Drawn from the public board flag only: a GM's canvas and a player's draw the same shapes,
+ * with no covered hole's contents; the holes highlighted are exactly the engine's legal steps on
+ * the GM's true state; a click's pixel maps to its hole (holeAt), and the step it asks for is
+ * the only legal one there or the one of the kind picked; sent as the player's request, it plays.
+ */
+import { describe, expect, test } from "vitest";
+import { holeAt, holeOrigin, publicBoardOf } from "../../../src/foundry/kayanak/board.ts";
+import type { PublicBoard } from "../../../src/foundry/kayanak/board.ts";
+import {
+  actingFisher,
+  kayanakShapes,
+  legalByHole,
+  stepFor,
+} from "../../../src/foundry/kayanak/canvas.ts";
+import { holeKey, legalSteps } from "../../../src/rules/kayanak/index.ts";
+import type { Hole } from "../../../src/rules/kayanak/index.ts";
+import type { PlayerClient, PlayerTable } from "../players/fake-players.ts";
+import { makePlayerTable } from "../players/fake-players.ts";
+import { ask, board } from "./fixtures.ts";
+
+/** Ana's bear mid-board, so that every direction is on it. */
+const AT = {
+  at: [
+    [1, 1],
+    [3, 2],
+  ],
+} as const;
+
+const pubOf = (c: PlayerClient, t: PlayerTable, id: string): PublicBoard =>
+  publicBoardOf(c.scene(t.sceneId)!, id)!;
+
+describe("the Kayanak board on the canvas (issue 11 item 4)", () => {
+  test("a click's pixel is its hole; off the board is nothing", async () => {
+    const t = await makePlayerTable();
+    const id = await board(t, AT);
+    const scene = t.gm.scene(t.sceneId)!;
+    const pub = pubOf(t.gm, t, id);
+    // grid 100 from 200,300; the board's top-left hole on square 1,1
+    expect(holeOrigin(pub, scene, [0, 0])).toEqual({ x: 300, y: 400 });
+    expect(holeAt(pub, scene, 350, 450)).toEqual([0, 0]);
+    expect(holeAt(pub, scene, 300, 400)).toEqual([0, 0]);
+    expect(holeAt(pub, scene, 699, 699)).toEqual([3, 2]);
+    expect(holeAt(pub, scene, 299, 450)).toBeUndefined();
+    expect(holeAt(pub, scene, 700, 450)).toBeUndefined();
+    expect(holeAt(pub, scene, 350, 700)).toBeUndefined();
+    for (const h of pub.view.holes) {
+      const o = holeOrigin(pub, scene, h.at);
+      expect(holeAt(pub, scene, o.x + 50, o.y + 50)).toEqual(h.at);
+    }
+  });
+
+  for (const variant of ["basic", "weather"] as const)
+    test(`${variant}: the highlighted holes are the engine's legal steps on the GM's true state`, async () => {
+      const t = await makePlayerTable();
+      const id = await board(t, { ...AT, variant });
+      const [pa, pb] = t.players;
+      const host = t.gm.runtime!.kayanak;
+      let clicked = 0;
+      for (let turn = 0; turn < 12; turn++) {
+        const v0 = pubOf(t.gm, t, id).view;
+        if (v0.over) break;
+        const me = v0.next!;
+        const client = me === "f1" ? pa : pb;
+        expect(await ask(client, id, me, v0.turn, { kind: "roll" })).toMatchObject({ ok: true });
+        for (let s = 0; s < 6; s++) {
+          const pub = pubOf(client, t, id);
+          if (pub.view.turn !== v0.turn || !pub.view.inPlay) break;
+          const l = await host.load(id);
+          if (!l.ok) throw new Error(l.error.code);
+          const truth = legalSteps(l.value.state);
+          const fromView = [...legalByHole(pub.view).values()].flat();
+          // every true step is offered (a tile step once per hole of its floe)
+          for (const step of truth) expect(fromView).toContainEqual(step);
+          for (const step of fromView) expect(truth).toContainEqual(step);
+          // a click on the first legal hole, in pixels, is the request the player sends
+          const scene = client.scene(t.sceneId)!;
+          const shapes = kayanakShapes(pub, scene, true);
+          const lit = shapes.find((h) => h.legal.length > 0);
+          if (!lit) break;
+          const at = holeAt(pub, scene, lit.x + lit.size / 2, lit.y + lit.size / 2) as Hole;
+          const pickKind = lit.legal.length > 1 ? lit.legal[0] : undefined;
+          const { step, kinds } = stepFor(pub.view, at, pickKind);
+          expect(kinds).toEqual(lit.legal);
+          expect(step).toBeDefined();
+          // more than one kind there: nothing is inferred, the player picks
+          if (lit.legal.length > 1) expect(stepFor(pub.view, at).step).toBeUndefined();
+          expect(
+            actingFisher(pub, { id: t.userIds[me === "f1" ? "a" : "b"], isGM: false }, (a) =>
+              t.gm.runtime!.port.ownersOf(a),
+            ),
+          ).toBe(me);
+          expect(
+            actingFisher(pub, { id: t.userIds[me === "f1" ? "b" : "a"], isGM: false }, (a) =>
+              t.gm.runtime!.port.ownersOf(a),
+            ),
+          ).toBeUndefined();
+          const r = await ask(client, id, me, pub.view.turn, { kind: "step", step });
+          expect(r).toMatchObject({ ok: true });
+          clicked++;
+        }
+        const after = pubOf(t.gm, t, id).view;
+        if (after.turn === v0.turn && !after.over)
+          expect(await ask(client, id, me, v0.turn, { kind: "end" })).toMatchObject({ ok: true });
+      }
+      expect(clicked).toBeGreaterThan(5);
+    });
+
+  test("drawn from the public flag only: the GM's shapes are the player's; no covered hole's fish", async () => {
+    const t = await makePlayerTable();
+    const id = await board(t, AT);
+    const [pa] = t.players;
+    await ask(pa, id, "f1", 0, { kind: "roll" });
+    const gmPub = pubOf(t.gm, t, id);
+    const plPub = pubOf(pa, t, id);
+    const scene = t.gm.scene(t.sceneId)!;
+    const gm = kayanakShapes(gmPub, scene, true);
+    const player = kayanakShapes(plPub, pa.scene(t.sceneId)!, true);
+    expect(gm).toEqual(player);
+    expect(gm).toHaveLength(12);
+    for (const h of gm) {
+      if (h.ice === "covered") expect(h.fish).toBeUndefined();
+      else expect(h.fish).toBeDefined();
+      // one coordinate convention: the hole as its scenario file and the table write it
+      expect(h.label).toBe(`[${h.at[0]},${h.at[1]}]`);
+    }
+    // the legal holes are next to the bear (J4-J6), and only while a turn is in play
+    const bear = plPub.view.fishers[0]!.at;
+    for (const h of gm.filter((x) => x.legal.length))
+      expect(Math.abs(h.at[0] - bear[0]) + Math.abs(h.at[1] - bear[1])).toBeLessThanOrEqual(2);
+    expect(kayanakShapes(plPub, scene, false).every((h) => h.legal.length === 0)).toBe(true);
+    await ask(pa, id, "f1", 0, { kind: "end" });
+    const idle = kayanakShapes(pubOf(pa, t, id), scene, true);
+    expect(idle.every((h) => h.legal.length === 0)).toBe(true);
+    expect(legalByHole(pubOf(pa, t, id).view).size).toBe(0);
+    expect(holeKey([1, 2])).toBe("1,2");
+  });
+});

@@ -1,0 +1,273 @@
+/**
+ * Issue 11 item 4: Kayanak in the behavioural fake. A GM and two players: the board set up on the
+ * scene, turns played by the players' requests (owner-attested, through the players' query), the
+ * combat tracker following the turn, the end card naming the winners; refused requests change
+ * nothing; undo; writes per request; no covered hole's contents in anything a player receives.
+ */
+import { describe, expect, test } from "vitest";
+import type { Hole, Step } from "../../../src/rules/kayanak/index.ts";
+import type { BoardView } from "../../../src/foundry/kayanak/board.ts";
+import { MODULE_ID } from "../../../src/foundry/constants.ts";
+import { publicBoardOf } from "../../../src/foundry/kayanak/board.ts";
+import type { PlayerClient } from "../players/fake-players.ts";
+import { makePlayerTable } from "../players/fake-players.ts";
+import { settleClients } from "../players/actors.ts";
+import { findLeaks } from "../fake/secrecy.ts";
+import type { Payload } from "../fake/server.ts";
+import { rngFor } from "../fake/world.ts";
+import {
+  ACTION_DENOMINATION,
+  makeTerms,
+  registerDiceSoNice,
+  resultCss,
+  resultLabel,
+} from "../../../src/foundry/kayanak/dice.ts";
+import { ask, board } from "./fixtures.ts";
+
+function view(c: PlayerClient, id: string, sceneId: string): BoardView {
+  return publicBoardOf(c.scene(sceneId)!, id)!.view;
+}
+
+/** A player's pick among what the player's view allows (the engine judges it). */
+function pick(v: BoardView, me: string, rng: ReturnType<typeof rngFor>): Step | undefined {
+  const f = v.fishers.find((x) => x.id === me)!;
+  const near = v.holes.filter(
+    (h) =>
+      Math.max(Math.abs(h.at[0] - f.at[0]), Math.abs(h.at[1] - f.at[1])) === 1 &&
+      Math.abs(h.at[0] - f.at[0]) + Math.abs(h.at[1] - f.at[1]) === 1,
+  );
+  const face = v.inPlay?.die.face;
+  const opts: Step[] = [];
+  for (const h of near) {
+    const at = [h.at[0], h.at[1]] as Hole;
+    if (face === "bear" || face === "star") opts.push({ move: at });
+    if ((face === "pickax" || face === "star") && !h.open) opts.push({ hack: at });
+    if ((face === "fish" || face === "star") && h.open) opts.push({ fish: at });
+  }
+  return opts.length ? opts[rng.die(opts.length) - 1] : undefined;
+}
+
+function playerLeaks(p: readonly Payload[]): string[] {
+  const out = findLeaks(
+    p,
+    { state: { swarms: [] } as never, log: [], owned: [], names: (x) => x },
+    [],
+  );
+  const walk = (v: unknown, path: string): void => {
+    if (Array.isArray(v)) return v.forEach((x, i) => walk(x, `${path}[${i}]`));
+    if (typeof v !== "object" || v === null) return;
+    const o = v as Record<string, unknown>;
+    if (o.type === "dropped") out.push(`${path}: the fish drop`);
+    if ("seed" in o) out.push(`${path}: the seed`);
+    if (o.open === false && ("big" in o || "small" in o))
+      out.push(`${path}: a covered hole's fish`);
+    for (const [k, x] of Object.entries(o)) walk(x, `${path}.${k}`);
+  };
+  p.forEach((x, i) => walk(x, `payload ${i}`));
+  return out;
+}
+
+describe("Kayanak in the behavioural fake", () => {
+  for (const generation of [13, 14] as const)
+    test(`v${generation}: a whole game by the players' requests, to the end card`, async () => {
+      const t = await makePlayerTable({ generation });
+      const id = await board(t);
+      await settleClients([t.gm, ...t.players]);
+      const [pa, pb] = t.players;
+      // the bears are the fishers' tokens, on their holes (origin 1,1; grid 100 from 200,300)
+      const scene = t.server.truth.scenes[0]!;
+      expect(scene.tokens[0]).toMatchObject({ x: 300, y: 400 });
+      expect(scene.tokens[1]).toMatchObject({ x: 600, y: 600 });
+      // the tracker: the fishers in order, round 1, first turn
+      const combat = t.server.truth.combats[0]!;
+      expect(combat.combatants.map((c) => c.tokenId)).toEqual(t.tokenIds);
+      expect(combat.combatants[0]!.initiative).toBeGreaterThan(combat.combatants[1]!.initiative);
+      expect(combat).toMatchObject({ round: 1, turn: 0 });
+      const rng = rngFor(5);
+      let guard = 0;
+      for (;;) {
+        const v = view(t.gm, id, t.sceneId);
+        if (v.over || guard++ > 2000) break;
+        const me = v.next!;
+        const client = me === "f1" ? pa : pb;
+        const r1 = await ask(client, id, me, v.turn, { kind: "roll" });
+        expect(r1).toMatchObject({ ok: true });
+        for (let s = 0; s < 8; s++) {
+          const now = view(client, id, t.sceneId);
+          if (now.turn !== v.turn || now.over || !now.inPlay) break;
+          const step = pick(now, me, rng);
+          const r = step
+            ? await ask(client, id, me, now.turn, { kind: "step", step })
+            : await ask(client, id, me, now.turn, { kind: "end" });
+          if (!r.ok) await ask(client, id, me, now.turn, { kind: "end" });
+        }
+        const after = view(client, id, t.sceneId);
+        if (after.turn === v.turn && !after.over)
+          expect(await ask(client, id, me, v.turn, { kind: "end" })).toMatchObject({ ok: true });
+        // the tracker follows the game
+        const c = t.server.truth.combats[0]!;
+        const g = view(t.gm, id, t.sceneId);
+        if (!g.over) expect(c.turn).toBe(g.fishers.findIndex((f) => f.id === g.next));
+      }
+      const end = view(t.gm, id, t.sceneId);
+      expect(end.over).toBe(true);
+      expect(end.winners.length).toBeGreaterThan(0);
+      const cards = t.server.truth.messages.filter(
+        (m) => (m.flags[MODULE_ID] as { card?: string } | undefined)?.card === "end",
+      );
+      expect(cards).toHaveLength(1);
+      const names = end.winners.map((w) => (w === "f1" ? "Ana" : "Bo"));
+      for (const n of names) expect(cards[0]!.content).toContain(n);
+      // roll cards carry the module's dice terms (Dice So Nice animates messages with rolls)
+      const roll = t.server.truth.messages.find(
+        (m) => (m.flags[MODULE_ID] as { card?: string } | undefined)?.card === "roll",
+      )!;
+      expect(JSON.stringify(roll.rolls)).toContain("KayanakActionDie");
+      // J10: nothing a player's client received holds a covered hole's contents or the seed
+      for (const p of t.players) expect(playerLeaks(p.received)).toEqual([]);
+      // the record replays: the exported scenario holds every finished turn
+      const ex = await t.gm.runtime!.kayanak.exportScenario(id);
+      expect(ex.ok).toBe(true);
+    });
+
+  test("refused requests change nothing: not the owner, not their turn, an illegal step, stale", async () => {
+    const t = await makePlayerTable();
+    const id = await board(t);
+    const [pa, pb] = t.players;
+    const before = JSON.stringify(t.server.truth.scenes);
+    const requests = t.server.requests.length;
+    // Bo's player asks for Ana's fisher; Bo asks out of turn; a stale turn number; a bad shape
+    expect(await ask(pb, id, "f1", 0, { kind: "roll" })).toMatchObject({
+      ok: false,
+      error: { code: "notOwner" },
+    });
+    expect(await ask(pb, id, "f2", 0, { kind: "roll" })).toMatchObject({
+      ok: false,
+      error: { code: "notYourTurn" },
+    });
+    expect(await ask(pa, id, "f1", 4, { kind: "roll" })).toMatchObject({
+      ok: false,
+      error: { code: "staleTurn" },
+    });
+    expect(await ask(pa, id, "f1", 0, { kind: "dance" })).toMatchObject({
+      ok: false,
+      error: { code: "badIntent" },
+    });
+    expect(await ask(pa, id, "f1", 0, { kind: "step", step: { move: [1, 0] } })).toMatchObject({
+      ok: false,
+      error: { code: "notRolled" },
+    });
+    expect(await ask(pa, id, "f1", 0, { kind: "roll" })).toMatchObject({ ok: true });
+    const mid = JSON.stringify(t.server.truth.scenes);
+    const n = t.server.requests.length;
+    // a hole far from the bear
+    expect(await ask(pa, id, "f1", 0, { kind: "step", step: { move: [3, 0] } })).toMatchObject({
+      ok: false,
+    });
+    expect(JSON.stringify(t.server.truth.scenes)).toBe(mid);
+    expect(t.server.requests.length).toBe(n);
+    // a player's error reads in words (errorKey finds the engine's or the module's key)
+    expect(
+      pa.wiring!.player.errorText({ code: "staleTurn", field: "round", message: "" }),
+    ).not.toContain("KOLIKOLY");
+    expect(before).not.toBe(mid);
+    expect(requests).toBeLessThan(n);
+  });
+
+  test("writes per request: a fixed small number on v13 and v14", async () => {
+    for (const generation of [13, 14] as const) {
+      const t = await makePlayerTable({ generation });
+      const id = await board(t);
+      const [pa] = t.players;
+      const count = async (fn: () => Promise<unknown>) => {
+        const n = t.server.requests.length;
+        await fn();
+        return t.server.requests.slice(n).filter((r) => r.user === t.userIds.gm).length;
+      };
+      const roll = await count(() => ask(pa, id, "f1", 0, { kind: "roll" }));
+      const end = await count(() => ask(pa, id, "f1", 0, { kind: "end" }));
+      // v14: one batch and the record; v13: one request per kind of change
+      if (generation === 14) {
+        expect(roll).toBe(2);
+        expect(end).toBe(2);
+      } else {
+        expect(roll).toBeLessThanOrEqual(3);
+        expect(end).toBeLessThanOrEqual(5);
+      }
+    }
+  });
+
+  test("undo (GM): the turn in play, then the last turn, exactly as before", async () => {
+    const t = await makePlayerTable();
+    const id = await board(t);
+    const [pa] = t.players;
+    const host = t.gm.runtime!.kayanak;
+    const start = view(t.gm, id, t.sceneId);
+    await ask(pa, id, "f1", 0, { kind: "roll" });
+    expect(view(t.gm, id, t.sceneId).inPlay).not.toBeNull();
+    expect(await host.undoTurn(id)).toMatchObject({ ok: true, value: { turn: 0 } });
+    expect(view(t.gm, id, t.sceneId)).toEqual(start);
+    await ask(pa, id, "f1", 0, { kind: "roll" });
+    await ask(pa, id, "f1", 0, { kind: "end" });
+    expect(view(t.gm, id, t.sceneId).turn).toBe(1);
+    expect(t.server.truth.combats[0]!.turn).toBe(1);
+    expect(await host.undoTurn(id)).toMatchObject({ ok: true, value: { turn: 0 } });
+    expect(view(t.gm, id, t.sceneId)).toEqual(start);
+    expect(t.server.truth.combats[0]!.turn).toBe(0);
+    // a player cannot undo: the host refuses on a player's client (not the authority)
+    expect(await t.players[0].runtime!.kayanak.undoTurn(id)).toMatchObject({ ok: false });
+    expect(await host.undoTurn(id)).toMatchObject({ ok: false, error: { code: "nothingToUndo" } });
+  });
+});
+
+describe("Kayanak dice terms", () => {
+  const name = (f: string) => f.toUpperCase();
+  test("faces, labels and classes of the action and temperature dice", () => {
+    expect(resultLabel("k", 1, name)).toContain("🐻 2");
+    expect(resultLabel("k", 1, name)).toContain('title="BEAR 2"');
+    expect(resultLabel("t", 3, name)).toContain("❄ 1");
+    expect(resultLabel("k", 9, name)).toBe("9");
+    expect(resultCss("k", 6, ["kayanakactiondie", "d6", null, "max"])).toEqual([
+      "kayanakactiondie",
+      "d6",
+      null,
+      "kolikoly-kayanak-die",
+      "kolikoly-face-star",
+    ]);
+  });
+
+  test("the term classes on a DiceTerm: six faces, a denomination, a class name for fromData", () => {
+    class Base {
+      static DENOMINATION = "";
+      faces: number;
+      constructor(d: { faces?: number }) {
+        this.faces = d.faces ?? 6;
+      }
+      getResultCSS(r: { result: number }) {
+        return ["base", r.result === this.faces ? "max" : null];
+      }
+    }
+    const { action, temperature } = makeTerms(Base, name);
+    expect(action.name).toBe("KayanakActionDie");
+    expect(temperature.name).toBe("KayanakTemperatureDie");
+    expect(action.DENOMINATION).toBe(ACTION_DENOMINATION);
+    const a = new action({ faces: 20 }) as unknown as Base & { getResultLabel(r: object): string };
+    expect(a.faces).toBe(6);
+    expect(a.getResultLabel({ result: 5 })).toContain("🐟 2");
+  });
+
+  test("Dice So Nice faces where it is installed, nothing where it is not", () => {
+    const calls: unknown[] = [];
+    expect(registerDiceSoNice(undefined)).toBe(false);
+    expect(
+      registerDiceSoNice({
+        addSystem: (s) => calls.push(s),
+        addDicePreset: (p, shape) => calls.push([p, shape]),
+      }),
+    ).toBe(true);
+    expect(calls).toContainEqual([
+      expect.objectContaining({ type: "dk", labels: expect.arrayContaining(["🐻 2", "★ 2"]) }),
+      "d6",
+    ]);
+  });
+});
