@@ -206,14 +206,20 @@ export function kayanakReplayText(session: K.KayanakSession, viewer: K.KayanakVi
   }
   const first = K.viewFor(states[0]!, viewer);
   const lines = [
-    t("KOLIKOLY.Cli.Kayanak.Replay.Header", {
-      width: first.width,
-      height: first.height,
-      floes: first.floes.length,
-      variant: t(`KOLIKOLY.Cli.Kayanak.Variant.${first.variant}`),
-      seed: session.setup.seed,
-      viewer: viewerLabel(viewer, names),
-    }),
+    // The seed (with the sizes) decides every covered hole: only the GM's transcript names it.
+    t(
+      viewer === "gm"
+        ? "KOLIKOLY.Cli.Kayanak.Replay.Header"
+        : "KOLIKOLY.Cli.Kayanak.Replay.HeaderNoSeed",
+      {
+        width: first.width,
+        height: first.height,
+        floes: first.floes.length,
+        variant: t(`KOLIKOLY.Cli.Kayanak.Variant.${first.variant}`),
+        seed: session.setup.seed,
+        viewer: viewerLabel(viewer, names),
+      },
+    ),
     t("KOLIKOLY.Cli.Kayanak.Replay.Legend", {
       fishers: session.state.fishers.map((f, i) => `${fisherLetter(i)} ${f.name}`).join(", "),
     }),
@@ -322,6 +328,12 @@ export function parseKayanakSimArgs(args: string[]): Parsed {
   if (!board || board.some((n) => n < 1 || n > K.KAYANAK_LIMITS.side))
     return bad("--board", "KOLIKOLY.Cli.Kayanak.Error.Board");
   const [width, height] = board as [number, number];
+  // One hole stays free (newGame's tooManyFishers): with a bear on every hole none could move.
+  if (numbers[0]![1] > width * height - 1)
+    return {
+      ok: false,
+      message: `--fishers: ${t("KOLIKOLY.Cli.Kayanak.Error.TooManyFishers", { max: width * height - 1, holes: width * height })}`,
+    };
   const floes = whole(values.floes, Math.min(d.floes, width * height));
   if (!Number.isInteger(floes) || floes < 1 || floes > width * height)
     return {

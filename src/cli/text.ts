@@ -317,7 +317,8 @@ export function replayText(session: Session, viewer: Viewer): string[] {
   const name = (id: string) => names.get(id) ?? id;
   const lake = session.state.lake;
   const out = [
-    t("KOLIKOLY.Cli.Replay.Header", {
+    // The seed decides every unexplored square's contents: only the GM's transcript names it.
+    t(viewer === "gm" ? "KOLIKOLY.Cli.Replay.Header" : "KOLIKOLY.Cli.Replay.HeaderNoSeed", {
       lake: `${lake.width}x${lake.height}x${lake.levels}`,
       seed: session.setup.seed,
       viewer: viewerLabel(viewer, names),

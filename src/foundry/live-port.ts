@@ -14,6 +14,7 @@ import type {
   ChatCreate,
   Port,
   RollResult,
+  CombatData,
   SceneData,
   SceneLevel,
   UserInfo,
@@ -282,6 +283,26 @@ export function livePort(): Port {
     me: () => userInfo(game.user!),
     users: () => game.users!.contents.map(userInfo),
     activeGmId: () => game.users!.activeGM?.id ?? undefined,
+    combat(id): CombatData | undefined {
+      const c = game.combats?.get(id) as unknown as
+        | {
+            round: number;
+            turn: number | null;
+            turns?: readonly { id?: string | null; _id?: string | null; tokenId?: string | null }[];
+          }
+        | undefined;
+      if (!c) return undefined;
+      return {
+        id,
+        round: c.round,
+        turn: c.turn,
+        // Combat#turns: the combatants in initiative order (setupTurns, v13 client/documents/combat.mjs)
+        turns: (c.turns ?? []).map((t) => ({
+          id: t.id ?? t._id ?? "",
+          tokenId: t.tokenId ?? null,
+        })),
+      };
+    },
     scene(id): SceneData | undefined {
       const s = game.scenes!.get(id);
       if (!s) return undefined;

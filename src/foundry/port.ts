@@ -92,6 +92,18 @@ export interface CombatCreate {
   readonly flags: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * A Combat as the module reads it: its round and turn, and its combatants in turn order (v13
+ * client/documents/combat.mjs: Combat#turns, from Combat#setupTurns sorted by
+ * Combat#_sortCombatants; fvtt-types client/documents/combat.d.mts), `turn` indexing them.
+ */
+export interface CombatData {
+  readonly id: string;
+  readonly round: number;
+  readonly turn: number | null;
+  readonly turns: readonly { readonly id: string; readonly tokenId: string | null }[];
+}
+
 /** One database operation; `write` runs a list of them as one batch where Foundry can (v14). */
 export type WriteOp =
   | { readonly kind: "tokens.create"; readonly sceneId: string; readonly data: TokenCreate[] }
@@ -139,6 +151,8 @@ export interface Port {
   users(): UserInfo[];
   /** game.users.activeGM?.id */
   activeGmId(): string | undefined;
+  /** game.combats.get(id): its round, turn and turn order; undefined once deleted (combat ended). */
+  combat(id: string): CombatData | undefined;
   /** game.scenes.get(id) with canvas dimensions */
   scene(id: string): SceneData | undefined;
   /** Users with OWNER on an actor: actor.testUserPermission(user, "OWNER") */

@@ -34,7 +34,8 @@ import {
 import type { KayanakMount } from "./kayanak/mount.ts";
 import { mountKayanak } from "./kayanak/mount.ts";
 import { scenarioGame } from "./kayanak/table.ts";
-import { shell } from "./shell.ts";
+import { seedFromField } from "./seed.ts";
+import { shell, showSeed } from "./shell.ts";
 import type { Game, Table } from "./table.ts";
 import * as T from "./table.ts";
 
@@ -65,6 +66,8 @@ let renderedLog: { viewer: string; setup: unknown; count: number } = {
   count: 0,
 };
 let shownSetup: unknown;
+/** Whether the new-game form was filled in for the GM's view (the only one shown the seed). */
+let shownGm: boolean | undefined;
 
 // --- how the lake is shown: zoom, and one level at a time on narrow screens --------------------
 /** Below this width the lake shows one level at a time (with the level switcher). */
@@ -88,13 +91,17 @@ function currentZoom(): number {
 /** The new-game form shows the game on the table (after a new game, a load, or the URL's). */
 function showSetup(): void {
   const { setup } = table.session;
+  const sameGame = shownSetup === setup;
   shownSetup = setup;
+  shownGm = table.viewer === "gm";
+  // The seed decides every unexplored square's contents: only the GM's view shows it.
+  showSeed($<HTMLFormElement>("#ks-new"), setup.seed, shownGm);
+  if (sameGame) return; // the view changed, not the game: the other fields stay as edited
   const values: Record<string, number> = {
     width: setup.lake.width,
     height: setup.lake.height,
     levels: setup.lake.levels,
     fishers: setup.fishers.length,
-    seed: setup.seed,
   };
   for (const [name, v] of Object.entries(values)) {
     const input = root.querySelector<HTMLInputElement>(`#ks-new input[name="${name}"]`);
@@ -164,7 +171,7 @@ function render(keepFocus: boolean): void {
   renderedLog = { viewer: vk, setup: table.session.setup, count: lines.length };
   log.scrollTop = log.scrollHeight;
   document.body.dataset.round = String(state.round);
-  if (table.session.setup !== shownSetup) showSetup();
+  if (table.session.setup !== shownSetup || (table.viewer === "gm") !== shownGm) showSetup();
   balance.refresh();
   if (restore) restoreFocus(restore);
 }
@@ -407,7 +414,7 @@ $("#ks-new").addEventListener("submit", (ev) => {
         height: num("height"),
         levels: num("levels"),
         fishers: num("fishers"),
-        seed: num("seed"),
+        seed: seedFromField(f.get("seed")),
       },
       T.clearError(table),
     ),

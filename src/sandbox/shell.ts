@@ -8,6 +8,27 @@ export function numberField(name: string, label: string, min: number, max: numbe
   return `<label class="ks-field">${label} <input type="number" name="${name}" min="${min}" max="${max}" step="1" value="${value}" required></label>`;
 }
 
+/**
+ * A new-game form's seed field. It starts empty and only the GM's view fills it in: the seed
+ * decides every covered hole and unexplored square, so a player's page never holds it. Empty
+ * means a fresh random seed (`seedFromField`).
+ */
+export function seedField(L: Localize): string {
+  return `<label class="ks-field">${L("KOLIKOLY.Sandbox.Seed")} <input type="number" name="seed" min="0" max="${Number.MAX_SAFE_INTEGER}" step="1" value="" placeholder="${L("KOLIKOLY.Sandbox.SeedRandom")}" autocomplete="off"></label>`;
+}
+
+/**
+ * Shows the game's seed in a new-game form's seed field for the GM's view, and empties it (its
+ * value and its `value` attribute) for any other view.
+ */
+export function showSeed(form: HTMLFormElement, seed: number, gm: boolean): void {
+  const input = form.querySelector<HTMLInputElement>('input[name="seed"]');
+  if (!input) return;
+  const text = gm ? String(seed) : "";
+  input.defaultValue = text;
+  input.value = text;
+}
+
 /** The log panel; its ids start with `p` (`ks`: `ks-log`, `ks-log-heading`). */
 export function logPanel(L: Localize, p: string): string {
   return `<section class="ks-panel ks-log-panel" aria-labelledby="${p}-log-heading">
@@ -88,7 +109,7 @@ export function shell(L: Localize): string {
     ${num("height", "KOLIKOLY.Sandbox.Height", minSide, maxSide, d.height)}
     ${num("levels", "KOLIKOLY.Sandbox.Levels", 1, maxLevels, d.levels)}
     ${num("fishers", "KOLIKOLY.Sandbox.Fishers", 1, maxFishers, d.fishers)}
-    ${num("seed", "KOLIKOLY.Sandbox.Seed", 0, Number.MAX_SAFE_INTEGER, d.seed)}
+    ${seedField(L)}
     <button type="submit">${L("KOLIKOLY.Sandbox.NewGame")}</button>
   </form>
   <div class="ks-length" id="ks-length" role="group" aria-labelledby="ks-length-heading">

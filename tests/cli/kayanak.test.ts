@@ -54,6 +54,36 @@ describe("kolikoly replay with a kayanak-scenario/1 file", () => {
     expect(player.stdout).not.toContain("(GM)");
   });
 
+  it("J10 the seed (it decides every covered hole) is in the GM's transcript only, in every language", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const seed = 918_273_645;
+    const win = JSON.parse(fs.readFileSync(WIN, "utf8"));
+    const long = file("long-seed.json", { ...win, seed, turns: [] });
+    for (const lang of ["en", "fr", "de"]) {
+      const run = (...args: string[]) =>
+        spawnSync(
+          process.execPath,
+          [path.join(ROOT, "bin/kolikoly.mjs"), "replay", long, ...args],
+          {
+            cwd: ROOT,
+            env: { ...process.env, KOLIKOLY_LANG: lang },
+            encoding: "utf8",
+          },
+        );
+      const gm = run("--format", "text");
+      expect(gm.status).toBe(0);
+      expect(gm.stdout.split("\n")[0]).toContain(String(seed));
+      for (const as of ["player", "ana", "bo"])
+        for (const format of ["text", "jsonl"]) {
+          const r = run("--format", format, "--as", as);
+          expect(r.status).toBe(0);
+          expect(r.stdout).toMatch(format === "text" ? /^Kayanak/ : /"type":"end"/);
+          expect(r.stdout).not.toContain(String(seed));
+          expect(r.stdout).not.toMatch(/\{\w+\}/);
+        }
+    }
+  });
+
   it("the text is localized (KOLIKOLY_LANG=fr)", async () => {
     const { spawnSync } = await import("node:child_process");
     const r = spawnSync(
@@ -158,12 +188,34 @@ describe("kolikoly simulate --game kayanak", () => {
       [["--bot", "smart"], "--bot"],
       [["--variant", "rainy"], "--variant"],
       [["--floes", "99"], "--floes"],
+      // J11: one hole stays free for a bear to move (a bear on every hole: no end, no crash)
+      [["--board", "1x1", "--fishers", "2"], "--fishers"],
+      [["--board", "1x1", "--fishers", "1"], "--fishers"],
+      [["--board", "2x2", "--fishers", "4"], "--fishers"],
     ] as const) {
       const r = kolikoly("simulate", "--game", "kayanak", ...args);
       expect(r.status).toBe(2);
       expect(r.stdout).toBe("");
       expect(r.stderr.startsWith(`${flag}: `)).toBe(true);
+      expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
     }
+    expect(
+      kolikoly("simulate", "--game", "kayanak", "--board", "2x2", "--fishers", "4").stderr,
+    ).toBe(
+      "--fishers: must be at most 3: a board of 4 holes keeps one free for the bears to move\n",
+    );
+    const three = kolikoly(
+      "simulate",
+      "--game",
+      "kayanak",
+      "--board",
+      "2x2",
+      "--fishers",
+      "3",
+      "--games",
+      "5",
+    );
+    expect(three.status).toBe(0);
     const g = kolikoly("simulate", "--game", "chess");
     expect(g.status).toBe(2);
     expect(g.stderr).toMatch(/^--game: /);

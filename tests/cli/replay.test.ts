@@ -160,3 +160,34 @@ describe("kolikoly demo", () => {
     expect(kolikoly("demo").stdout).toBe(r.stdout);
   });
 });
+
+describe("K20 the seed (it decides every unexplored square) is in the GM's transcript only", () => {
+  it("replay --as player|<fisher>, text and jsonl, in every language", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const seed = 918_273_645;
+    const long = scenarioFile("long-seed.json", { ...SECRET, seed });
+    for (const lang of ["en", "fr", "de"]) {
+      const run = (...args: string[]) =>
+        spawnSync(
+          process.execPath,
+          [path.join(ROOT, "bin/kolikoly.mjs"), "replay", long, ...args],
+          {
+            cwd: ROOT,
+            env: { ...process.env, KOLIKOLY_LANG: lang },
+            encoding: "utf8",
+          },
+        );
+      const gm = run("--format", "text");
+      expect(gm.status).toBe(0);
+      expect(gm.stdout.split("\n")[0]).toContain(String(seed));
+      for (const as of ["player", "ana", "bo"])
+        for (const format of ["text", "jsonl"]) {
+          const r = run("--format", format, "--as", as);
+          expect(r.status).toBe(0);
+          expect(r.stdout.length).toBeGreaterThan(100);
+          expect(r.stdout).not.toContain(String(seed));
+          expect(r.stdout).not.toMatch(/\{\w+\}/);
+        }
+    }
+  });
+});

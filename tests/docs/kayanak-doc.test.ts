@@ -15,6 +15,9 @@ import {
   DEFAULT_TEMPERATURE_DIE,
   DEFAULT_WIDTH,
   KAYANAK_FORMAT,
+  SIM_DEFAULTS,
+  simulate,
+  summarize,
 } from "../../src/rules/kayanak/index.ts";
 import { ROOT } from "./markdown.ts";
 
@@ -62,6 +65,32 @@ describe("docs/kayanak.md", () => {
       .map((f) => readFileSync(path.join(dir, f), "utf8").replace(/\s+/g, " "))
       .join("\n");
     for (const n of names) expect(tests, n).toContain(n);
+  });
+});
+
+describe("docs/kayanak.md's simulated figures", () => {
+  test("the 3-fisher row is what `simulate --game kayanak --fishers 3 --games 1000 --seed 1` gives", () => {
+    const o = { ...SIM_DEFAULTS, fishers: 3, games: 1000, seed: 1 };
+    const s = summarize(o, simulate(o));
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    const row = [
+      "3",
+      String(s.turns.median),
+      String(s.turns.p90),
+      s.turns.mean.toFixed(1),
+      s.seats.map((x) => pct(x.winRate)).join(", "),
+      `${Math.round(s.scores.winnerMean * 10) / 10}, ${s.scores.lastMean.toFixed(1)}`,
+    ];
+    const line = doc
+      .slice(doc.indexOf("## Simulated figures"))
+      .split("\n")
+      .find((l) => /^\| 3 /.test(l))!;
+    expect(
+      line
+        .split("|")
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    ).toEqual(row);
   });
 });
 

@@ -113,6 +113,21 @@ async function act(page: Page, fn: () => Promise<unknown>) {
   );
 }
 
+/**
+ * No input on the page holds the seed (value or attribute), the HTML has no `value="<seed>"`, and
+ * a long seed (a random one) is nowhere in it at all.
+ */
+async function expectNoSeed(page: Page, seed: number) {
+  expect(await page.inputValue('#ks-ky-new input[name="seed"]')).toBe("");
+  const values = await page.evaluate(() =>
+    [...document.querySelectorAll("input")].flatMap((i) => [i.value, i.getAttribute("value")]),
+  );
+  expect(values).not.toContain(String(seed));
+  const html = await page.content();
+  expect(html).not.toContain(`value="${seed}"`);
+  if (seed >= 1_000_000) expect(html).not.toContain(String(seed));
+}
+
 describe("Kayanak table in Chromium", () => {
   it("the game switch: the header's select, ?game= and a bad value refused by name", async () => {
     const page = await openTable(ctx.browser, ctx.url);
@@ -354,8 +369,33 @@ describe("Kayanak table in Chromium", () => {
       expect((html.match(/data-big="/g) ?? []).length).toBe(s.holes.filter((h) => h.open).length);
       // Save (the file holds every fish) is for the GM's view only.
       expect(await page.isVisible("#ks-ky-save")).toBe(false);
+      // The seed (with the sizes it decides every covered hole) is nowhere on a player's page.
+      await expectNoSeed(page, OPTS.seed);
       await screenshot(page, `kayanak-player-${f}`);
     }
+    // A file loaded in a player's view does not fill the seed in either.
+    const file = JSON.stringify(exportScenario(t.session));
+    await act(page, () =>
+      page.setInputFiles("#ks-ky-load", {
+        name: "ice.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(file),
+      }),
+    );
+    await expectNoSeed(page, OPTS.seed);
+    // A new game from a player's view, its seed field empty: a fresh random seed, shown to the GM only.
+    await act(page, () => page.click('#ks-ky-new button[type="submit"]'));
+    expect(await page.inputValue("#ks-ky-viewer")).toBe("fisher:ana");
+    expect(await page.isVisible("#ks-ky-error")).toBe(false);
+    expect(await page.inputValue('#ks-ky-new input[name="seed"]')).toBe("");
+    await act(page, () => page.selectOption("#ks-ky-viewer", "gm"));
+    const fresh = await page.inputValue('#ks-ky-new input[name="seed"]');
+    expect(fresh).toMatch(/^\d+$/);
+    expect(fresh).not.toBe(String(OPTS.seed));
+    expect(Number(fresh)).toBeGreaterThanOrEqual(1_000_000); // (a 53-bit random seed)
+    expect(await page.content()).toContain(`value="${fresh}"`);
+    await act(page, () => page.selectOption("#ks-ky-viewer", "fisher:bo"));
+    await expectNoSeed(page, Number(fresh));
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });

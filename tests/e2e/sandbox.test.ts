@@ -30,6 +30,16 @@ import { REPO, openTable, pageErrors, screenshot, sandboxPerFile } from "./harne
 const L = makeLocalize(en);
 const table = sandboxPerFile();
 
+/** No input on the page holds the seed (value or attribute), and the HTML has no `value="<seed>"`. */
+async function expectNoSeed(page: Page, seed: number) {
+  expect(await page.inputValue("#ks-new input[name=seed]")).toBe("");
+  const values = await page.evaluate(() =>
+    [...document.querySelectorAll("input")].flatMap((i) => [i.value, i.getAttribute("value")]),
+  );
+  expect(values).not.toContain(String(seed));
+  expect(await page.content()).not.toContain(String(seed));
+}
+
 /** What the page must show for `viewer`: every square's accessible name, fishers' squares, the log. */
 function expected(session: Session, viewer: Viewer) {
   const view = viewFor(session.state, viewer);
@@ -274,8 +284,9 @@ describe("sandbox table in Chromium", () => {
     await page.close();
   });
 
-  it("K19 K20 a player's page holds no unseen swarm, unexplored content or GM-only log line", async () => {
-    const session = secretSession();
+  it("K19 K20 a player's page holds no unseen swarm, unexplored content, GM-only log line or seed", async () => {
+    // A long seed, to look for anywhere in the page's HTML (it decides every unexplored square).
+    const session = secretSession(200, 73_919_456_021);
     const page = await openTable(table.browser, table.url);
     await page.setInputFiles("#ks-load", {
       name: "secret.json",
@@ -292,6 +303,7 @@ describe("sandbox table in Chromium", () => {
     // The GM's view has the secrets (so the checks below can fail)...
     await checkBoard(page, session, "gm");
     const gmHtml = await page.content();
+    expect(gmHtml).toContain(`value="${session.setup.seed}"`);
     for (const s of unseen) expect(gmHtml).toContain(`data-swarm="${s.id}"`);
     for (const t of gmLines) expect(gmHtml).toContain(escapeHtml(t));
     await screenshot(page, "secret-gm");
@@ -332,10 +344,26 @@ describe("sandbox table in Chromium", () => {
         expect(s.seen).toBe(true);
         expect(squareKey(s.at)).toBe(at);
       }
+      // The seed decides every unexplored square: it is nowhere on a player's page.
+      await expectNoSeed(page, session.setup.seed);
       await screenshot(page, `secret-${key.replace(":", "-")}`);
     }
     // Saving (the whole truth) is offered in the GM's view only.
     expect(await page.isHidden("#ks-save")).toBe(true);
+    // A file loaded in a player's view does not fill the seed in.
+    await page.setInputFiles("#ks-load", {
+      name: "secret-again.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(exportScenario(session))),
+    });
+    await page.waitForSelector(`body[data-round="${session.state.round}"]`);
+    await expectNoSeed(page, session.setup.seed);
+    // A new game from a player's view with the seed field empty: a fresh random seed (GM's view again).
+    await page.click('#ks-new button[type="submit"]');
+    await page.waitForSelector('body[data-round="0"]');
+    const fresh = await page.inputValue("#ks-new input[name=seed]");
+    expect(fresh).toMatch(/^\d+$/);
+    expect(fresh).not.toBe(String(session.setup.seed));
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });

@@ -54,6 +54,18 @@ describe("Kayanak table: the game switch and the URL", () => {
     expect(refused).toEqual([{ param: "floes", value: "9", range: [1, 4] }]);
   });
 
+  it("J11 one hole stays free: a bear on every hole is refused (form and URL)", () => {
+    const { options, refused } = K.kayanakOptionsFromQuery("?width=2&height=2&floes=2&fishers=4");
+    expect(options.fishers).toBe(3);
+    expect(refused).toEqual([{ param: "fishers", value: "4", range: [1, 3] }]);
+    const t = K.newKayanakTable(SMALL_K);
+    const small = { ...SMALL_K, width: 2, height: 2, floes: 2 };
+    const bad = K.newKayanakTable({ ...small, fishers: 4 }, t);
+    expect(bad.session).toBe(t.session);
+    expect(errorText(bad.error!, L)).toBe("fishers must be a whole number from 1 to 3.");
+    expect(K.checkOptions({ ...small, fishers: 3 })).toBeUndefined();
+  });
+
   it("the new-game form's values are checked, the first bad one named, nothing changed", () => {
     const t = K.newKayanakTable(SMALL_K);
     const bad = K.newKayanakTable({ ...SMALL_K, fishers: 0 }, t);

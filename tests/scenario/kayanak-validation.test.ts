@@ -185,6 +185,21 @@ describe("kayanak-scenario/1 validation", () => {
       }
     });
 
+    test(`every field of the ${name} file set to null is refused by name, never taken as absent`, () => {
+      const base = file();
+      const all = paths(base);
+      for (const { path, parent, component } of all) {
+        // landCheck: null is the J6 setting's "no check" (the file's check values then refused)
+        if (path === "landCheck") continue;
+        const r = playScenario(setAt(base, path, null));
+        expect(r.ok, `${path}: null was accepted`).toBe(false);
+        if (r.ok) continue;
+        const named = component ? parent : path;
+        const ok = r.error.field === named || r.error.field.startsWith(`${named}.`);
+        expect(ok, `${path}: refused as ${r.error.field} (${r.error.code})`).toBe(true);
+      }
+    });
+
     test(`an unknown field added to any object of the ${name} file is refused by its own name`, () => {
       const base = file();
       for (const path of objectsOf(base)) {
@@ -195,6 +210,41 @@ describe("kayanak-scenario/1 validation", () => {
       }
     });
   }
+
+  test("J1 null where a default stands (seed, board sizes, fish, hole counts) is refused by name", () => {
+    const cases: [Record<string, Json>, string][] = [
+      [{ seed: null }, "seed"],
+      [{ board: { width: null, height: 4, floeCount: 3 } }, "board.width"],
+      [{ board: { width: 5, height: 4, floeCount: null } }, "board.floeCount"],
+      [{ fish: { big: null, small: 12 } }, "fish.big"],
+      [{ fish: null }, "fish"],
+      [{ variant: null }, "variant"],
+    ];
+    for (const [patch, field] of cases) {
+      const r = playScenario({ ...(basicFile() as Record<string, Json>), ...patch });
+      expect(r.ok || r.error, JSON.stringify(patch)).toMatchObject({ code: "badField", field });
+    }
+    const hole = playScenario({
+      ...(weatherFile() as Record<string, Json>),
+      holes: [{ at: [1, 1], big: 1, small: null }],
+    });
+    expect(hole.ok || hole.error).toMatchObject({ code: "badField", field: "holes[0].small" });
+  });
+
+  test("J1 `fish` needs both counts: {} and a lone count are refused by name; no `fish` is 15 and 75", () => {
+    for (const [fish, field] of [
+      [{}, "fish.big"],
+      [{ big: 3 }, "fish.small"],
+      [{ small: 12 }, "fish.big"],
+    ] as const) {
+      const r = playScenario({ ...(basicFile() as Record<string, Json>), fish });
+      expect(r.ok || r.error, JSON.stringify(fish)).toMatchObject({ code: "badField", field });
+    }
+    const { fish: _f, ...noFish } = basicFile() as Record<string, Json>;
+    const r = playScenario({ ...noFish, turns: [] });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.session.state.dropped).toEqual({ big: 15, small: 75 });
+  });
 
   test("the format tag is checked first: a fishing file is not a Kayanak file (badFormat)", () => {
     const r = validateScenario({ format: "kolikoly-scenario/1", fishers: [], turns: [] });

@@ -8,7 +8,7 @@
 import type { Hole, KayanakState, KayanakView, PendingTurn } from "../../rules/kayanak/index.ts";
 import { viewFor } from "../../rules/kayanak/index.ts";
 import { MODULE_ID } from "../constants.ts";
-import type { SceneData, TokenUpdate, WriteOp } from "../port.ts";
+import type { CombatData, SceneData, TokenUpdate, WriteOp } from "../port.ts";
 
 export interface BoardFisher {
   readonly id: string;
@@ -23,8 +23,11 @@ export interface PublicBoard {
   readonly sceneId: string;
   readonly origin: { readonly col: number; readonly row: number };
   readonly fishers: readonly BoardFisher[];
-  /** The Combat whose tracker shows the turn order (created with the board). */
-  readonly combatId?: string;
+  /**
+   * The Combat whose tracker shows the turn order (created with the board); null once the GM
+   * ended that combat (the board plays on without a tracker: host.ts `commit`).
+   */
+  readonly combatId?: string | null;
   /** The engine's player view of the state; its turn in play as `inPlay` (null between turns). */
   readonly view: BoardView;
 }
@@ -126,26 +129,30 @@ export function bearOps(pub: PublicBoard, scene: SceneData, state: KayanakState)
   return updates.length ? [{ kind: "tokens.update", sceneId: scene._id, updates }] : [];
 }
 
-/** The combat tracker's round and turn for the game's turn (J2: the fishers in order, clockwise). */
-export function combatTurn(state: {
-  readonly turn: number;
-  readonly next: number;
-  readonly fishers: readonly unknown[];
-}): {
-  round: number;
-  turn: number;
-} {
-  return { round: Math.floor(state.turn / state.fishers.length) + 1, turn: state.next };
-}
-
 /**
- * The tracker's round and turn for a public board (combatTurn from the flag alone): the fisher
- * whose turn it is, by their place in the fishers' order; undefined once no one is next.
+ * The tracker's round and turn for a public board: the round from the turns played (J2: the
+ * fishers in order, clockwise), the turn the place of the current fisher's combatant (found by
+ * its token) in the combat's turn order as the combat has it now (Combat#turns), not the
+ * fisher's place on the board: a combatant deleted from the tracker shifts every place after it.
+ * Undefined once no one is next, or when that fisher has no combatant any more.
  */
 export function trackerOf(
   pub: Pick<PublicBoard, "fishers" | "view">,
+  combat: Pick<CombatData, "turns">,
 ): { round: number; turn: number } | undefined {
-  const next = pub.fishers.findIndex((f) => f.id === pub.view.next);
-  if (next < 0) return undefined;
-  return combatTurn({ turn: pub.view.turn, next, fishers: pub.fishers });
+  const f = pub.fishers.find((x) => x.id === pub.view.next);
+  if (!f || pub.view.over) return undefined;
+  const turn = combat.turns.findIndex((c) => c.tokenId === f.tokenId);
+  if (turn < 0) return undefined;
+  return { round: Math.floor(pub.view.turn / pub.fishers.length) + 1, turn };
+}
+
+/** The combat write that puts the tracker on the board's fisher, none when it is there already. */
+export function trackerOps(
+  pub: Pick<PublicBoard, "fishers" | "view">,
+  combat: CombatData,
+): WriteOp[] {
+  const want = trackerOf(pub, combat);
+  if (!want || (want.round === combat.round && want.turn === combat.turn)) return [];
+  return [{ kind: "combat.update", updates: [{ _id: combat.id, ...want }] }];
 }

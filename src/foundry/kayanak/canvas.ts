@@ -125,6 +125,30 @@ export function actingFisher(
   return f.actorId && ownersOf(f.actorId).includes(me.id) ? f.id : undefined;
 }
 
+/** How far (screen pixels) a pointer may move between press and release and still be a click. */
+export const CLICK_SLOP = 6;
+
+/** A pointer event as the click check reads it (PIXI's FederatedPointerEvent: `button`, `global`). */
+export interface PointerPoint {
+  /** The button (MouseEvent#button): 0 the primary (left, or a touch or pen contact). */
+  readonly button: number;
+  /** Screen coordinates: a pan moves the world under the pointer, not the pointer on the screen. */
+  readonly global: { readonly x: number; readonly y: number };
+}
+
+/**
+ * Whether a press and a release make a click on the board: both of the primary button, and the
+ * pointer barely moved between them. A right-button press (Foundry's canvas pan), a drag (a
+ * selection box, a token dragged, a pan) or a release with no press on the canvas asks for no
+ * step: a step cannot be taken back by its player, so only a deliberate click plays one.
+ */
+export function isClick(down: PointerPoint | undefined, up: PointerPoint): boolean {
+  if (!down || down.button !== 0 || up.button !== 0) return false;
+  const dx = up.global.x - down.global.x;
+  const dy = up.global.y - down.global.y;
+  return dx * dx + dy * dy <= CLICK_SLOP * CLICK_SLOP;
+}
+
 /** One hole as drawn: its square, the ice, the fish seen in it (open only), what a click may do. */
 export interface HoleShape {
   readonly at: Hole;

@@ -1,29 +1,35 @@
 /**
  * The Kayanak host (issue 11): a board's GM side, the counterpart of the fishing game's LakeHost
  * and built from the same parts: the one authority (authority.ts: the active GM, one operation
- * per board at a time), the sealed GM store (store/: the set-up with its seed, so where the fish
- * lie, only there), and Foundry's dice (dice.ts here: the module's dice terms). Each operation
- * reads the record afresh, plays it with the engine, and writes one fixed batch: the bears'
- * tokens, the public board flag, the chat card, the combat tracker's turn, and the record's new
- * revision last (a compare-and-set: a stale writer is refused, staleRecord).
+ * per board at a time), the sealed GM store (store/: the set-up with the fish placed in it, so
+ * where the fish lie, only there; drawn from the browser's crypto, not the floes' seed), and
+ * Foundry's dice (dice.ts here: the module's dice terms). Each operation reads the record
+ * afresh, plays it with the engine, and writes one fixed batch: the bears' tokens, the public
+ * board flag, the chat card, the combat tracker's turn (when the combat is still there), and the
+ * record's new revision last (a compare-and-set: a stale writer is refused, staleRecord).
  */
-import type { RollRecord } from "../../rules/index.ts";
-import { runAsync } from "../../rules/index.ts";
+import type { PrngState, RollRecord } from "../../rules/index.ts";
+import { Xoshiro128, runAsync } from "../../rules/index.ts";
 import type {
   Hole,
+  HoleState,
   KayanakEvent,
   KayanakScenario,
   KayanakSession,
   KayanakSetup,
   KayanakState,
+  PlacedHole,
   Step,
   TurnRecord,
   Variant,
 } from "../../rules/kayanak/index.ts";
 import {
+  DEFAULT_FISH,
+  dropFish,
   endTurn,
   exportScenario,
   legalSteps,
+  newGame,
   rollDice,
   scores,
   startSession,
@@ -39,14 +45,7 @@ import { err } from "../result.ts";
 import type { GmStore } from "../store/gm-store.ts";
 import { isStale } from "../write-error.ts";
 import type { PublicBoard } from "./board.ts";
-import {
-  bearOps,
-  combatTurn,
-  publicBoardFor,
-  publicBoardOf,
-  sceneBoardOp,
-  trackerOf,
-} from "./board.ts";
+import { bearOps, publicBoardFor, publicBoardOf, sceneBoardOp, trackerOps } from "./board.ts";
 import { holeLabel, kayanakCard } from "./cards.ts";
 import { kayanakDriver } from "./dice.ts";
 import type { KayanakRecord, TurnInPlay } from "./record.ts";
@@ -119,6 +118,42 @@ function randomSeed(): number {
   return a[0]! % 2_000_000_000;
 }
 
+/** A generator's full 128-bit state from the browser's crypto (never all zero: xoshiro's one bad state). */
+function cryptoState(): PrngState {
+  const a = new Uint32Array(4);
+  do globalThis.crypto.getRandomValues(a);
+  while (a.every((x) => x === 0));
+  return [a[0]!, a[1]!, a[2]!, a[3]!];
+}
+
+/**
+ * J1's fish drop for a board, drawn apart from its seed: the seed cuts the floes, which every
+ * player sees (the scene flag, the set-up card, the canvas), and the rules ship in the client
+ * bundle, so a player could try every seed against the floes and, were the fish dropped by the
+ * same generator, rebuild every covered hole. The drop comes from a generator of its own with
+ * 128 bits of state from the browser's crypto, and goes into the set-up as placed `holes`
+ * (the record, GM only, replays it exactly; the export carries it).
+ */
+export function secretDrop(
+  width: number,
+  height: number,
+  fish: { readonly big: number; readonly small: number },
+  state: PrngState = cryptoState(),
+): PlacedHole[] {
+  const holes: HoleState[] = Array.from({ length: width * height }, () => ({
+    open: false,
+    frozen: false,
+    big: 0,
+    small: 0,
+  }));
+  dropFish(holes, fish.big, fish.small, new Xoshiro128(state));
+  return holes.flatMap((h, i): PlacedHole[] =>
+    h.big + h.small > 0
+      ? [{ at: [i % width, Math.floor(i / width)], big: h.big, small: h.small }]
+      : [],
+  );
+}
+
 export class KayanakHost {
   private readonly cache = new Map<string, { rev: number; session: KayanakSession }>();
 
@@ -185,7 +220,8 @@ export class KayanakHost {
       seen.add(t._id);
       fishers.push({ id: `f${i + 1}`, name: t.name, tokenId: t._id, actorId: t.actorId });
     }
-    const setup: KayanakSetup = {
+    // the seed cuts the floes only (public); the fish are dropped apart from it (secretDrop)
+    const asked: KayanakSetup = {
       seed: o.seed ?? randomSeed(),
       ...(o.width !== undefined ? { width: o.width } : {}),
       ...(o.height !== undefined ? { height: o.height } : {}),
@@ -203,6 +239,15 @@ export class KayanakHost {
         at: f.at,
         ...(f.dex !== undefined ? { dex: f.dex } : {}),
       })),
+    };
+    // the GM's options checked as given (the engine names the field at fault, `fish.big` too)
+    const checked = newGame(asked);
+    if (!checked.ok) return checked;
+    const { fish: _fish, ...rest } = asked;
+    const { width, height } = checked.state.board;
+    const setup: KayanakSetup = {
+      ...rest,
+      holes: secretDrop(width, height, o.fish ?? DEFAULT_FISH),
     };
     const started = startSession(setup);
     if (!started.ok) return started;
@@ -276,12 +321,23 @@ export class KayanakHost {
     return { ok: true, value: pub };
   }
 
-  /** One request of the fisher whose turn it is (J2-J8); the GM may act for any fisher. */
-  request(boardId: string, fisher: string, req: KayanakRequest): Promise<Result<PublicBoard>> {
+  /**
+   * One request of the fisher whose turn it is (J2-J8); the GM may act for any fisher.
+   * `turn`, when given, is the turns played as the sender saw them: it is compared inside the
+   * board's queue (the authority's guard), so of two identical requests sent at once the second
+   * is refused (staleTurn) rather than played on the turn the first one ended.
+   */
+  request(
+    boardId: string,
+    fisher: string,
+    req: KayanakRequest,
+    turn?: number,
+  ): Promise<Result<PublicBoard>> {
     return this.guard(boardId, async () => {
       const l = await this.load(boardId);
       if (!l.ok) return l;
       const { state } = l.value;
+      if (turn !== undefined && turn !== state.turn) return err("staleTurn", "round");
       if (state.over) return err("gameOver");
       if (!state.fishers.some((f) => f.id === fisher)) return err("unknownFisher", "fisher");
       if (state.fishers[state.next]!.id !== fisher) return err("notYourTurn", "fisher");
@@ -549,15 +605,16 @@ export class KayanakHost {
     if (typeof boardId !== "string" || !combat.id) return Promise.resolve(untouched);
     if (!("turn" in changed) && !("round" in changed)) return Promise.resolve(untouched);
     if (!this.isAuthority()) return Promise.resolve(untouched);
-    const seen = { round: combat.round, turn: combat.turn };
     return this.guard(boardId, async () => {
       const scene = combat.scene ? this.port.scene(combat.scene) : undefined;
       const pub = scene && publicBoardOf(scene, boardId);
       if (!pub || pub.combatId !== combat.id || pub.view.over) return untouched;
-      const want = trackerOf(pub);
-      if (!want || (want.round === seen.round && want.turn === seen.turn)) return untouched;
+      // the combat as it is now (not as the hook saw it: the board may have moved it meanwhile)
+      const now = this.port.combat(combat.id!);
+      const ops = now ? trackerOps(pub, now) : [];
+      if (!ops.length) return untouched;
       try {
-        await this.port.write([{ kind: "combat.update", updates: [{ _id: combat.id!, ...want }] }]);
+        await this.port.write(ops);
       } catch (e) {
         return err("writeFailed", "", String((e as Error).message));
       }
@@ -580,22 +637,23 @@ export class KayanakHost {
     if (!current.ok) return current;
     if (current.value?.rev !== l.record.rev) return err("staleRecord");
     const scene = this.port.scene(l.scene._id) ?? l.scene;
-    const pub = publicBoardFor(l.pub, state);
+    // the board's combat: gone once the GM ended it (Combat#endCombat deletes it), and then the
+    // board plays on without a tracker, its combatId cleared (null: the flag's update merges)
+    const combat = l.pub.combatId ? this.port.combat(l.pub.combatId) : undefined;
+    const base = l.pub.combatId && !combat ? { ...l.pub, combatId: null } : l.pub;
+    const pub = publicBoardFor(base, state);
     let put: Extract<WriteOp, { kind: "store.put" }>;
     try {
       put = this.store.put(record) as typeof put;
     } catch (e) {
       return err("keyMissing", "board", String((e as Error).message));
     }
-    const tracker = combatTurn(state);
-    const moved = l.pub.view.turn !== state.turn || l.pub.view.next !== pub.view.next;
     const ops: WriteOp[] = [
       ...bearOps(pub, scene, state),
       sceneBoardOp(scene, pub),
       ...(chat.length ? [{ kind: "chat.create" as const, data: chat }] : []),
-      ...(pub.combatId && moved && !state.over
-        ? [{ kind: "combat.update" as const, updates: [{ _id: pub.combatId, ...tracker }] }]
-        : []),
+      // the tracker on the current fisher's combatant, when it is not there already
+      ...(combat ? trackerOps(pub, combat) : []),
       put,
     ];
     try {

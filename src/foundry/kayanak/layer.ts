@@ -4,8 +4,10 @@
  * board (board-layer.ts): the holes with their floe's colour, the ice covered, open or frozen,
  * the fish seen in open holes, the tiles, the legal holes lit on the turn in play. A small bar
  * shows whose turn it is and the dice, with the buttons of the fisher this user plays (roll, the
- * step kind, end the turn; the GM's undo). A click on a lit hole (`canvas.stage` pointerdown,
- * read in world coordinates as the declaration dialog reads squares) asks for that step:
+ * step kind, end the turn; the GM's undo). A click on a lit hole (`canvas.stage` pointerdown then
+ * pointerup of the primary button with little movement between them, canvas.ts `isClick`: a
+ * right-button pan or a drag asks for nothing; the point read in world coordinates as the
+ * declaration dialog reads squares) asks for that step:
  * a player's request goes to the active GM (players' query, owner-attested), the GM's straight to
  * the host. The GM's clicks act only with a step kind picked, so selecting tokens stays harmless.
  */
@@ -16,7 +18,8 @@ import type { SceneData } from "../port.ts";
 import type { PublicBoard } from "./board.ts";
 import { activeBoardOf, holeAt } from "./board.ts";
 import type { HoleShape } from "./canvas.ts";
-import { actingFisher, kayanakShapes, stepFor } from "./canvas.ts";
+import type { PointerPoint } from "./canvas.ts";
+import { actingFisher, isClick, kayanakShapes, stepFor } from "./canvas.ts";
 import type { KayanakRequest } from "./host.ts";
 import { faceText } from "./dice.ts";
 
@@ -37,7 +40,7 @@ type Pixi = {
   Graphics: new () => Gfx;
   Text: new (t: string, s: object) => TextLike;
 };
-type Pointer = { global: { x: number; y: number } };
+type Pointer = PointerPoint;
 interface Stage {
   on(ev: string, fn: (e: Pointer) => void): void;
   off(ev: string, fn: (e: Pointer) => void): void;
@@ -81,8 +84,12 @@ export function drawKayanak(rt: Runtime): void {
   const c = canvas as unknown as CanvasLike | undefined;
   if (gfx && !gfx.destroyed) gfx.destroy({ children: true });
   gfx = undefined;
-  if (stage) stage.off("pointerdown", onPointer);
+  if (stage) {
+    stage.off("pointerdown", onDown);
+    stage.off("pointerup", onUp);
+  }
   stage = undefined;
+  pressed = undefined;
   const here = c?.ready && c.interface ? current(rt) : undefined;
   if (!here) {
     bar?.remove();
@@ -103,15 +110,24 @@ export function drawKayanak(rt: Runtime): void {
   gfx = g;
   if (c!.stage) {
     stage = c!.stage;
-    stage.on("pointerdown", onPointer);
+    stage.on("pointerdown", onDown);
+    stage.on("pointerup", onUp);
   }
   renderBar(rt, pub, fisher);
   handler = (e) => void onClick(rt, e);
 }
 
 let handler: ((e: Pointer) => void) | undefined;
-function onPointer(e: Pointer): void {
-  handler?.(e);
+/** The last press on the stage (its button and screen point), until its release. */
+let pressed: PointerPoint | undefined;
+function onDown(e: Pointer): void {
+  pressed = { button: e.button, global: { x: e.global.x, y: e.global.y } };
+}
+/** A release acts only when it ends a click (canvas.ts `isClick`): primary button, little movement. */
+function onUp(e: Pointer): void {
+  const down = pressed;
+  pressed = undefined;
+  if (isClick(down, e)) handler?.(e);
 }
 
 function drawHole(g: Gfx, h: HoleShape, P: Pixi): void {

@@ -1,6 +1,7 @@
 /**
- * A Kayanak board's GM record (issue 11): the set-up (its seed decides where the fish lie, so it
- * is as secret as the fish), every finished turn, and the turn in play. It lives only in the GM
+ * A Kayanak board's GM record (issue 11): the set-up (the fish placed in it as `holes`, drawn
+ * apart from the seed, which cuts only the public floes: host.ts `secretDrop`), every finished
+ * turn, and the turn in play. It lives only in the GM
  * store, sealed like a lake's (store/sealed.ts); the scene shows the public board (board.ts).
  */
 import type { RollRecord } from "../../rules/index.ts";

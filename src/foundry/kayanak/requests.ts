@@ -2,7 +2,7 @@
  * Kayanak requests from players (issue 11), on the active GM's client: the players' query
  * (players/desk.ts) attests the sender first (players/attest.ts, as for declarations); here the
  * sender must own the fisher's actor, the request must be for the board as it is now (`round`,
- * the turns played), and of a known shape. The Kayanak host then plays it with the engine, which
+ * the turns played, compared by the host inside the board's queue), and of a known shape. The Kayanak host then plays it with the engine, which
  * refuses anything the rules do not allow: a refused request changes nothing.
  */
 import type { Step } from "../../rules/kayanak/index.ts";
@@ -34,7 +34,9 @@ export async function kayanakIntent(
   const f = l.value.pub.fishers.find((x) => x.id === intent.fisher);
   if (!f) return fail("unknownFisher", "fisher");
   if (!f.actorId || !port.ownersOf(f.actorId).includes(sender)) return fail("notOwner", "fisher");
-  if (intent.round !== l.value.state.turn) return fail("staleTurn", "round");
-  const r = await host.request(intent.lake, intent.fisher, req);
+  // the turn is compared inside the board's queue (host.request), not here: a request read
+  // before another one ended the turn would otherwise be played on the next turn
+  if (!Number.isSafeInteger(intent.round)) return fail("badIntent", "round");
+  const r = await host.request(intent.lake, intent.fisher, req, intent.round);
   return r.ok ? { ok: true, value: { turn: r.value.view.turn } } : r;
 }

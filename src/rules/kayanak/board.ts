@@ -111,7 +111,8 @@ export function checkFloes(
 
 /**
  * J1 generated floes: `count` connected floes of near-equal size, grown from the seed. Seeds
- * are `count` distinct random holes, 3 or more holes apart where the board allows; then, again and again, the smallest floe that can still
+ * are `count` distinct random holes, 3 or more holes apart where the board allows, else among
+ * the free holes farthest from the seeds drawn so far; then, again and again, the smallest floe that can still
  * grow (the first such in order) takes one random free hole beside it (4 directions, so floes
  * are solid pieces). Every hole ends in a floe, since the board is connected.
  */
@@ -127,18 +128,23 @@ export function generateFloes(
   const floes: number[][] = [];
   const free = Array.from({ length: n }, (_, i) => i);
   const seeds: number[] = [];
-  const apart = (i: number) =>
-    seeds.every(
-      (j) =>
+  /** How far a hole is from the nearest seed (Chebyshev: 1 is beside it, diagonals too). */
+  const gap = (i: number) =>
+    Math.min(
+      Infinity,
+      ...seeds.map((j) =>
         Math.max(
           Math.abs((i % width) - (j % width)),
           Math.abs(Math.floor(i / width) - Math.floor(j / width)),
-        ) >= 3,
+        ),
+      ),
     );
   for (let f = 0; f < k; f++) {
-    // seeds at least 3 holes apart where the board allows, so no floe is walled in at birth
-    const far = free.filter(apart);
-    const from = far.length ? far : free;
+    // seeds at least 3 holes apart where the board allows, so no floe is walled in at birth;
+    // where it does not, the free holes farthest from every seed (one draw either way)
+    const gaps = free.map(gap);
+    const widest = Math.max(...gaps);
+    const from = free.filter((_, i) => gaps[i]! >= Math.min(3, widest));
     const pick = from[prng.die(from.length) - 1]!;
     free.splice(free.indexOf(pick), 1);
     seeds.push(pick);
@@ -180,5 +186,58 @@ export function generateFloes(
       break;
     }
   }
+  if (n >= MIN_FLOE * k) mendSmallFloes(width, height, floes, floeOf);
   return floes.map((f) => f.map((i) => holeOf({ width }, i)));
+}
+
+/** The fewest holes a generated floe has where the board has room (`MIN_FLOE` x floes holes). */
+export const MIN_FLOE = 3;
+
+/**
+ * A floe walled in while still small (other floes grew round it) takes holes from a bigger
+ * neighbour, one at a time: the biggest neighbouring floe with more than `MIN_FLOE` holes gives
+ * the lowest-numbered hole beside the small floe whose loss leaves it in one piece. No draw from
+ * the seed: a board with no small floe is left as it was grown.
+ */
+function mendSmallFloes(width: number, height: number, floes: number[][], floeOf: number[]) {
+  const around = (i: number): number[] => {
+    const x = i % width;
+    const y = (i - x) / width;
+    const out: number[] = [];
+    if (y > 0) out.push(i - width);
+    if (x > 0) out.push(i - 1);
+    if (x < width - 1) out.push(i + 1);
+    if (y < height - 1) out.push(i + width);
+    return out;
+  };
+  const onePieceWithout = (f: number, gone: number): boolean => {
+    const left = floes[f]!.filter((i) => i !== gone);
+    const seen = new Set([left[0]!]);
+    const queue = [left[0]!];
+    for (let q = 0; q < queue.length; q++)
+      for (const j of around(queue[q]!))
+        if (j !== gone && floeOf[j] === f && !seen.has(j)) {
+          seen.add(j);
+          queue.push(j);
+        }
+    return seen.size === left.length;
+  };
+  for (let guard = width * height * MIN_FLOE; guard > 0; guard--) {
+    const small = floes
+      .map((f, i) => [f.length, i] as const)
+      .filter(([size]) => size < MIN_FLOE)
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1])[0];
+    if (!small) return;
+    const f = small[1];
+    const offers = new Set<number>();
+    for (const i of floes[f]!) for (const j of around(i)) if (floeOf[j] !== f) offers.add(j);
+    const gift = [...offers]
+      .filter((j) => floes[floeOf[j]!]!.length > MIN_FLOE && onePieceWithout(floeOf[j]!, j))
+      .sort((a, b) => floes[floeOf[b]!]!.length - floes[floeOf[a]!]!.length || a - b)[0];
+    if (gift === undefined) return;
+    const donor = floeOf[gift]!;
+    floes[donor] = floes[donor]!.filter((i) => i !== gift);
+    floes[f]!.push(gift);
+    floeOf[gift] = f;
+  }
 }

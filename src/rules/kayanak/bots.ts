@@ -4,7 +4,8 @@
  * depend only on public facts: open holes, bears, tiles, crystals). Its own randomness comes
  * from a generator of its own, never the game's.
  * - `greedy`: fishes the richest open hole within reach, else hacks the ice nearest to it, else
- *   walks toward where the known fish and the unopened ice are; in the weather variant it thaws
+ *   walks toward where the known fish and the unopened ice are (when none is worth the walk, to
+ *   the nearest hole beside covered ice or a fish, so no bear stalls); in the weather variant it thaws
  *   a frozen hole it could fish and freezes the best hole beside a rival.
  * - `random`: any allowed step, each equally likely, until none is left.
  */
@@ -112,6 +113,21 @@ function standValue(
   return Math.min(best, 3) + (guess + 0.05) * Math.min(ice, 3) * 0.6;
 }
 
+/** Whether a hole has something to do beside it: covered ice or an open hole's fish (no other bear there). */
+function worthStanding(
+  v: KayanakView,
+  board: Board,
+  at: Hole,
+  me: string,
+  weather: boolean,
+): boolean {
+  return neighbourHoles(board, at).some((n) => {
+    if (v.fishers.some((f) => f.id !== me && sameHole(f.at, n))) return false;
+    const h = v.holes[holeIndex(board, n)]!;
+    return !h.open || (!h.frozen && valueOf(h, weather) > 0);
+  });
+}
+
 export const greedyBot: KayanakBot = {
   name: "greedy",
   place(board, taken, rng) {
@@ -192,6 +208,21 @@ export const greedyBot: KayanakBot = {
         if (value > best) {
           best = value;
           target = at;
+        }
+      }
+      // Nothing worth the walk in reach (the last covered holes far away: the walk's cost outweighs
+      // any hole's worth), and nothing to do here: head for the nearest hole beside covered ice or
+      // a fish, else no bear would ever move again and a "keep fishing" game would never end.
+      if (sameHole(target, self.at) && !worthStanding(v, board, self.at, me, weather)) {
+        let nearest = Infinity;
+        for (let i = 0; i < dist.length; i++) {
+          const d = dist[i]!;
+          if (d === 0 || d >= nearest) continue;
+          const at: Hole = [i % v.width, Math.floor(i / v.width)];
+          if (worthStanding(v, board, at, me, weather)) {
+            nearest = d;
+            target = at;
+          }
         }
       }
       if (!sameHole(target, self.at)) {

@@ -38,7 +38,8 @@
  * `playScenarioText`, `exportScenario`, `replayLines`, `endState`.
  *
  * Bots and the simulator: `greedyBot`, `randomBot`, `botTurn` (a bot plays the current turn of
- * a session), `playBotGame`, `simulate` (in-process, single-threaded), `summarize`.
+ * a session), `startBotGame` (the board and fish a file with the same seed plays, the bots'
+ * bears on it), `playBotGame`, `simulate` (in-process, single-threaded), `summarize`.
  */
 export * from "./types.ts";
 export { DEFAULT_ACTION_DIE, DEFAULT_TEMPERATURE_DIE, DEFAULT_SETTINGS, faceOf } from "./dice.ts";
@@ -96,5 +97,13 @@ export { replayLines, endState } from "./replay.ts";
 export type { EndState, EndLine } from "./replay.ts";
 export { greedyBot, randomBot, BOTS } from "./bots.ts";
 export type { KayanakBot, BotName } from "./bots.ts";
-export { botTurn, gameSeed, playBotGame, simulate, summarize, SIM_DEFAULTS } from "./sim.ts";
+export {
+  botTurn,
+  gameSeed,
+  playBotGame,
+  simulate,
+  startBotGame,
+  summarize,
+  SIM_DEFAULTS,
+} from "./sim.ts";
 export type { SimGame, SimOptions, SimSummary } from "./sim.ts";

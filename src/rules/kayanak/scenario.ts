@@ -58,12 +58,24 @@ const join = (path: string, key: string) => (path === "" ? key : `${path}.${key}
 const isErr = (v: unknown): v is Err =>
   typeof v === "object" && v !== null && (v as Err).ok === false && "error" in (v as Err);
 
-function obj(v: unknown, field: string, allowed: readonly string[]): Err | Obj {
+/**
+ * An object with only `allowed` fields. `null` is refused by the field's name (never taken as
+ * "absent": leave a field out for its default), but for the `nullable` ones (`landCheck`).
+ */
+function obj(
+  v: unknown,
+  field: string,
+  allowed: readonly string[],
+  nullable: readonly string[] = [],
+): Err | Obj {
   if (typeof v !== "object" || v === null || Array.isArray(v))
     return fail("badField", field, "must be an object");
-  for (const k of Object.keys(v))
+  for (const [k, x] of Object.entries(v)) {
     if (!allowed.includes(k))
       return fail("unknownField", join(field, k), "is not a field of this format");
+    if (x === null && !nullable.includes(k))
+      return fail("badField", join(field, k), "must not be null (leave it out for its default)");
+  }
   return v as Obj;
 }
 const SETTINGS = [
@@ -94,14 +106,14 @@ const TOP = [
 export function validateScenario(
   raw: unknown,
 ): { ok: true; scenario: KayanakScenario; setup: KayanakSetup } | Err {
-  const top = obj(raw, "", TOP);
+  const top = obj(raw, "", TOP, ["landCheck"]);
   if (isErr(top)) return top;
   if (top.format !== KAYANAK_FORMAT)
     return fail("badFormat", "format", `must be "${KAYANAK_FORMAT}" (got ${show(top.format)})`);
   for (const k of ["name", "description", "$schema"])
     if (top[k] !== undefined && typeof top[k] !== "string")
       return fail("badField", k, "must be text");
-  const seed = top.seed ?? 1;
+  const seed = top.seed === undefined ? 1 : top.seed;
   if (!Number.isSafeInteger(seed))
     return fail("badField", "seed", `must be a whole number (got ${show(top.seed)})`);
 
@@ -121,7 +133,15 @@ export function validateScenario(
   if (top.fish !== undefined) {
     const o = obj(top.fish, "fish", ["big", "small"]);
     if (isErr(o)) return o;
-    fish = { big: (o.big ?? 0) as number, small: (o.small ?? 0) as number };
+    // both counts, or no `fish` at all for the box's 15 and 75: never a half-filled box
+    for (const k of ["big", "small"])
+      if (o[k] === undefined)
+        return fail(
+          "badField",
+          `fish.${k}`,
+          "is required when `fish` is given (leave `fish` out for 15 and 75)",
+        );
+    fish = { big: o.big as number, small: o.small as number };
   }
   let holes: PlacedHole[] | undefined;
   if (top.holes !== undefined) {
@@ -139,7 +159,7 @@ export function validateScenario(
   }
   const settings: Partial<Record<keyof KayanakSettings, unknown>> = {};
   for (const k of SETTINGS) if (top[k] !== undefined) settings[k] = top[k];
-  const variant = top.variant ?? "basic";
+  const variant = top.variant === undefined ? "basic" : top.variant;
 
   if (!Array.isArray(top.fishers))
     return fail("badField", "fishers", `must list 1 to ${KAYANAK_LIMITS.fishers} fishers`);

@@ -145,8 +145,9 @@ export function dropFish(holes: HoleState[], big: number, small: number, prng: X
 export function newGame(setup: KayanakSetup): KayanakResult {
   if (!Number.isSafeInteger(setup.seed))
     return fail("badField", "seed", `must be a whole number (got ${show(setup.seed)})`);
-  const width = setup.width ?? DEFAULT_WIDTH;
-  const height = setup.height ?? DEFAULT_HEIGHT;
+  // absent is the default; null is no size (refused below by name), never taken as absent
+  const width = setup.width === undefined ? DEFAULT_WIDTH : setup.width;
+  const height = setup.height === undefined ? DEFAULT_HEIGHT : setup.height;
   for (const [k, v] of [
     ["board.width", width],
     ["board.height", height],
@@ -168,7 +169,8 @@ export function newGame(setup: KayanakSetup): KayanakResult {
     if (bad) return fail(bad[1], bad[0], bad[2]);
     board = makeBoard(width, height, setup.floes);
   } else {
-    const count = setup.floeCount ?? Math.min(DEFAULT_FLOES, width * height);
+    const count =
+      setup.floeCount === undefined ? Math.min(DEFAULT_FLOES, width * height) : setup.floeCount;
     const e = intError(count, "board.floeCount", 1, width * height);
     if (e) return { ok: false, error: e };
     board = makeBoard(width, height, generateFloes(width, height, count, prng));
@@ -205,7 +207,9 @@ export function newGame(setup: KayanakSetup): KayanakResult {
       hole.small = h.small;
     }
   } else {
-    const fish = setup.fish ?? DEFAULT_FISH;
+    const fish = setup.fish === undefined ? DEFAULT_FISH : setup.fish;
+    if (typeof fish !== "object" || fish === null)
+      return fail("badField", "fish", "must be an object {big, small}");
     for (const k of ["big", "small"] as const) {
       const e = intError(fish[k], `fish.${k}`, 0, KAYANAK_LIMITS.fish);
       if (e) return { ok: false, error: e };
@@ -219,6 +223,13 @@ export function newGame(setup: KayanakSetup): KayanakResult {
     setup.fishers.length > KAYANAK_LIMITS.fishers
   )
     return fail("badField", "fishers", `must list 1 to ${KAYANAK_LIMITS.fishers} fishers`);
+  // One hole must stay free: with a bear on every hole none can ever move and the game never ends.
+  if (setup.fishers.length > width * height - 1)
+    return fail(
+      "tooManyFishers",
+      "fishers",
+      `${setup.fishers.length} bears on ${width * height} holes: at most ${width * height - 1}, one hole stays free for a bear to move`,
+    );
   for (const [i, f] of setup.fishers.entries()) {
     const p = `fishers[${i}]`;
     if (typeof f.id !== "string" || !ID.test(f.id))

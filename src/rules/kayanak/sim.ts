@@ -7,7 +7,7 @@
 import { Xoshiro128, seedState } from "../dice/prng.ts";
 import type { RollProgram } from "../dice/requests.ts";
 import { runSync, seededDriver } from "../dice/requests.ts";
-import { DEFAULT_FLOES, DEFAULT_HEIGHT, DEFAULT_WIDTH, generateFloes, makeBoard } from "./board.ts";
+import { DEFAULT_FLOES, DEFAULT_HEIGHT, DEFAULT_WIDTH } from "./board.ts";
 import type { BotName, KayanakBot } from "./bots.ts";
 import { BOTS } from "./bots.ts";
 import { DEFAULT_FISH } from "./setup.ts";
@@ -99,6 +99,32 @@ export function botTurn(session: KayanakSession, bot: KayanakBot, rng: Xoshiro12
   return playTurn(session, { fisher: me, steps });
 }
 
+/**
+ * A game's first state: the board and the fish exactly as a scenario file with this seed, sizes,
+ * `floeCount` and fish plays them (`newGame` generates the floes, then drops the fish, from the
+ * one seeded stream), and the bears put on it by the bots in turn order (J11). Where the bears
+ * stand draws nothing from the stream, so the board is first drawn with stand-ins.
+ */
+export function startBotGame(
+  o: SimOptions,
+  seed: number,
+  bots: readonly KayanakBot[],
+  botRng: Xoshiro128,
+): KayanakState {
+  const setup = {
+    seed,
+    width: o.width,
+    height: o.height,
+    floeCount: o.floes,
+    fish: o.fish,
+    settings: { variant: o.variant, keepFishing: o.keepFishing },
+  };
+  const { board } = unwrap(newGame({ ...setup, fishers: [{ id: "f1", at: [0, 0] }] }));
+  const taken: Hole[] = [];
+  for (const b of bots) taken.push(b.place(board, taken, botRng));
+  return unwrap(newGame({ ...setup, fishers: taken.map((at, i) => ({ id: `f${i + 1}`, at })) }));
+}
+
 /** One game: bots place their bears in turn order (J11), then play until the end or the cap. */
 export function playBotGame(o: SimOptions, seed: number): SimGame {
   const bots: KayanakBot[] = Array.from(
@@ -106,20 +132,7 @@ export function playBotGame(o: SimOptions, seed: number): SimGame {
     (_, i) => BOTS[typeof o.bot === "string" ? o.bot : (o.bot[i] ?? o.bot[0]!)],
   );
   const botRng = new Xoshiro128(seedState(seed ^ 0x2545f491));
-  const floes = generateFloes(o.width, o.height, o.floes, new Xoshiro128(seedState(seed)));
-  const board = makeBoard(o.width, o.height, floes);
-  const taken: Hole[] = [];
-  for (const b of bots) taken.push(b.place(board, taken, botRng));
-  const start = newGame({
-    seed,
-    width: o.width,
-    height: o.height,
-    floes,
-    fish: o.fish,
-    settings: { variant: o.variant, keepFishing: o.keepFishing },
-    fishers: taken.map((at, i) => ({ id: `f${i + 1}`, at })),
-  });
-  let state = unwrap(start);
+  let state = startBotGame(o, seed, bots, botRng);
   while (!state.over && state.turn < o.maxTurns) {
     const seat = state.next;
     const me = state.fishers[seat]!.id;

@@ -9,6 +9,8 @@ import type { Localize } from "../../ui/handlebars-helpers.ts";
 import { downloadJson, onFileChosen } from "../files.ts";
 import { errorText } from "../render.ts";
 import { refusedError } from "../table.ts";
+import { seedFromField } from "../seed.ts";
+import { showSeed } from "../shell.ts";
 import { clampZoom } from "../lake-svg.ts";
 import { sheetFitZoom } from "./ice-svg.ts";
 import { kayanakLogHtml } from "./log.ts";
@@ -71,7 +73,8 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
     viewer: "",
     count: 0,
   };
-  let shownOptions: KayanakOptions | undefined = options;
+  /** The game and the view (GM or not) the new-game form shows; undefined: not filled in yet. */
+  let shownOptions: { options: KayanakOptions; gm: boolean } | undefined;
 
   function currentZoom(): number {
     if (zoomMode !== "fit") return zoomMode;
@@ -154,7 +157,8 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
     root.dataset.turn = String(T.currentState(table).turn);
     root.dataset.phase = phase;
     root.dataset.version = String(table.version);
-    if (table.options !== shownOptions) showOptions();
+    if (table.options !== shownOptions?.options || (table.viewer === "gm") !== shownOptions.gm)
+      showOptions();
     if (restore) restoreFocus(restore);
   }
 
@@ -164,12 +168,20 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
     err.hidden = !table.error;
   }
 
-  /** The new-game form shows the game on the table (after a new game or a load). */
+  /**
+   * The new-game form shows the game on the table (after a new game or a load). Its seed only in
+   * the GM's view: the seed and the sizes decide every covered hole, so a player's page never holds it.
+   */
   function showOptions(): void {
-    shownOptions = table.options;
     const o = table.options;
+    const gm = table.viewer === "gm";
+    const sameGame = shownOptions?.options === o;
+    shownOptions = { options: o, gm };
     const form = $<HTMLFormElement>("#ks-ky-new");
+    showSeed(form, o.seed, gm);
+    if (sameGame) return; // the view changed, not the game: the other fields stay as edited
     for (const [name, v] of Object.entries(o)) {
+      if (name === "seed") continue;
       const input = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
       if (!input) continue;
       if (input instanceof HTMLInputElement && input.type === "checkbox") input.checked = !!v;
@@ -324,7 +336,7 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
           fishers: num("fishers"),
           variant: String(f.get("variant")) as KayanakOptions["variant"],
           keepFishing: f.get("keepFishing") !== null,
-          seed: num("seed"),
+          seed: seedFromField(f.get("seed")),
         },
         T.clearError(table),
       ),

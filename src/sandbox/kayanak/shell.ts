@@ -2,7 +2,7 @@
 import type { Localize } from "../../ui/handlebars-helpers.ts";
 import type { KayanakOptions } from "./table.ts";
 import { KAYANAK_RANGES } from "./table.ts";
-import { filesPanel, logPanel, numberField, scorePanel } from "../shell.ts";
+import { filesPanel, logPanel, numberField, scorePanel, seedField } from "../shell.ts";
 
 export function kayanakShell(L: Localize, o: KayanakOptions): string {
   const num = (name: keyof typeof KAYANAK_RANGES, label: string, value: number) =>
@@ -64,7 +64,7 @@ export function kayanakShell(L: Localize, o: KayanakOptions): string {
       <option value="weather"${o.variant === "weather" ? " selected" : ""}>${L("KOLIKOLY.Sandbox.Kayanak.Variant.weather")}</option>
     </select></label>
     <label class="ks-ky-check"><input type="checkbox" name="keepFishing"${o.keepFishing ? " checked" : ""}> ${L("KOLIKOLY.Sandbox.Kayanak.KeepFishing")}</label>
-    ${num("seed", L("KOLIKOLY.Sandbox.Seed"), o.seed)}
+    ${seedField(L)}
     <button type="submit">${L("KOLIKOLY.Sandbox.NewGame")}</button>
   </form>
   ${filesPanel(L, "ks-ky")}

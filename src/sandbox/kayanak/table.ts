@@ -157,10 +157,11 @@ export function checkOptions(o: KayanakOptions): TableError | undefined {
       key: "KOLIKOLY.Sandbox.Error.Range",
       data: { field: "floes", min: 1, max: o.width * o.height },
     };
-  if (o.fishers > o.width * o.height)
+  // One hole stays free for a bear to move (the engine's tooManyFishers).
+  if (o.fishers > o.width * o.height - 1)
     return {
       key: "KOLIKOLY.Sandbox.Error.Range",
-      data: { field: "fishers", min: 1, max: o.width * o.height },
+      data: { field: "fishers", min: 1, max: o.width * o.height - 1 },
     };
   if (o.variant !== "basic" && o.variant !== "weather")
     return {
@@ -194,11 +195,14 @@ export function kayanakOptionsFromQuery(search: string): {
   }
   const o = options as unknown as KayanakOptions;
   // Each parameter was fine on its own; too many floes or bears for the sheet fall back together.
-  for (const param of ["floes", "fishers"] as const)
-    if (o[param] > o.width * o.height) {
-      refused.push({ param, value: String(o[param]), range: [1, o.width * o.height] });
-      options[param] = Math.min(KAYANAK_DEFAULTS[param], o.width * o.height);
+  // (One hole stays free of bears, for a bear to move.)
+  for (const param of ["floes", "fishers"] as const) {
+    const max = o.width * o.height - (param === "fishers" ? 1 : 0);
+    if (o[param] > max) {
+      refused.push({ param, value: String(o[param]), range: [1, max] });
+      options[param] = Math.min(KAYANAK_DEFAULTS[param], max);
     }
+  }
   return { options: options as unknown as KayanakOptions, refused };
 }
 

@@ -58,7 +58,8 @@ export type Payload =
   | { readonly channel: "world"; readonly data: WorldSnapshot }
   | {
       readonly channel: "modifyDocument";
-      readonly op: WriteOp["kind"] | "actor.create" | "setting";
+      readonly op:
+        WriteOp["kind"] | "actor.create" | "setting" | "combat.delete" | "combatant.delete";
       readonly data: unknown;
       /** The user who asked for the change (DocumentSocketResponse#userId, common/abstract/socket.mjs). */
       readonly userId?: string;
@@ -291,6 +292,53 @@ export class FakeServer {
       throw new Error(`fake server: user ${userId} is not connected`);
     this.users = this.users.map((x) => (x.id === userId ? { ...x, active: false } : x));
     this.broadcast(() => true, { channel: "userActivity", data: { userId, active: false } });
+  }
+
+  /**
+   * A GM ends a combat: Combat#endCombat asks, then deletes the Combat document (v13
+   * client/documents/combat.mjs; fvtt-types client/documents/combat.d.mts endCombat "end the
+   * combat encounter and empty the tracker"); every client is told (the "modifyDocument"
+   * response, v13 common/abstract/socket.mjs). Not a module write: the GM's own click.
+   */
+  deleteCombat(userId: string, id: string): void {
+    this.requireActive(userId);
+    this.requireGm(userId, "delete combats");
+    if (!this.state.combats.has(id)) throw new Error(`fake server: no combat ${id}`);
+    const combats = new Map(this.state.combats);
+    combats.delete(id);
+    this.state = { ...this.state, combats };
+    this.broadcast(() => true, {
+      channel: "modifyDocument",
+      op: "combat.delete",
+      data: [id],
+      userId,
+    });
+  }
+
+  /**
+   * A GM removes combatants from the tracker (Combatant#delete, an embedded document of the
+   * Combat: v13 common/documents/combatant.mjs). The Combat's stored `turn` is left as it was:
+   * v13's Combat#_onDeleteDescendantDocuments (client/documents/combat.mjs) may then move it
+   * from the deleting user's client, which the fake leaves out; either way the places after the
+   * removed combatant shift down by one.
+   */
+  deleteCombatants(userId: string, combatId: string, ids: readonly string[]): void {
+    this.requireActive(userId);
+    this.requireGm(userId, "delete combatants");
+    const c = this.state.combats.get(combatId);
+    if (!c) throw new Error(`fake server: no combat ${combatId}`);
+    const combats = new Map(this.state.combats);
+    combats.set(combatId, {
+      ...c,
+      combatants: c.combatants.filter((x) => !ids.includes(x._id)),
+    });
+    this.state = { ...this.state, combats };
+    this.broadcast(() => true, {
+      channel: "modifyDocument",
+      op: "combatant.delete",
+      data: { combatId, ids: [...ids] },
+      userId,
+    });
   }
 
   /**

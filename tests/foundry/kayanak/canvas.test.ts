@@ -9,7 +9,9 @@ import { describe, expect, test } from "vitest";
 import { holeAt, holeOrigin, publicBoardOf } from "../../../src/foundry/kayanak/board.ts";
 import type { PublicBoard } from "../../../src/foundry/kayanak/board.ts";
 import {
+  CLICK_SLOP,
   actingFisher,
+  isClick,
   kayanakShapes,
   legalByHole,
   stepFor,
@@ -30,6 +32,28 @@ const AT = {
 
 const pubOf = (c: PlayerClient, t: PlayerTable, id: string): PublicBoard =>
   publicBoardOf(c.scene(t.sceneId)!, id)!;
+
+describe("a click on the board, not a pan or a drag", () => {
+  const at = (button: number, x: number, y: number) => ({ button, global: { x, y } });
+  test("the primary button pressed and released in place is a click", () => {
+    expect(isClick(at(0, 100, 100), at(0, 100, 100))).toBe(true);
+    expect(isClick(at(0, 100, 100), at(0, 100 + CLICK_SLOP, 100))).toBe(true);
+    expect(isClick(at(0, 100, 100), at(0, 103, 104))).toBe(true);
+  });
+  test("a right-button pan, a middle button, a drag or a lone release is not", () => {
+    // Foundry pans the canvas with the right button held
+    expect(isClick(at(2, 100, 100), at(2, 100, 100))).toBe(false);
+    expect(isClick(at(2, 100, 100), at(2, 400, 250))).toBe(false);
+    expect(isClick(at(1, 100, 100), at(1, 100, 100))).toBe(false);
+    // a left drag (a selection box, a token moved) that ends on a hole
+    expect(isClick(at(0, 100, 100), at(0, 100 + CLICK_SLOP + 1, 100))).toBe(false);
+    expect(isClick(at(0, 100, 100), at(0, 300, 300))).toBe(false);
+    // a release whose press was elsewhere (off the canvas) or of another button
+    expect(isClick(undefined, at(0, 100, 100))).toBe(false);
+    expect(isClick(at(2, 100, 100), at(0, 100, 100))).toBe(false);
+    expect(isClick(at(0, 100, 100), at(2, 100, 100))).toBe(false);
+  });
+});
 
 describe("the Kayanak board on the canvas (issue 11 item 4)", () => {
   test("a click's pixel is its hole; off the board is nothing", async () => {

@@ -5,7 +5,8 @@
  * nothing; undo; writes per request; no covered hole's contents in anything a player receives.
  */
 import { describe, expect, test } from "vitest";
-import type { Hole, Step } from "../../../src/rules/kayanak/index.ts";
+import type { Hole, KayanakSetup, Step } from "../../../src/rules/kayanak/index.ts";
+import { DEFAULT_ACTION_DIE, newGame, playScenario } from "../../../src/rules/kayanak/index.ts";
 import type { BoardView } from "../../../src/foundry/kayanak/board.ts";
 import { MODULE_ID } from "../../../src/foundry/constants.ts";
 import { publicBoardOf } from "../../../src/foundry/kayanak/board.ts";
@@ -130,6 +131,61 @@ describe("Kayanak in the behavioural fake", () => {
       expect(ex.ok).toBe(true);
     });
 
+  test("the fish are not the seed's: the public floes give no covered hole away, the export replays", async () => {
+    const t = await makePlayerTable();
+    // two boards forced to the same seed (3, the fixture's): the same floes, other fish
+    const a = await board(t);
+    const b = await board(t);
+    const host = t.gm.runtime!.kayanak;
+    const la = await host.load(a);
+    const lb = await host.load(b);
+    if (!la.ok || !lb.ok) throw new Error("no board");
+    const contents = (h: readonly { big: number; small: number }[]) =>
+      JSON.stringify(h.map((x) => [x.big, x.small]));
+    expect(la.value.pub.view.floes).toEqual(lb.value.pub.view.floes);
+    expect(contents(la.value.state.holes)).not.toBe(contents(lb.value.state.holes));
+    // what the engine drops for that seed (a player's brute force: the rules are in the bundle)
+    const setup = la.value.record.setup;
+    expect(setup.seed).toBe(3);
+    expect(setup.fish).toBeUndefined();
+    expect(setup.holes?.length).toBeGreaterThan(0);
+    const { holes: _placed, ...rest } = setup;
+    const bySeed = newGame({ ...rest, fish: { big: 4, small: 14 } } as KayanakSetup);
+    if (!bySeed.ok) throw new Error(bySeed.error.message);
+    expect(bySeed.state.board.floes).toEqual(la.value.state.board.floes);
+    expect(contents(la.value.state.holes)).not.toBe(contents(bySeed.state.holes));
+    // the same fish in all: the GM's options kept
+    expect(la.value.state.dropped).toEqual({ big: 4, small: 14 });
+    // a bad option is still refused, by the field's name, before anything is written
+    const n = t.server.requests.length;
+    const bad = await host.createBoard({
+      sceneId: t.sceneId,
+      name: "Bad",
+      origin: { col: 1, row: 1 },
+      width: 4,
+      height: 3,
+      fish: { big: -1, small: 2 },
+      fishers: [{ tokenId: t.tokenIds[0]!, at: [0, 0] }],
+    });
+    expect(bad).toMatchObject({ ok: false, error: { field: "fish.big" } });
+    expect(t.server.requests.length).toBe(n);
+    // a turn played, then the export (GM only) replays to the same holes and fishers
+    await ask(t.players[0], a, "f1", 0, { kind: "roll" });
+    await ask(t.players[0], a, "f1", 0, { kind: "end" });
+    const ex = await host.exportScenario(a);
+    if (!ex.ok) throw new Error(ex.error.message);
+    expect(ex.value.holes).toEqual(setup.holes);
+    const replay = playScenario(JSON.parse(JSON.stringify(ex.value)));
+    if (!replay.ok) throw new Error(replay.error.message);
+    const now = await host.load(a);
+    if (!now.ok) throw new Error("no board");
+    expect(replay.session.state.holes).toEqual(now.value.session.state.holes);
+    expect(replay.session.state.fishers).toEqual(now.value.session.state.fishers);
+    expect(replay.session.state.turn).toBe(1);
+    // and the players still received nothing of a covered hole
+    for (const p of t.players) expect(playerLeaks(p.received)).toEqual([]);
+  });
+
   test("refused requests change nothing: not the owner, not their turn, an illegal step, stale", async () => {
     const t = await makePlayerTable();
     const id = await board(t);
@@ -172,6 +228,42 @@ describe("Kayanak in the behavioural fake", () => {
     ).not.toContain("KOLIKOLY");
     expect(before).not.toBe(mid);
     expect(requests).toBeLessThan(n);
+  });
+
+  test("two identical rolls sent at once: the second is refused staleTurn, not played on the next turn", async () => {
+    const t = await makePlayerTable();
+    // the action die comes up fish (the GM's client rolls it): with no open hole near the one
+    // fisher's bear nothing is allowed, so the roll ends the turn at once
+    const fish = DEFAULT_ACTION_DIE.findIndex((f) => f.face === "fish") + 1;
+    const roll = t.gm.roll.bind(t.gm);
+    t.gm.roll = async (formula) => {
+      const r = await roll(formula);
+      return formula === `1d${ACTION_DENOMINATION}` ? { ...r, total: fish } : r;
+    };
+    const r = await t.gm.runtime!.kayanak.createBoard({
+      sceneId: t.sceneId,
+      name: "Pond",
+      origin: { col: 1, row: 1 },
+      width: 2,
+      height: 1,
+      floes: 1,
+      fish: { big: 1, small: 1 },
+      fishers: [{ tokenId: t.tokenIds[0]!, at: [0, 0] }],
+    });
+    if (!r.ok) throw new Error(r.error.code);
+    const id = r.value.id;
+    const [pa] = t.players;
+    const [first, second] = await Promise.all([
+      ask(pa, id, "f1", 0, { kind: "roll" }),
+      ask(pa, id, "f1", 0, { kind: "roll" }),
+    ]);
+    expect(first).toMatchObject({ ok: true, value: { turn: 1 } });
+    expect(second).toMatchObject({ ok: false, error: { code: "staleTurn", field: "round" } });
+    expect(view(t.gm, id, t.sceneId).turn).toBe(1);
+    const rolls = t.server.truth.messages.filter(
+      (m) => (m.flags[MODULE_ID] as { card?: string } | undefined)?.card === "roll",
+    );
+    expect(rolls).toHaveLength(1);
   });
 
   test("writes per request: a fixed small number on v13 and v14", async () => {

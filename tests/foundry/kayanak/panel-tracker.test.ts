@@ -148,3 +148,59 @@ describe("the combat tracker follows the board", () => {
     expect(t.server.truth.combats[0]).toMatchObject({ round: 1, turn: 0 });
   });
 });
+
+describe("the board outlives its combat (the GM ends it, or removes a combatant)", () => {
+  test("the combat ended: every turn still ends, with no tracker write, and the board forgets it", async () => {
+    const t = await makePlayerTable();
+    const id = await board(t);
+    await settled(t, id);
+    const combatId = t.server.truth.combats[0]!._id;
+    const [pa, pb] = t.players;
+    await ask(pa, id, "f1", 0, { kind: "roll" });
+    // the GM ends the combat (Combat#endCombat deletes it) while a turn is in play
+    t.server.deleteCombat(t.userIds.gm, combatId);
+    await settled(t, id);
+    expect(t.server.truth.combats).toHaveLength(0);
+    const before = combatUpdates(t);
+    expect(await ask(pa, id, "f1", 0, { kind: "end" })).toMatchObject({ ok: true });
+    expect(await ask(pb, id, "f2", 1, { kind: "roll" })).toMatchObject({ ok: true });
+    expect(await ask(pb, id, "f2", 1, { kind: "end" })).toMatchObject({ ok: true });
+    expect(await ask(pa, id, "f1", 2, { kind: "roll" })).toMatchObject({ ok: true });
+    await settled(t, id);
+    const pub = publicBoardOf(t.gm.scene(t.sceneId)!, id)!;
+    expect(pub.view.turn).toBe(2);
+    expect(pub.combatId).toBeNull();
+    expect(combatUpdates(t)).toBe(before);
+    // undo too
+    expect(await t.gm.runtime!.kayanak.undoTurn(id)).toMatchObject({ ok: true });
+  });
+
+  test("a combatant removed: the tracker follows the current fisher's combatant, not its old place", async () => {
+    const t = await makePlayerTable();
+    const id = await board(t);
+    await settled(t, id);
+    const combat = () => t.server.truth.combats[0]!;
+    const combatId = combat()._id;
+    const [pa, pb] = t.players;
+    // Ana's combatant removed: Bo's moves up to place 0 of the tracker
+    const ana = combat().combatants.find((c) => c.tokenId === t.tokenIds[0])!;
+    t.server.deleteCombatants(t.userIds.gm, combatId, [ana._id]);
+    await settled(t, id);
+    expect(await ask(pa, id, "f1", 0, { kind: "roll" })).toMatchObject({ ok: true });
+    expect(await ask(pa, id, "f1", 0, { kind: "end" })).toMatchObject({ ok: true });
+    await settled(t, id);
+    // Bo's turn: the tracker on Bo's combatant (place 0 now), not on place 1 (no one)
+    expect(combat()).toMatchObject({ round: 1, turn: 0 });
+    expect(combat().combatants[combat().turn]!.tokenId).toBe(t.tokenIds[1]);
+    // moved by hand, it is put back on Bo's combatant
+    await t.gm.write([{ kind: "combat.update", updates: [{ _id: combatId, round: 1, turn: 1 }] }]);
+    await settled(t, id);
+    expect(combat()).toMatchObject({ round: 1, turn: 0 });
+    // Bo ends his turn: Ana has no combatant, so the tracker is left where it is; the game goes on
+    expect(await ask(pb, id, "f2", 1, { kind: "roll" })).toMatchObject({ ok: true });
+    expect(await ask(pb, id, "f2", 1, { kind: "end" })).toMatchObject({ ok: true });
+    await settled(t, id);
+    expect(publicBoardOf(t.gm.scene(t.sceneId)!, id)!.view.turn).toBe(2);
+    expect(await ask(pa, id, "f1", 2, { kind: "roll" })).toMatchObject({ ok: true });
+  });
+});

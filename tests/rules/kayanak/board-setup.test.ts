@@ -61,6 +61,43 @@ describe("J1 the ice", () => {
     expect(sizes.filter((n) => n >= 6 && n <= 10).length / sizes.length).toBeGreaterThan(0.75);
   });
 
+  test("J1 no generated floe has fewer than 3 holes: 2,000 seeds of the default board, and any board of 8 holes a floe", () => {
+    const onePiece = (floe: readonly (readonly [number, number])[]) => {
+      const key = (h: readonly [number, number]) => `${h[0]},${h[1]}`;
+      const all = new Set(floe.map(key));
+      const seen = new Set([key(floe[0]!)]);
+      const queue = [floe[0]!];
+      for (let q = 0; q < queue.length; q++) {
+        const [x, y] = queue[q]!;
+        for (const n of [
+          [x + 1, y],
+          [x - 1, y],
+          [x, y + 1],
+          [x, y - 1],
+        ] as const)
+          if (all.has(key(n)) && !seen.has(key(n))) {
+            seen.add(key(n));
+            queue.push(n);
+          }
+      }
+      return seen.size === floe.length;
+    };
+    const check = (w: number, h: number, k: number, seed: number) => {
+      const floes = generateFloes(w, h, k, new Xoshiro128(seedState(seed)));
+      expect(floes.length).toBe(k);
+      expect(floes.flat().length).toBe(w * h);
+      for (const f of floes) {
+        expect(f.length, `${w}x${h}/${k} seed ${seed}`).toBeGreaterThanOrEqual(3);
+        expect(onePiece(f), `${w}x${h}/${k} seed ${seed}`).toBe(true);
+      }
+    };
+    for (let seed = 0; seed < 2000; seed++) check(8, 6, 6, seed);
+    for (let w = 3; w <= 12; w += 3)
+      for (let h = 2; h <= 12; h += 2)
+        for (let k = 1; 8 * k <= w * h; k++)
+          for (let seed = 0; seed < 10; seed++) check(w, h, k, seed);
+  });
+
   test("J1 15 big and 75 small fish are dropped; every hole starts covered", () => {
     const { state } = defaultGame(3);
     expect(state.holes.every((h) => !h.open && !h.frozen)).toBe(true);
@@ -165,6 +202,25 @@ describe("J11 placing the bears", () => {
       ["bo", [3, 2]],
     ]);
     expect(s.next).toBe(0);
+  });
+
+  test("J11 one hole stays free: more bears than the holes less one are refused (tooManyFishers)", () => {
+    const one = newGame({ seed: 1, width: 1, height: 1, fishers: bearsAt([0, 0]) });
+    expect(one.ok || one.error).toMatchObject({ code: "tooManyFishers", field: "fishers" });
+    const full = newGame({
+      seed: 1,
+      width: 2,
+      height: 2,
+      fishers: bearsAt([0, 0], [1, 0], [0, 1], [1, 1]),
+    });
+    expect(full.ok || full.error).toMatchObject({ code: "tooManyFishers", field: "fishers" });
+    const room = newGame({
+      seed: 1,
+      width: 2,
+      height: 2,
+      fishers: bearsAt([0, 0], [1, 0], [0, 1]),
+    });
+    expect(room.ok).toBe(true);
   });
 
   test("J11 a bear may be placed on a hole holding fish (it stays covered)", () => {

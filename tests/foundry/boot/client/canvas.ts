@@ -5,7 +5,8 @@
  * - Canvas#draw(scene): `canvasInit`, the scene's groups (the `interface` group is new on every
  *   draw; tearing down a scene destroys the old groups and what was added to them), then
  *   `canvasReady(canvas)`; `ready`, `scene`, `dimensions`, `grid.size`;
- * - `canvas.stage` with `on/off("pointerdown")` and `worldTransform.applyInverse` (PIXI);
+ * - `canvas.stage` with `on/off("pointerdown" | "pointerup")` (the event's `button` and `global`)
+ *   and `worldTransform.applyInverse` (PIXI);
  * - tokens as placeables on a token layer: a double click opens the actor's sheet
  *   (Token#_onClickLeft2), a right click on an owned token opens the token HUD
  *   (Token#_onClickRight -> canvas.hud.token.bind); hidden tokens are not drawn for players;
@@ -113,7 +114,7 @@ export class Text extends Container {
 
 export const PIXI = { Container, Graphics, Text };
 
-type StageListener = (e: { global: { x: number; y: number } }) => void;
+type StageListener = (e: { button: number; global: { x: number; y: number } }) => void;
 
 export class FakeCanvas {
   ready = false;
@@ -199,11 +200,14 @@ export class FakeCanvas {
     this.el = document.createElement("canvas");
     this.el.width = w;
     this.el.height = board.clientHeight || 900;
-    this.el.addEventListener("pointerdown", (e) => {
-      const r = this.el!.getBoundingClientRect();
-      for (const fn of this.listeners.get("pointerdown") ?? [])
-        fn({ global: { x: e.clientX - r.left, y: e.clientY - r.top } });
-    });
+    // PIXI's FederatedPointerEvent on the stage (v13 client/canvas/board.mjs, the stage's
+    // interaction): the button pressed (MouseEvent#button) and the point on the screen
+    for (const type of ["pointerdown", "pointerup"] as const)
+      this.el.addEventListener(type, (e) => {
+        const r = this.el!.getBoundingClientRect();
+        for (const fn of this.listeners.get(type) ?? [])
+          fn({ button: e.button, global: { x: e.clientX - r.left, y: e.clientY - r.top } });
+      });
     this.layer = document.createElement("div");
     this.layer.className = "tokens-layer";
     board.append(this.el, this.layer);

@@ -1024,6 +1024,18 @@ export class FakeCombat extends ClientDocument {
   declare round: number;
   declare turn: number;
   declare combatants: Obj[];
+
+  /**
+   * Combat#turns: the combatants in turn order, from Combat#setupTurns sorted by
+   * Combat#_sortCombatants, initiative highest first, the id breaking ties (v13
+   * client/documents/combat.mjs; fvtt-types client/documents/combat.d.mts).
+   */
+  get turns(): Obj[] {
+    const init = (x: Obj) => (typeof x.initiative === "number" ? x.initiative : -Infinity);
+    return [...(this.combatants ?? [])].sort(
+      (a, b) => init(b) - init(a) || (String(a._id) > String(b._id) ? 1 : -1),
+    );
+  }
 }
 
 /** Setting (v13 client/documents/setting.mjs): a world setting's document; its value is JSON. */
