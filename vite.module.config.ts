@@ -24,7 +24,9 @@ export default defineConfig({
       cssFileName: "styles/kolikoly-fishing",
     },
     rollupOptions: {
-      output: { chunkFileNames: "scripts/[name].js" },
+      // Library mode leaves ES output's whitespace for a later bundler; Foundry loads this file
+      // as it is, so it gets the whole minification (about a third of its gzipped size).
+      output: { chunkFileNames: "scripts/[name].js", minify: true },
     },
   },
 });

@@ -356,14 +356,30 @@ async function rollFromCard(t: Table, u: UserPage, fisher: string): Promise<void
     .last();
   await button.waitFor();
   await button.click();
-  // dnd5e and pf2e ask with their roll configuration dialog; the generic adapter rolls at once
-  const dialog = u.page.locator("dialog.roll-configuration");
-  if (t.system !== "kk-generic")
-    await dialog
-      .locator("button.default")
-      .click({ timeout: 1_500 })
-      .catch(() => undefined);
+  // dnd5e and pf2e ask with their roll configuration dialog; the generic adapter rolls at once.
+  // The dialog may take a while on a loaded machine: wait for it or for the roll to be picked up
+  // (a fixed short wait made the roll silently not happen).
+  if (t.system === "kk-generic") return;
+  const dialog = u.page.locator("dialog.roll-configuration button.default");
+  const picked = () => {
+    const rows = (checksCard(t, lakeRound(t))?.flags as Record<string, ChecksRows> | undefined)?.[
+      MODULE
+    ]?.rows;
+    return rows?.some((r) => r.fisher === fisher && r.status !== "waiting") ?? false;
+  };
+  await waitFor(`${fisher}'s roll dialog or roll`, async () => {
+    if (picked()) return true;
+    if (await dialog.isVisible()) {
+      await dialog.click({ timeout: 2_000 }).catch(() => undefined);
+      return true;
+    }
+    return false;
+  });
 }
+
+type ChecksRows = { rows: { fisher: string; status: string }[] };
+/** The round being rolled for: the one after the lake's last resolved round. */
+const lakeRound = (t: Table): number => (lakeOf(t)?.round ?? 0) + 1;
 
 function checksCard(t: Table, round: number): Source | undefined {
   return t.server.truth.messages.find((m) => {
