@@ -76,6 +76,20 @@ export function woundFor(excess: number): {
   return { wound: "critical", dc: 18, success: "dying", failure: "dead" };
 }
 
+/** H2, H3: the hazard's attack on the fisher, a public d20 with `bonus`. */
+function rollAttack(ctx: RoundContext, fisherId: string, bonus: number): number {
+  const formula = checkFormula(bonus);
+  return ctx.roll(request("hazardAttack", `hazardAttack:${fisherId}`, formula, "all", fisherId))
+    .total;
+}
+
+/** H2, H4: the hazard's damage, a public die of its Size. */
+function rollDamage(ctx: RoundContext, fisherId: string, hazard: Hazard): number {
+  const formula = `1d${sizeDie(hazard.size)}`;
+  return ctx.roll(request("hazardDamage", `hazardDamage:${fisherId}`, formula, "all", fisherId))
+    .total;
+}
+
 export function resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): void {
   const hazard = drawHazard(ctx, fisherId, "all");
   const mode = ctx.g.settings.hazardMode;
@@ -95,27 +109,11 @@ export function resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): v
   }
   if (mode === "system") {
     // H2 system: an attack against the character's AC and damage to its HP.
-    const attack = ctx.roll(
-      request(
-        "hazardAttack",
-        `hazardAttack:${fisherId}`,
-        checkFormula(hazard.mod + ENTERED_REACH_BONUS),
-        "all",
-        fisherId,
-      ),
-    ).total;
+    const attack = rollAttack(ctx, fisherId, hazard.mod + ENTERED_REACH_BONUS);
     const hit = attack >= f.ac;
     const extra: HazardFacts = { attack, defense: f.ac, hit };
     if (hit) {
-      const damage = ctx.roll(
-        request(
-          "hazardDamage",
-          `hazardDamage:${fisherId}`,
-          `1d${sizeDie(hazard.size)}`,
-          "all",
-          fisherId,
-        ),
-      ).total;
+      const damage = rollDamage(ctx, fisherId, hazard);
       f.hp = Math.max(0, f.hp - damage);
       if (f.hp === 0) f.condition = "unconscious";
       Object.assign(extra, { damage, took: "hp", hp: f.hp, condition: f.condition });
@@ -124,15 +122,7 @@ export function resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): v
     return;
   }
   // H3 size-and-wounds
-  const attack = ctx.roll(
-    request(
-      "hazardAttack",
-      `hazardAttack:${fisherId}`,
-      checkFormula(hazardAttackBonus(hazard)),
-      "all",
-      fisherId,
-    ),
-  ).total;
+  const attack = rollAttack(ctx, fisherId, hazardAttackBonus(hazard));
   const defense = defenseOf(f);
   const hit = attack >= defense;
   if (!hit) {
@@ -140,15 +130,7 @@ export function resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): v
     return;
   }
   // H4: damage by Size; the player loses that many HP (if they have that many) or accepts the aim.
-  const damage = ctx.roll(
-    request(
-      "hazardDamage",
-      `hazardDamage:${fisherId}`,
-      `1d${sizeDie(hazard.size)}`,
-      "all",
-      fisherId,
-    ),
-  ).total;
+  const damage = rollDamage(ctx, fisherId, hazard);
   const facts: HazardFacts = { attack, defense, hit, damage };
   // H4: without the HP the aim is taken; a wound is no aim to choose; otherwise the player chooses
   const choice: HazardChoice =
