@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { expect } from "vitest";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const BIN = path.join(ROOT, "bin/kolikoly.mjs");
@@ -14,13 +15,44 @@ export interface CliRun {
 }
 
 export function kolikoly(...args: string[]): CliRun {
+  return kolikolyIn("en", ...args);
+}
+
+/** The same in another language (`KOLIKOLY_LANG`). */
+export function kolikolyIn(lang: string, ...args: string[]): CliRun {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: ROOT,
-    env: { ...process.env, KOLIKOLY_LANG: "en" },
+    env: { ...process.env, KOLIKOLY_LANG: lang },
     encoding: "utf8",
     maxBuffer: 64 << 20,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * K20, J10: the seed decides every secret of a game, so `replay` prints it to the GM only: in
+ * every language, the GM's text header names `seed`, and no player's or fisher's transcript
+ * (text or jsonl) holds it or an unfilled `{placeholder}`. `looksRight` checks each of those
+ * transcripts is a real one.
+ */
+export function expectSeedToGmOnly(
+  file: string,
+  seed: number,
+  looksRight: (stdout: string, format: string) => void,
+): void {
+  for (const lang of ["en", "fr", "de"]) {
+    const gm = kolikolyIn(lang, "replay", file, "--format", "text");
+    expect(gm.status).toBe(0);
+    expect(gm.stdout.split("\n")[0]).toContain(String(seed));
+    for (const as of ["player", "ana", "bo"])
+      for (const format of ["text", "jsonl"]) {
+        const r = kolikolyIn(lang, "replay", file, "--format", format, "--as", as);
+        expect(r.status).toBe(0);
+        looksRight(r.stdout, format);
+        expect(r.stdout).not.toContain(String(seed));
+        expect(r.stdout).not.toMatch(/\{\w+\}/);
+      }
+  }
 }
 
 /**
