@@ -9,13 +9,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Declaration, Session } from "../../src/rules/index.ts";
-import { exportScenario, playRound, startSession } from "../../src/rules/index.ts";
-import { createBot, decideFor } from "../../src/rules/bots/index.ts";
+import type { Session } from "../../src/rules/index.ts";
+import { exportScenario, startSession } from "../../src/rules/index.ts";
+import { createBot } from "../../src/rules/bots/index.ts";
 import { LEGIBLE_PX, MIN_ZOOM } from "../../src/sandbox/lake-svg.ts";
 import type { NewTableOptions } from "../../src/sandbox/table.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
 import { OUT, launch, pageErrors, startSandbox } from "./harness.ts";
+import { playBots } from "../sandbox/fixtures.ts";
 
 let server: ViteDevServer;
 let url: string;
@@ -35,20 +36,9 @@ afterAll(async () => {
 
 /** A game some rounds in (greedy bots): swarms with counts, explored squares, last round's arrows. */
 function gameOn(o: NewTableOptions, rounds: number): Session {
-  let s = startSession(setupFor(o));
+  const s = startSession(setupFor(o));
   const bots = s.state.fishers.map((f, i) => createBot("greedy", f.id, o.seed * 7 + i));
-  for (let round = 0; round < rounds && !s.state.over; round++) {
-    const actions: Record<string, Declaration> = {};
-    for (const [i, f] of s.state.fishers.entries()) {
-      const d =
-        f.condition === "ok" && f.lostActions === 0 ? decideFor(bots[i]!, s.state) : undefined;
-      if (d) actions[f.id] = d;
-    }
-    const r = playRound(s, { actions });
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.session;
-  }
-  return s;
+  return playBots(s, bots, rounds);
 }
 
 async function load(page: Page, session: Session): Promise<void> {

@@ -9,20 +9,20 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../../lang/en.json";
-import type { Declaration, Session } from "../../src/rules/index.ts";
+import type { Session } from "../../src/rules/index.ts";
 import {
   eventsFor,
   exportScenario,
-  playRound,
   playScenarioText,
   startSession,
   viewFor,
 } from "../../src/rules/index.ts";
-import { createBot, decideFor } from "../../src/rules/bots/index.ts";
+import { createBot } from "../../src/rules/bots/index.ts";
 import { logLines } from "../../src/sandbox/log-view.ts";
 import { setupFor, TABLE_DEFAULTS } from "../../src/sandbox/table.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
 import { OUT, REPO, openTable, pageErrors, sandboxPerFile } from "./harness.ts";
+import { playBots } from "../sandbox/fixtures.ts";
 
 const L = makeLocalize(en);
 const table = sandboxPerFile();
@@ -37,20 +37,9 @@ async function load(page: Page, name: string, text: string, round: number): Prom
 }
 
 function botGame(o: Parameters<typeof setupFor>[0], rounds: number): Session {
-  let s = startSession(setupFor(o));
+  const s = startSession(setupFor(o));
   const bots = s.state.fishers.map((f, i) => createBot("greedy", f.id, o.seed * 7 + i));
-  for (let round = 0; round < rounds && !s.state.over; round++) {
-    const actions: Record<string, Declaration> = {};
-    for (const [i, f] of s.state.fishers.entries()) {
-      const d =
-        f.condition === "ok" && f.lostActions === 0 ? decideFor(bots[i]!, s.state) : undefined;
-      if (d) actions[f.id] = d;
-    }
-    const r = playRound(s, { actions });
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.session;
-  }
-  return s;
+  return playBots(s, bots, rounds);
 }
 
 const statsOf = (page: Page) =>

@@ -2,42 +2,36 @@
  * Writes docs/table.png, the README's picture of the table: a greedy-bot game loaded from a
  * scenario file into the GM's view, with a declaration being made. Run: `npx tsx tests/e2e/table-screenshot.ts`.
  */
-import type { Declaration, Session } from "../../src/rules/index.ts";
-import { exportScenario, playRound, startSession } from "../../src/rules/index.ts";
-import { createBot, decideFor } from "../../src/rules/bots/index.ts";
+import type { Session } from "../../src/rules/index.ts";
+import { exportScenario, startSession } from "../../src/rules/index.ts";
+import { createBot } from "../../src/rules/bots/index.ts";
+import { playBots } from "../sandbox/fixtures.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
 import { docsPicture } from "./harness.ts";
 
 /** A game whose last round shows both kinds of arrow, with swarms in sight and fog left. */
 function pictureGame(): Session {
+  const good = (s: Session, round: number) => {
+    const last = s.log.filter((e) => e.round === s.state.round);
+    const fishArrows = last.filter((e) => e.type === "fishMoved").length;
+    const moves = last.filter((e) => e.type === "moved").length;
+    const explored = s.state.explored.filter((e) => e === 1).length;
+    return (
+      round >= 5 &&
+      fishArrows >= 1 &&
+      moves >= 2 &&
+      s.state.swarms.filter((w) => w.seen).length >= 3 &&
+      s.state.swarms.some((w) => !w.seen) &&
+      explored < 60 &&
+      !s.state.over
+    );
+  };
   for (let seed = 1; seed < 400; seed++) {
-    let s = startSession(setupFor({ width: 6, height: 6, levels: 3, fishers: 4, seed }));
-    const bots = s.state.fishers.map((f, i) => createBot("greedy", f.id, seed * 7 + i));
-    for (let round = 0; round < 12; round++) {
-      const actions: Record<string, Declaration> = {};
-      for (const [i, f] of s.state.fishers.entries()) {
-        const d =
-          f.condition === "ok" && f.lostActions === 0 ? decideFor(bots[i]!, s.state) : undefined;
-        if (d) actions[f.id] = d;
-      }
-      const r = playRound(s, { actions });
-      if (!r.ok) throw new Error(r.error.message);
-      s = r.session;
-      const last = s.log.filter((e) => e.round === s.state.round);
-      const fishArrows = last.filter((e) => e.type === "fishMoved").length;
-      const moves = last.filter((e) => e.type === "moved").length;
-      const explored = s.state.explored.filter((e) => e === 1).length;
-      if (
-        round >= 5 &&
-        fishArrows >= 1 &&
-        moves >= 2 &&
-        s.state.swarms.filter((w) => w.seen).length >= 3 &&
-        s.state.swarms.some((w) => !w.seen) &&
-        explored < 60 &&
-        !s.state.over
-      )
-        return s;
-    }
+    const start = startSession(setupFor({ width: 6, height: 6, levels: 3, fishers: 4, seed }));
+    const bots = start.state.fishers.map((f, i) => createBot("greedy", f.id, seed * 7 + i));
+    let found = false;
+    const s = playBots(start, bots, 12, { stop: (g, round) => (found = good(g, round)) });
+    if (found) return s;
   }
   throw new Error("no picture game found");
 }

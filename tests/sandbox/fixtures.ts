@@ -4,6 +4,8 @@ import Handlebars from "handlebars";
 import en from "../../lang/en.json";
 import type { Declaration, Session } from "../../src/rules/index.ts";
 import { neighbours, playRound, sameSquare, startSession } from "../../src/rules/index.ts";
+import type { Bot } from "../../src/rules/bots/index.ts";
+import { decideFor } from "../../src/rules/bots/index.ts";
 import { declareRenderer } from "../../src/sandbox/declare-render.ts";
 import type { NewTableOptions } from "../../src/sandbox/table.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
@@ -16,6 +18,35 @@ export const readRepo = (path: string) => readFileSync(new URL(path, REPO), "utf
 /** The shared template, rendered by the real handlebars package with the shared helpers. */
 export function renderDeclare() {
   return declareRenderer(Handlebars.create(), readRepo("templates/declare-action.hbs"), L);
+}
+
+/**
+ * Bots play `session` on, at most `rounds` rounds: each fisher able to act (K23: conscious, no
+ * action lost) declares what its bot (`bots[i]` for fisher i) decides. With `revive`, the fallen
+ * are revived each round. Stops early at the game's end or once `stop` says so after a round.
+ */
+export function playBots(
+  session: Session,
+  bots: readonly Bot[],
+  rounds: number,
+  o: { revive?: boolean; stop?: (s: Session, round: number) => boolean } = {},
+): Session {
+  let s = session;
+  for (let round = 0; round < rounds && !s.state.over; round++) {
+    const actions: Record<string, Declaration> = {};
+    const revive: string[] = [];
+    for (const [i, f] of s.state.fishers.entries()) {
+      if (o.revive && (f.condition === "unconscious" || f.condition === "dying")) revive.push(f.id);
+      if (f.condition !== "ok" || f.lostActions > 0) continue;
+      const d = decideFor(bots[i]!, s.state);
+      if (d) actions[f.id] = d;
+    }
+    const r = playRound(s, revive.length ? { actions, revive } : { actions });
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.session;
+    if (o.stop?.(s, round)) break;
+  }
+  return s;
 }
 
 export const SMALL: NewTableOptions = { width: 5, height: 5, levels: 2, fishers: 2, seed: 1 };

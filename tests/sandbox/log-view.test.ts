@@ -1,32 +1,19 @@
 /** The chat-like log: every event type as a localized line; whispers only for their audience. */
 import { describe, expect, it } from "vitest";
-import type { Declaration, GameEvent, Viewer } from "../../src/rules/index.ts";
+import type { GameEvent, Viewer } from "../../src/rules/index.ts";
 import { eventsFor, viewFor } from "../../src/rules/index.ts";
-import { decideFor, createBot } from "../../src/rules/bots/index.ts";
-import { playRound, startSession } from "../../src/rules/index.ts";
+import { createBot } from "../../src/rules/bots/index.ts";
+import { startSession } from "../../src/rules/index.ts";
 import { eventLines } from "../../src/cli/text.ts";
 import { eventText, logHtml, logLines } from "../../src/sandbox/log-view.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
-import { L, secretSession } from "./fixtures.ts";
+import { L, playBots, secretSession } from "./fixtures.ts";
 
 /** A long greedy game on a deep lake, so most event types occur (hazards, explorations, herds...). */
 function botGame(seed: number) {
-  let s = startSession(setupFor({ width: 4, height: 4, levels: 4, fishers: 4, seed }));
+  const s = startSession(setupFor({ width: 4, height: 4, levels: 4, fishers: 4, seed }));
   const bots = s.state.fishers.map((f, i) => createBot("greedy", f.id, seed * 10 + i));
-  for (let round = 0; round < 150 && !s.state.over; round++) {
-    const actions: Record<string, Declaration> = {};
-    const revive: string[] = [];
-    for (const [i, f] of s.state.fishers.entries()) {
-      if (f.condition === "unconscious" || f.condition === "dying") revive.push(f.id);
-      if (f.condition !== "ok" || f.lostActions > 0) continue;
-      const d = decideFor(bots[i]!, s.state);
-      if (d) actions[f.id] = d;
-    }
-    const r = playRound(s, revive.length ? { actions, revive } : { actions });
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.session;
-  }
-  return s;
+  return playBots(s, bots, 150, { revive: true });
 }
 
 describe("log", () => {
@@ -157,24 +144,12 @@ describe("log", () => {
     // And every hazard outcome real games give (random bots walk into hazards; some take the aim).
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       const setup = setupFor({ width: 4, height: 4, levels: 4, fishers: 4, seed });
-      let s = startSession({
+      const start = startSession({
         ...setup,
         fishers: setup.fishers.map((f, i) => ({ ...f, hazardChoice: i % 2 ? "aim" : "hp" })),
       });
-      const bots = s.state.fishers.map((f, i) => createBot("random", f.id, seed * 10 + i));
-      for (let round = 0; round < 60 && !s.state.over; round++) {
-        const actions: Record<string, Declaration> = {};
-        const revive: string[] = [];
-        for (const [i, f] of s.state.fishers.entries()) {
-          if (f.condition === "unconscious" || f.condition === "dying") revive.push(f.id);
-          if (f.condition !== "ok" || f.lostActions > 0) continue;
-          const d = decideFor(bots[i]!, s.state);
-          if (d) actions[f.id] = d;
-        }
-        const r = playRound(s, revive.length ? { actions, revive } : { actions });
-        if (!r.ok) throw new Error(r.error.message);
-        s = r.session;
-      }
+      const bots = start.state.fishers.map((f, i) => createBot("random", f.id, seed * 10 + i));
+      const s = playBots(start, bots, 60, { revive: true });
       events.push(...(s.log.filter((e) => e.type === "hazard") as Hazard[]));
     }
     expect(events.filter((e) => e.hit === false).length).toBeGreaterThan(1);
