@@ -89,6 +89,22 @@ async function declareMove(t: PlayerTable, lakeId: string): Promise<void> {
   expect(r).toMatchObject({ ok: true });
 }
 
+/**
+ * H4's question coming: a lake where Ana declares a Move into a square whose hazard hits (the
+ * GM's dice forced), with `timeout` seconds to choose.
+ */
+async function hitComing(
+  timeout: number,
+  generation?: 13 | 14,
+): Promise<{ t: PlayerTable; lakeId: string }> {
+  const t = await table(generation);
+  setting(t, "hazardChoiceTimeout", timeout);
+  const lakeId = await lake(t);
+  await declareMove(t, lakeId);
+  force(t.gm, HIT);
+  return { t, lakeId };
+}
+
 /** Who made each choice, as the kolikoly.hazardChoice hook told the GM's client. */
 function choicesMade(gm: PlayerClient): { fisher: string; choice: HazardChoice; by: string }[] {
   return gm.hooks.fired
@@ -148,11 +164,7 @@ const asked = (c: PlayerClient) =>
 describe("H4 in Foundry: the owner chooses HP or the effect", () => {
   for (const generation of [13, 14] as const)
     test(`v${generation}: a player chooses HP; nothing is written while the question is open`, async () => {
-      const t = await table(generation);
-      setting(t, "hazardChoiceTimeout", 10);
-      const lakeId = await lake(t);
-      await declareMove(t, lakeId);
-      force(t.gm, HIT);
+      const { t, lakeId } = await hitComing(10, generation);
       const [ana, bo] = t.players;
       t.gm.chooser = () => undefined; // the GM waits for the player
       let click!: (c: HazardChoice) => void;
@@ -199,11 +211,7 @@ describe("H4 in Foundry: the owner chooses HP or the effect", () => {
     });
 
   test("a player chooses the effect: the card says so, and the state is the aim's", async () => {
-    const t = await table();
-    setting(t, "hazardChoiceTimeout", 10);
-    const lakeId = await lake(t);
-    await declareMove(t, lakeId);
-    force(t.gm, HIT);
+    const { t, lakeId } = await hitComing(10);
     t.gm.chooser = () => undefined;
     t.players[0].chooser = () => "aim";
     expect(await t.gm.runtime!.host.resolveRound(lakeId, 1)).toMatchObject({ ok: true });
@@ -249,11 +257,7 @@ describe("H4 in Foundry: the owner chooses HP or the effect", () => {
   });
 
   test("a player who does not answer in time: the default, and a late click changes nothing", async () => {
-    const t = await table();
-    setting(t, "hazardChoiceTimeout", 0.2);
-    const lakeId = await lake(t);
-    await declareMove(t, lakeId);
-    force(t.gm, HIT);
+    const { t, lakeId } = await hitComing(0.2);
     t.gm.chooser = () => undefined;
     const ana = t.players[0];
     ana.chooser = () => new Promise((r) => setTimeout(() => r("aim"), 400));
@@ -269,11 +273,7 @@ describe("H4 in Foundry: the owner chooses HP or the effect", () => {
   });
 
   test("the GM chooses for a present player: the player's window closes, the GM's choice is recorded", async () => {
-    const t = await table();
-    setting(t, "hazardChoiceTimeout", 10);
-    const lakeId = await lake(t);
-    await declareMove(t, lakeId);
-    force(t.gm, HIT);
+    const { t, lakeId } = await hitComing(10);
     const ana = t.players[0];
     ana.chooser = () => undefined; // at the table, not clicking
     t.gm.chooser = () => new Promise((r) => setTimeout(() => r("aim"), 30));
@@ -287,11 +287,7 @@ describe("H4 in Foundry: the owner chooses HP or the effect", () => {
   });
 
   test("a time-out of 0 asks no one: the default at once", async () => {
-    const t = await table();
-    setting(t, "hazardChoiceTimeout", 0);
-    const lakeId = await lake(t);
-    await declareMove(t, lakeId);
-    force(t.gm, HIT);
+    const { t, lakeId } = await hitComing(0);
     expect(await t.gm.runtime!.host.resolveRound(lakeId, 1)).toMatchObject({ ok: true });
     expect(t.gm.choiceWindows).toEqual([]);
     expect(asked(t.players[0])).toEqual([]);
@@ -299,11 +295,7 @@ describe("H4 in Foundry: the owner chooses HP or the effect", () => {
   });
 
   test("the recorded choice replays exactly: the export, the GM's reload, undo and the round played again", async () => {
-    const t = await table();
-    setting(t, "hazardChoiceTimeout", 10);
-    const lakeId = await lake(t);
-    await declareMove(t, lakeId);
-    force(t.gm, HIT);
+    const { t, lakeId } = await hitComing(10);
     t.gm.chooser = () => undefined;
     t.players[0].chooser = () => "aim";
     expect(await t.gm.runtime!.host.resolveRound(lakeId, 1)).toMatchObject({ ok: true });
