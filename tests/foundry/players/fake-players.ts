@@ -18,6 +18,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { MODULE_ID } from "../../../src/foundry/constants.ts";
+import type { LakeHost } from "../../../src/foundry/lake-host.ts";
 import type { PlayerMessage, PlayerPort } from "../../../src/foundry/players/port.ts";
 import { PlayerWiring } from "../../../src/foundry/players/wire.ts";
 import { PLAYER_QUERY } from "../../../src/foundry/players/protocol.ts";
@@ -551,8 +552,11 @@ export async function makePlayerTable(
   };
 }
 
-/** test-only: a 3 x 3 x 2 lake; Ana (f1) at [0,0,0], Bo (f2) at [2,0,0]. */
-export async function lakeOn(t: PlayerTable): Promise<string> {
+/** test-only: a 3 x 3 x 2 lake; Ana (f1) at [0,0,0], Bo (f2) at [2,0,0]; `settings` the lake's own. */
+export async function lakeOn(
+  t: PlayerTable,
+  settings?: Parameters<LakeHost["createLake"]>[0]["settings"],
+): Promise<string> {
   const r = await t.gm.runtime!.host.createLake({
     sceneId: t.sceneId,
     name: "Mirror lake",
@@ -562,6 +566,7 @@ export async function lakeOn(t: PlayerTable): Promise<string> {
       { tokenId: t.tokenIds[0]!, at: [0, 0, 0] },
       { tokenId: t.tokenIds[1]!, at: [2, 0, 0] },
     ],
+    ...(settings ? { settings } : {}),
     seed: 5,
   });
   if (!r.ok) throw new Error(r.error.code);

@@ -17,7 +17,7 @@ import { CHOICE_TEMPLATE } from "../../../src/foundry/apps/hazard-choice-dialog.
 import { renderTemplateFile, strictLocalize } from "../fake/client.ts";
 import { findLeaks } from "../fake/secrecy.ts";
 import type { PlayerClient, PlayerTable } from "./fake-players.ts";
-import { makePlayerTable } from "./fake-players.ts";
+import { lakeOn, makePlayerTable } from "./fake-players.ts";
 import { settleClients } from "./actors.ts";
 
 const SEIZE: Hazard = {
@@ -54,22 +54,7 @@ async function table(generation: 13 | 14 = 13): Promise<PlayerTable> {
 const setting = (t: PlayerTable, key: string, value: unknown) =>
   t.server.setWorldSetting(`${MODULE_ID}.${key}`, value);
 
-async function lake(t: PlayerTable): Promise<string> {
-  const r = await t.gm.runtime!.host.createLake({
-    sceneId: t.sceneId,
-    name: "Mirror lake",
-    lake: { width: 3, height: 3, levels: 2, verticalAdjacency: true },
-    origin: { col: 1, row: 1 },
-    fishers: [
-      { tokenId: t.tokenIds[0]!, at: [0, 0, 0] },
-      { tokenId: t.tokenIds[1]!, at: [2, 0, 0] },
-    ],
-    settings: { hazards: [SEIZE] },
-    seed: 5,
-  });
-  if (!r.ok) throw new Error(r.error.code);
-  return r.value.id;
-}
+const lake = (t: PlayerTable) => lakeOn(t, { hazards: [SEIZE] });
 
 /** The GM client's dice, these rolls forced (every other die is Foundry's). */
 function force(gm: PlayerClient, rolls: Record<string, number[]>): void {
