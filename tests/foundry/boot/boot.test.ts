@@ -817,19 +817,18 @@ async function playSystem(system: SystemId, options: Partial<ServerOptions> = {}
     // an Assistant GM logs in: the full GM stays the active GM on every client (Users#activeGM)
     if (system === "kk-generic") await checkAssistant(t);
   } catch (e) {
-    for (const [who, u] of [
-      ["gm", t.gm],
-      ["ana", t.ana],
-      ["bo", t.bo],
-    ] as const)
-      await u.page
-        .screenshot({ path: `${OUT}/failed-${t.label}-${who}.png` })
-        .catch(() => undefined);
+    await shootFailure(t, { gm: t.gm, ana: t.ana, bo: t.bo });
     throw e;
   } finally {
     await finish(t).catch(() => undefined);
     await close(t);
   }
+}
+
+/** A failed run's pages, as each user saw them, into test-output (a failed shot is no error). */
+async function shootFailure(t: Table, users: Record<string, UserPage>): Promise<void> {
+  for (const [who, u] of Object.entries(users))
+    await u.page.screenshot({ path: `${OUT}/failed-${t.label}-${who}.png` }).catch(() => undefined);
 }
 
 /** The scene's active Kayanak board as the server holds it. */
@@ -954,13 +953,7 @@ describe("the built module booted in Chromium against the fake Foundry", () => {
     try {
       await playKayanak(t);
     } catch (e) {
-      for (const [who, u] of [
-        ["gm", t.gm],
-        ["ana", t.ana],
-      ] as const)
-        await u.page
-          .screenshot({ path: `${OUT}/failed-${t.label}-${who}.png` })
-          .catch(() => undefined);
+      await shootFailure(t, { gm: t.gm, ana: t.ana });
       throw e;
     } finally {
       await finish(t).catch(() => undefined);
