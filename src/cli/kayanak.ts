@@ -13,6 +13,7 @@ import { EXIT_USAGE } from "./io.ts";
 import { fisherLetter } from "./map.ts";
 import { histogramText } from "./simulate.ts";
 import { viewerLabel } from "./text.ts";
+import { holeLabel } from "../ui/handlebars-helpers.ts";
 
 /** Whether a scenario text is a Kayanak file (its `format` tag); anything else goes to the fishing game. */
 export function isKayanakText(text: string): boolean {
@@ -33,8 +34,6 @@ export function kayanakViewerOf(
   return session.state.fishers.some((f) => f.id === as) ? { fisher: as } : undefined;
 }
 
-const hole = (h: K.Hole) => `[${h[0]},${h[1]}]`;
-
 function face(f: K.ActionFace | K.TemperatureFace): string {
   return t("KOLIKOLY.Cli.Kayanak.Face", {
     face: t(`KOLIKOLY.Cli.Kayanak.Faces.${f.face}`),
@@ -50,7 +49,7 @@ export function kayanakEventLines(e: K.KayanakEvent, name: (id: string) => strin
         t("KOLIKOLY.Cli.Kayanak.Event.setUp", {
           big: e.fish.big,
           small: e.fish.small,
-          fishers: e.fishers.map((f) => `${name(f.id)} ${hole(f.at)}`).join(", "),
+          fishers: e.fishers.map((f) => `${name(f.id)} ${holeLabel(f.at)}`).join(", "),
         }),
       ];
     case "dropped":
@@ -64,7 +63,7 @@ export function kayanakEventLines(e: K.KayanakEvent, name: (id: string) => strin
     case "shaken":
       return [
         t("KOLIKOLY.Cli.Kayanak.Event.shaken", {
-          holes: e.holes.map((h) => `${hole(h.at)} ${h.big}/${h.small}`).join(", "),
+          holes: e.holes.map((h) => `${holeLabel(h.at)} ${h.big}/${h.small}`).join(", "),
         }),
       ];
     case "rolled":
@@ -86,15 +85,15 @@ export function kayanakEventLines(e: K.KayanakEvent, name: (id: string) => strin
       return [
         t("KOLIKOLY.Cli.Kayanak.Event.moved", {
           name: name(e.fisher),
-          from: hole(e.from),
-          to: hole(e.to),
+          from: holeLabel(e.from),
+          to: holeLabel(e.to),
         }),
       ];
     case "hacked":
       return [
         t("KOLIKOLY.Cli.Kayanak.Event.hacked", {
           name: name(e.fisher),
-          at: hole(e.at),
+          at: holeLabel(e.at),
           big: e.big,
           small: e.small,
         }),
@@ -104,18 +103,18 @@ export function kayanakEventLines(e: K.KayanakEvent, name: (id: string) => strin
         e.check && e.check.total < e.check.dc
           ? t("KOLIKOLY.Cli.Kayanak.Event.getsAway", {
               name: name(e.fisher),
-              at: hole(e.at),
+              at: holeLabel(e.at),
               total: e.check.total,
               dc: e.check.dc,
             })
           : e.landed === null
             ? t("KOLIKOLY.Cli.Kayanak.Event.fishedNothing", {
                 name: name(e.fisher),
-                at: hole(e.at),
+                at: holeLabel(e.at),
               })
             : t(`KOLIKOLY.Cli.Kayanak.Event.fished.${e.landed}`, {
                 name: name(e.fisher),
-                at: hole(e.at),
+                at: holeLabel(e.at),
                 big: e.caught.big,
                 small: e.caught.small,
               }),
@@ -128,7 +127,7 @@ export function kayanakEventLines(e: K.KayanakEvent, name: (id: string) => strin
       return [
         t(`KOLIKOLY.Cli.Kayanak.Event.crystal.${e.action}`, {
           name: name(e.fisher),
-          at: hole(e.at),
+          at: holeLabel(e.at),
         }),
       ];
     case "dotsLost":

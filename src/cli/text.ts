@@ -4,14 +4,12 @@
  */
 import type { Session } from "../rules/kolikoly/session.ts";
 import { playRound, startSession, tableOf } from "../rules/kolikoly/session.ts";
-import type { Coord } from "../rules/lake/geometry.ts";
 import type { Declaration, GameEvent, GameState, SwarmFacts } from "../rules/kolikoly/types.ts";
 import type { Viewer } from "../rules/kolikoly/view.ts";
 import { eventsFor, viewFor } from "../rules/kolikoly/view.ts";
 import { fisherLetter, renderMap } from "./map.ts";
 import { t } from "./i18n.ts";
-
-const at = (c: Coord) => `[${c[0]},${c[1]},${c[2]}]`;
+import { coordLabel } from "../ui/handlebars-helpers.ts";
 
 /** The state after each round of a recorded session (the engine replays it with every roll forced). */
 export function statesByRound(session: Session): GameState[] {
@@ -37,13 +35,13 @@ function declaration(d: Declaration): string {
     case "catch":
       return t("KOLIKOLY.Cli.Action.catch");
     case "track":
-      return t("KOLIKOLY.Cli.Action.track", { at: at(d.target) });
+      return t("KOLIKOLY.Cli.Action.track", { at: coordLabel(d.target) });
     case "move":
       return d.attack === false
-        ? t("KOLIKOLY.Cli.Action.moveNoAttack", { at: at(d.to) })
-        : t("KOLIKOLY.Cli.Action.move", { at: at(d.to) });
+        ? t("KOLIKOLY.Cli.Action.moveNoAttack", { at: coordLabel(d.to) })
+        : t("KOLIKOLY.Cli.Action.move", { at: coordLabel(d.to) });
     case "herd":
-      return t("KOLIKOLY.Cli.Action.herd", { at: at(d.toward) });
+      return t("KOLIKOLY.Cli.Action.herd", { at: coordLabel(d.toward) });
   }
 }
 
@@ -137,7 +135,9 @@ function word(table: Readonly<Record<string, string>>, code: string | undefined)
 
 function swarmList(swarms: readonly SwarmFacts[]): string {
   return swarms
-    .map((s) => t("KOLIKOLY.Cli.Event.swarmFacts", { id: s.id, at: at(s.at), fish: s.fish }))
+    .map((s) =>
+      t("KOLIKOLY.Cli.Event.swarmFacts", { id: s.id, at: coordLabel(s.at), fish: s.fish }),
+    )
     .join(", ");
 }
 
@@ -183,13 +183,16 @@ export function eventLines(e: GameEvent, name: (id: string) => string): string[]
       ];
     case "conflict":
       return [
-        t("KOLIKOLY.Cli.Event.conflict", { at: at(e.at), order: e.order.map(name).join(", ") }),
+        t("KOLIKOLY.Cli.Event.conflict", {
+          at: coordLabel(e.at),
+          order: e.order.map(name).join(", "),
+        }),
       ];
     case "attack":
       return [
         t(e.critical ? "KOLIKOLY.Cli.Event.attackCritical" : ATTACK[e.result], {
           name: name(e.fisher),
-          at: at(e.at),
+          at: coordLabel(e.at),
           total: e.total ?? "",
         }),
       ];
@@ -206,10 +209,15 @@ export function eventLines(e: GameEvent, name: (id: string) => string): string[]
       return [t("KOLIKOLY.Cli.Event.swarmCaught", { swarm: e.swarm, fish: e.fish, left: e.left })];
     case "tracked": {
       if (!e.learned)
-        return [t("KOLIKOLY.Cli.Event.trackedNothing", { name: name(e.fisher), at: at(e.target) })];
+        return [
+          t("KOLIKOLY.Cli.Event.trackedNothing", {
+            name: name(e.fisher),
+            at: coordLabel(e.target),
+          }),
+        ];
       const data = {
         name: name(e.fisher),
-        at: at(e.target),
+        at: coordLabel(e.target),
         fish: e.fish ?? 0,
         swarms: e.swarms?.length ?? 0,
         hazard: e.avoidedHazard ?? "",
@@ -225,15 +233,15 @@ export function eventLines(e: GameEvent, name: (id: string) => string): string[]
       return [
         t("KOLIKOLY.Cli.Event.moved", {
           name: name(e.fisher),
-          from: at(e.from),
-          to: at(e.to),
+          from: coordLabel(e.from),
+          to: coordLabel(e.to),
           via: word(VIA, e.via),
         }),
       ];
     case "explored":
       return [
         t(EXPLORED[e.outcome], {
-          at: at(e.at),
+          at: coordLabel(e.at),
           name: name(e.by),
           face: e.face,
           roll: e.roll,
@@ -249,15 +257,15 @@ export function eventLines(e: GameEvent, name: (id: string) => string): string[]
           ? t("KOLIKOLY.Cli.Event.fishHerded", {
               swarm: e.swarm,
               fish: e.fish,
-              from: at(e.from),
-              to: at(e.to),
+              from: coordLabel(e.from),
+              to: coordLabel(e.to),
               name: name(e.by ?? ""),
             })
           : t("KOLIKOLY.Cli.Event.fishMoved", {
               swarm: e.swarm,
               fish: e.fish,
-              from: at(e.from),
-              to: at(e.to),
+              from: coordLabel(e.from),
+              to: coordLabel(e.to),
               cause: word(CAUSE, e.cause),
             }),
       ];
@@ -279,7 +287,7 @@ function hazardLines(e: Extract<GameEvent, { type: "hazard" }>, name: (id: strin
   const lines = [
     t(e.avoided ? "KOLIKOLY.Cli.Event.hazardAvoided" : "KOLIKOLY.Cli.Event.hazard", {
       hazard: e.name,
-      at: at(e.at),
+      at: coordLabel(e.at),
       name: who,
     }),
   ];
