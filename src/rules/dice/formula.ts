@@ -12,6 +12,8 @@ export interface ParsedFormula {
   readonly dice: readonly DiceTerm[];
   readonly constant: number;
   readonly refs: readonly { sign: 1 | -1; name: string }[];
+  /** The first term is one d20 added, whose face is the roll's natural (K9, H3). */
+  readonly d20: boolean;
 }
 
 const TERM = /^(?:(\d*)d(\d+)|(\d+)|@([A-Za-z][A-Za-z0-9_.]*))$/;
@@ -44,9 +46,19 @@ export function parseFormula(src: string): FormulaResult {
     } else if (m[3] !== undefined) constant += sign * Number(m[3]);
     else refs.push({ sign, name: m[4]! });
   }
-  const result = { ok: true as const, formula: { dice, constant, refs } };
+  const first = dice[0];
+  const d20 = first !== undefined && first.count === 1 && first.faces === 20 && first.sign === 1;
+  const result = { ok: true as const, formula: { dice, constant, refs, d20 } };
   if (cache.size < 1000) cache.set(src, result);
   return result;
+}
+
+/** `1dN` as text for N in 1..100, made once (flee, hazard and displacement picks ask one each). */
+const ONE_DIE = Array.from({ length: 101 }, (_, n) => `1d${n}`);
+
+/** `1dN`: one die of `faces` faces. */
+export function dieFormula(faces: number): string {
+  return ONE_DIE[faces] ?? `1d${faces}`;
 }
 
 /** Bound formulas of the one-reference kind every catch attack binds (`1d6+@mod`), by source. */

@@ -5,6 +5,7 @@
  * `Roll`s (asynchronously); the forced layer answers from a table of given values (scenario
  * files, totals the GM typed) and passes everything else to the driver beneath it.
  */
+import type { ParsedFormula } from "./formula.ts";
 import { parseFormula } from "./formula.ts";
 import type { Xoshiro128 } from "./prng.ts";
 
@@ -92,12 +93,10 @@ export function makeRequest(
   const parsed = parseFormula(formula);
   if (!parsed.ok) throw new Error(`bad formula ${formula}: ${parsed.reason}`);
   const f = parsed.formula;
-  const first = f.dice[0];
-  const d20 = first !== undefined && first.count === 1 && first.faces === 20 && first.sign === 1;
-  // two whole literals rather than a conditional spread (every die of every round makes one)
+  // two whole literals rather than a conditional spread
   return fisher
-    ? { kind, key, formula, d20, modifier: f.constant, audience, fisher }
-    : { kind, key, formula, d20, modifier: f.constant, audience };
+    ? { kind, key, formula, d20: f.d20, modifier: f.constant, audience, fisher }
+    : { kind, key, formula, d20: f.d20, modifier: f.constant, audience };
 }
 
 /** Runs a program to its end with a synchronous driver; returns its value and every roll made. */
@@ -172,14 +171,22 @@ export function rollFormula(prng: Xoshiro128, request: RollRequest): RollAnswer 
   const parsed = parseFormula(request.formula);
   if (!parsed.ok || parsed.formula.refs.length > 0)
     throw new Error(`unbound formula ${request.formula}`);
-  const f = parsed.formula;
+  return rollParsed(prng, parsed.formula, request.d20);
+}
+
+/**
+ * Rolls a parsed numbers-only formula with the PRNG, term by term and die by die; with `d20`
+ * the first face is the answer's natural. `rollFormula` and the rules' seeded fast path
+ * (`ask` in kolikoly/context.ts) both draw here, so they draw alike.
+ */
+export function rollParsed(prng: Xoshiro128, f: ParsedFormula, d20: boolean): RollAnswer {
   let total = f.constant;
   let natural: number | undefined;
   for (let t = 0; t < f.dice.length; t++) {
     const d = f.dice[t]!;
     for (let i = 0; i < d.count; i++) {
       const face = prng.die(d.faces);
-      if (t === 0 && i === 0 && request.d20) natural = face;
+      if (t === 0 && i === 0 && d20) natural = face;
       total += d.sign * face;
     }
   }

@@ -3,7 +3,8 @@ import type { Audience } from "../dice/requests.ts";
 import type { Coord } from "../lake/geometry.ts";
 import { neighbours } from "../lake/geometry.ts";
 import type { RoundContext } from "../kolikoly/context.ts";
-import { emit, ownFisher, request } from "../kolikoly/context.ts";
+import { ask, emit, ownFisher, request } from "../kolikoly/context.ts";
+import { dieFormula } from "../dice/formula.ts";
 import { enter } from "../kolikoly/explore.ts";
 import { checkFormula } from "../kolikoly/checks.ts";
 import type { Condition, FisherState, GameEvent, HazardChoice } from "../kolikoly/types.ts";
@@ -19,9 +20,7 @@ type HazardFacts = Omit<
 /** H1: draw from the lake's table. */
 export function drawHazard(ctx: RoundContext, fisherId: string, audience: Audience): Hazard {
   const table = ctx.g.settings.hazards;
-  const face = ctx.roll(
-    request("hazard", `hazard:${fisherId}`, `1d${table.length}`, audience, fisherId),
-  ).total;
+  const face = ask(ctx, "hazard", fisherId, dieFormula(table.length), audience, fisherId).total;
   return table[Math.min(table.length, Math.max(1, face)) - 1]!;
 }
 
@@ -79,14 +78,12 @@ export function woundFor(excess: number): {
 /** H2, H3: the hazard's attack on the fisher, a public d20 with `bonus`. */
 function rollAttack(ctx: RoundContext, fisherId: string, bonus: number): number {
   const formula = checkFormula(bonus);
-  return ctx.roll(request("hazardAttack", `hazardAttack:${fisherId}`, formula, "all", fisherId))
-    .total;
+  return ask(ctx, "hazardAttack", fisherId, formula, "all", fisherId).total;
 }
 
 /** H2, H4: the hazard's damage, a public die of its Size. */
 function rollDamage(ctx: RoundContext, fisherId: string, hazard: Hazard): number {
-  const formula = `1d${sizeDie(hazard.size)}`;
-  return ctx.roll(request("hazardDamage", `hazardDamage:${fisherId}`, formula, "all", fisherId))
+  return ask(ctx, "hazardDamage", fisherId, dieFormula(sizeDie(hazard.size)), "all", fisherId)
     .total;
 }
 
@@ -143,8 +140,13 @@ export function resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): v
       // H5: the excess over current HP sets the wound; a Constitution save decides.
       const w = woundFor(damage - f.hp);
       f.hp = 0;
-      const save = ctx.roll(
-        request("save", `save:${fisherId}`, checkFormula(f.mods.constitution), "all", fisherId),
+      const save = ask(
+        ctx,
+        "save",
+        fisherId,
+        checkFormula(f.mods.constitution),
+        "all",
+        fisherId,
       ).total;
       f.condition = save >= w.dc ? w.success : w.failure;
       Object.assign(facts, {
@@ -185,8 +187,13 @@ export function resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): v
       const options = neighbours(ctx.g.lake, f.at);
       emit(ctx, "all", { ...base, ...facts, effect: hazard.aim === "throw" ? "thrown" : "pushed" });
       if (options.length === 0) return;
-      const pick = ctx.roll(
-        request("displace", `displace:${fisherId}`, `1d${options.length}`, "all", fisherId),
+      const pick = ask(
+        ctx,
+        "displace",
+        fisherId,
+        dieFormula(options.length),
+        "all",
+        fisherId,
       ).total;
       enter(ctx, fisherId, options[Math.min(options.length, Math.max(1, pick)) - 1]!, "hazard");
       return;

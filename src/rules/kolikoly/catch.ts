@@ -3,14 +3,19 @@ import { bindFormula } from "../dice/formula.ts";
 import { sameSquare } from "../lake/geometry.ts";
 import { attackHits, checkFormula } from "./checks.ts";
 import type { AttackPlan, RoundContext } from "./context.ts";
-import { canAct, fisher, idx, ownFisher, ownSwarm, request, swarmsAt } from "./context.ts";
+import { ask, canAct, fisherIndex, idx, ownFisher, ownSwarm, setFlee } from "./context.ts";
 import type { GameEvent } from "./types.ts";
+
+/** K10: the fish a swarm of `fish` gives up when `left` of the damage is still to take. */
+export function takenFrom(fish: number, left: number): number {
+  return Math.min(fish, Math.max(0, left));
+}
 
 /** K10: damage becomes fish, taken from the square's swarms oldest first, never more than it holds. */
 export function takeFish(fishBySwarm: readonly number[], damage: number): number[] {
   let left = Math.max(0, damage);
   return fishBySwarm.map((n) => {
-    const t = Math.min(n, left);
+    const t = takenFrom(n, left);
     left -= t;
     return t;
   });
@@ -22,7 +27,7 @@ export function attackOrder(ctx: RoundContext): AttackPlan[] {
   const out: AttackPlan[] = [];
   for (const a of ctx.attacks) {
     const sq = idx(ctx, a.at);
-    const order = ctx.conflictOrder.get(sq);
+    const order = ctx.conflictOrder?.get(sq);
     if (!order) out.push(a);
     else if (!done.has(sq)) {
       done.add(sq);
@@ -37,8 +42,7 @@ export function attackOrder(ctx: RoundContext): AttackPlan[] {
 
 export function resolveAttacks(ctx: RoundContext): void {
   if (ctx.attacks.length === 0) return;
-  for (const plan of ctx.conflictOrder.size ? attackOrder(ctx) : ctx.attacks)
-    catchAttack(ctx, plan);
+  for (const plan of ctx.conflictOrder ? attackOrder(ctx) : ctx.attacks) catchAttack(ctx, plan);
 }
 
 type AttackEvent = Extract<GameEvent, { type: "attack" }>;
@@ -78,74 +82,71 @@ function attackEvent(
 }
 
 function catchAttack(ctx: RoundContext, plan: AttackPlan): void {
-  const f = fisher(ctx, plan.fisher);
+  const fi = fisherIndex(ctx, plan.fisher);
+  const f = ctx.g.fishers[fi]!;
   if (!canAct(f) || !sameSquare(f.at, plan.at) || f.netDropped) {
     // a hazard knocked the fisher out or away, or took the net (H4 disarm), before the attack
-    ctx.events.push(attackEvent(ctx.round, plan, "skipped"));
+    if (ctx.log.attack) ctx.events.push(attackEvent(ctx.round, plan, "skipped"));
     return;
   }
-  const here = swarmsAt(ctx, plan.at);
   let there = 0;
-  for (const s of here) there += s.fish;
+  for (const s of ctx.g.swarms) if (sameSquare(s.at, plan.at)) there += s.fish;
   if (there === 0) {
     // K11: a catch in a square with no fish catches nothing, and nothing flees.
-    ctx.events.push(attackEvent(ctx.round, plan, "noFish"));
+    if (ctx.log.attack) ctx.events.push(attackEvent(ctx.round, plan, "noFish"));
     return;
   }
   let total: number;
   let natural: number | undefined;
   if (plan.source === "catch") {
-    const check = ctx.checks[ctx.g.fishers.indexOf(f)]!; // K6: a Catch's check is its attack roll
+    const check = ctx.checks[fi]!; // K6: a Catch's check is its attack roll
     total = check.total;
     natural = check.natural;
   } else {
-    const a = ctx.roll(
-      request("attack", `attack:${f.id}`, checkFormula(f.mods.attack), "all", f.id),
-    );
+    const a = ask(ctx, "attack", f.id, checkFormula(f.mods.attack), "all", f.id);
     total = a.total;
     natural = a.natural;
   }
   const hit = attackHits(total, natural, ctx.g.settings.catchAC);
   const critical = hit && natural === 20;
-  ctx.events.push(
-    attackEvent(ctx.round, plan, hit ? "hit" : "miss", hit, critical, total, natural),
-  );
+  if (ctx.log.attack)
+    ctx.events.push(
+      attackEvent(ctx.round, plan, hit ? "hit" : "miss", hit, critical, total, natural),
+    );
   // K11: hit or miss, every swarm still in the square flees at the end of the round.
-  ctx.flee.set(idx(ctx, plan.at), "catch");
+  setFlee(ctx, idx(ctx, plan.at), "catch");
   if (!hit) return;
   const formula = bindFormula(
     f.netDamage ?? ctx.g.settings.netDamage,
     { mod: f.mods.damage },
     critical,
   );
-  const damage = Math.max(
-    0,
-    ctx.roll(request("damage", `damage:${f.id}`, formula, "all", f.id)).total,
-  );
-  const taken = takeFish(
-    here.map((s) => s.fish),
-    damage,
-  );
+  const damage = Math.max(0, ask(ctx, "damage", f.id, formula, "all", f.id).total);
+  // K10: the square's swarms, oldest first (the order of `swarms`), give up the damage as fish
+  let left = damage;
   let fish = 0;
   let emptied = false;
-  const { round, events } = ctx;
-  for (let k = 0; k < here.length; k++) {
-    const n = taken[k]!;
+  const { round, events, log } = ctx;
+  const list = ctx.g.swarms;
+  for (let k = 0; k < list.length; k++) {
+    if (!sameSquare(list[k]!.at, plan.at)) continue;
+    const n = takenFrom(list[k]!.fish, left);
     if (n === 0) {
-      if (here[k]!.fish === 0) emptied = true;
+      if (list[k]!.fish === 0) emptied = true;
       continue;
     }
-    const s = ownSwarm(ctx, here[k]!);
+    left -= n;
+    const s = ownSwarm(ctx, list[k]!);
     s.fish -= n;
     fish += n;
     if (s.fish === 0) emptied = true;
     // prettier-ignore
-    events.push({ round, audience: "all", type: "swarmCaught", swarm: s.id, at: s.at, fish: n, left: s.fish });
+    if (log.swarmCaught) events.push({ round, audience: "all", type: "swarmCaught", swarm: s.id, at: s.at, fish: n, left: s.fish });
   }
   // K4: a swarm with 0 fish is removed.
   if (emptied) ctx.g.swarms = ctx.g.swarms.filter((s) => s.fish > 0);
   const own = ownFisher(ctx, f.id);
   own.caught += fish;
   // prettier-ignore
-  events.push({ round, audience: "all", type: "caught", fisher: f.id, at: plan.at, fish, damage, totalCaught: own.caught });
+  if (log.caught) events.push({ round, audience: "all", type: "caught", fisher: f.id, at: plan.at, fish, damage, totalCaught: own.caught });
 }

@@ -1,5 +1,5 @@
 /** K6: the check each action calls for, and the bands of K9, K12, K14 and K16. */
-import { ownFisher, request } from "./context.ts";
+import { ask, ownFisher } from "./context.ts";
 import type { RoundContext } from "./context.ts";
 import type { ActionKind, Band, Mods } from "./types.ts";
 
@@ -64,11 +64,7 @@ export function rollChecks(ctx: RoundContext): void {
     const f = fishers[i]!;
     const mod = checkModifier(f.mods, decl.action) - f.checkPenalty;
     const isAttack = decl.action === "catch";
-    const answer = ctx.roll(
-      isAttack
-        ? request("attack", `attack:${f.id}`, checkFormula(mod), "all", f.id)
-        : request("check", `check:${f.id}`, checkFormula(mod), "all", f.id),
-    );
+    const answer = ask(ctx, isAttack ? "attack" : "check", f.id, checkFormula(mod), "all", f.id);
     if (f.checkPenalty !== 0) ownFisher(ctx, f.id).checkPenalty = 0; // H4 throw: spent on this check
     const b = isAttack
       ? attackHits(answer.total, answer.natural, ctx.g.settings.catchAC)
@@ -80,19 +76,12 @@ export function rollChecks(ctx: RoundContext): void {
     const action = decl.action;
     if (natural === undefined) {
       ctx.checks[i] = { total, band: b };
-      ctx.events.push({
-        round,
-        audience: "all",
-        type: "check",
-        fisher: f.id,
-        action,
-        total,
-        band: b,
-      });
+      // prettier-ignore
+      if (ctx.log.check) ctx.events.push({ round, audience: "all", type: "check", fisher: f.id, action, total, band: b });
     } else {
       ctx.checks[i] = { total, natural, band: b };
       // prettier-ignore
-      ctx.events.push({ round, audience: "all", type: "check", fisher: f.id, action, total, natural, band: b });
+      if (ctx.log.check) ctx.events.push({ round, audience: "all", type: "check", fisher: f.id, action, total, natural, band: b });
     }
   }
 }

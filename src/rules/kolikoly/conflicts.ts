@@ -3,14 +3,15 @@ import type { Coord } from "../lake/geometry.ts";
 import { coordOf } from "../lake/geometry.ts";
 import { checkFormula } from "./checks.ts";
 import type { AttackPlan, RoundContext } from "./context.ts";
-import { fisherIndex, idx, request } from "./context.ts";
+import { SquareMap, ask, fisherIndex, idx } from "./context.ts";
 
 /**
  * The catch attacks this round (K9): Catch in the fisher's square, Track 17+ in its target,
- * Move 17+ in its destination unless the player declined. Known once checks are rolled.
+ * Move 17+ in its destination unless the player declined. Known once checks are rolled; added
+ * to the round's `attacks`, which are returned.
  */
 export function planAttacks(ctx: RoundContext): AttackPlan[] {
-  const plans: AttackPlan[] = [];
+  const plans = ctx.attacks;
   const fishers = ctx.g.fishers;
   for (let i = 0; i < fishers.length; i++) {
     const f = fishers[i]!;
@@ -28,85 +29,137 @@ export function planAttacks(ctx: RoundContext): AttackPlan[] {
 }
 
 /**
+ * Every catch attack's and herd's square and fisher index, this round (`resolveConflicts`): kept
+ * from round to round, so that a round without a conflict makes no list.
+ */
+const squares: number[] = [];
+const who: number[] = [];
+
+/**
+ * Sorts a short list in place, stably (a group has a few members, a round a few groups):
+ * `Array.prototype.sort` costs more to set up than these lists take to sort.
+ */
+function sortShort<T>(list: T[], cmp: (a: T, b: T) => number): T[] {
+  for (let i = 1; i < list.length; i++) {
+    const x = list[i]!;
+    let j = i - 1;
+    for (; j >= 0 && cmp(list[j]!, x) > 0; j--) list[j + 1] = list[j]!;
+    list[j + 1] = x;
+  }
+  return list;
+}
+
+/**
  * K7: two or more catch attacks on a square, two or more herds of it, or a herd and a catch
  * attack there, make a conflict group. Each member rolls initiative; the group resolves from
  * highest to lowest (ties: higher initiative modifier, then roll-offs until settled).
  */
 export function resolveConflicts(ctx: RoundContext): void {
-  for (const plan of planAttacks(ctx)) ctx.attacks.push(plan);
+  planAttacks(ctx);
   const fishers = ctx.g.fishers;
-  // every catch attack and every herd: its square, and the fisher's index
-  const squares: number[] = [];
-  const who: number[] = [];
+  // the first n entries of the scratch lists are this round's (written over, never shortened)
+  let n = 0;
   for (const a of ctx.attacks) {
-    squares.push(idx(ctx, a.at));
-    who.push(fisherIndex(ctx, a.fisher));
+    squares[n] = idx(ctx, a.at);
+    who[n++] = fisherIndex(ctx, a.fisher);
   }
   for (let i = 0; i < fishers.length; i++)
     if (ctx.acting[i]?.action === "herd") {
-      squares.push(idx(ctx, fishers[i]!.at));
-      who.push(i);
+      squares[n] = idx(ctx, fishers[i]!.at);
+      who[n++] = i;
     }
   // no two of them on one square: no conflict, nothing to roll
-  if (squares.length < 2) return;
+  let shared = false;
+  for (let k = 1; k < n && !shared; k++)
+    for (let j = 0; j < k && !shared; j++) shared = squares[j] === squares[k];
+  if (!shared) return;
   const groups: { square: number; members: number[] }[] = [];
-  for (let k = 0; k < squares.length; k++) {
+  for (let k = 0; k < n; k++) {
     const sq = squares[k]!;
     if (squares.indexOf(sq) !== k) continue; // each square once
     const members: number[] = [];
-    for (let j = k; j < squares.length; j++) if (squares[j] === sq) members.push(who[j]!);
+    for (let j = k; j < n; j++) if (squares[j] === sq) members.push(who[j]!);
     // two catch attacks, two herds, or a herd and a catch attack: fisher order within the group
-    if (members.length >= 2) groups.push({ square: sq, members: members.sort((a, b) => a - b) });
+    if (members.length >= 2) groups.push({ square: sq, members: sortShort(members, byNumber) });
   }
   if (groups.length === 0) return;
   // groups in order of their first member
-  groups.sort((a, b) => a.members[0]! - b.members[0]!);
+  sortShort(groups, byFirstMember);
 
   for (const group of groups) {
-    const rolled: { id: string; total: number; mod: number; offs: number[] }[] = [];
+    const rolled: Rolled[] = [];
     for (const i of group.members) {
       const id = fishers[i]!.id;
       const mod = fishers[i]!.mods.initiative;
-      const a = ctx.roll(request("initiative", `initiative:${id}`, checkFormula(mod), "all", id));
+      const a = ask(ctx, "initiative", id, checkFormula(mod), "all", id);
       rolled.push({ id, total: a.total, mod, offs: [] });
     }
     const order = settleOrder(ctx, rolled);
-    const { round, events } = ctx;
-    for (const r of rolled)
-      events.push(
-        r.offs.length
-          ? // prettier-ignore
-            { round, audience: "all", type: "initiative", fisher: r.id, total: r.total, rollOffs: r.offs }
-          : { round, audience: "all", type: "initiative", fisher: r.id, total: r.total },
-      );
-    const at: Coord = coordOf(ctx.g.lake, group.square);
-    ctx.conflictOrder.set(group.square, order);
-    events.push({ round, audience: "all", type: "conflict", at, order });
+    const { round, events, log } = ctx;
+    if (log.initiative)
+      for (const r of rolled)
+        events.push(
+          r.offs.length
+            ? // prettier-ignore
+              { round, audience: "all", type: "initiative", fisher: r.id, total: r.total, rollOffs: r.offs }
+            : { round, audience: "all", type: "initiative", fisher: r.id, total: r.total },
+        );
+    (ctx.conflictOrder ??= new SquareMap()).set(group.square, order);
+    if (log.conflict) {
+      const at: Coord = coordOf(ctx.g.lake, group.square);
+      events.push({ round, audience: "all", type: "conflict", at, order });
+    }
   }
 }
 
+const byNumber = (a: number, b: number): number => a - b;
+const byFirstMember = (a: { members: number[] }, b: { members: number[] }): number =>
+  a.members[0]! - b.members[0]!;
+
 const MAX_ROLL_OFFS = 20;
 
-function settleOrder(
-  ctx: RoundContext,
-  rolled: { id: string; total: number; mod: number; offs: number[] }[],
-): string[] {
-  const cmp = (a: (typeof rolled)[number], b: (typeof rolled)[number]) => {
-    if (b.total !== a.total) return b.total - a.total;
-    if (b.mod !== a.mod) return b.mod - a.mod;
-    for (let i = 0; i < Math.min(a.offs.length, b.offs.length); i++)
-      if (b.offs[i] !== a.offs[i]) return b.offs[i]! - a.offs[i]!;
-    return 0;
-  };
+interface Rolled {
+  readonly id: string;
+  readonly total: number;
+  readonly mod: number;
+  readonly offs: number[];
+}
+
+/** K7: higher initiative first, then the higher modifier, then the roll-offs in turn. */
+function compareRolled(a: Rolled, b: Rolled): number {
+  if (b.total !== a.total) return b.total - a.total;
+  if (b.mod !== a.mod) return b.mod - a.mod;
+  for (let i = 0; i < Math.min(a.offs.length, b.offs.length); i++)
+    if (b.offs[i] !== a.offs[i]) return b.offs[i]! - a.offs[i]!;
+  return 0;
+}
+
+/** Who in `rolled` stands level with another member (and must roll off), in `rolled`'s order. */
+function tiedOf(rolled: readonly Rolled[]): boolean[] | undefined {
+  let tied: boolean[] | undefined;
+  for (let i = 0; i < rolled.length; i++)
+    for (let j = 0; j < rolled.length; j++)
+      if (i !== j && compareRolled(rolled[i]!, rolled[j]!) === 0) {
+        (tied ??= new Array<boolean>(rolled.length).fill(false))[i] = true;
+        break;
+      }
+  return tied;
+}
+
+function settleOrder(ctx: RoundContext, rolled: Rolled[]): string[] {
   for (let round = 0; round < MAX_ROLL_OFFS; round++) {
-    const sorted = [...rolled].sort(cmp);
-    const tied = new Set<string>();
-    for (let i = 1; i < sorted.length; i++)
-      if (cmp(sorted[i - 1]!, sorted[i]!) === 0) tied.add(sorted[i - 1]!.id).add(sorted[i]!.id);
-    if (tied.size === 0) return sorted.map((r) => r.id);
-    for (const r of rolled)
-      if (tied.has(r.id))
-        r.offs.push(ctx.roll(request("initiative", `rolloff:${r.id}`, "1d20", "all", r.id)).total);
+    const tied = tiedOf(rolled);
+    if (!tied) break;
+    // every tied member rolls off, in fisher order
+    for (let i = 0; i < rolled.length; i++)
+      if (tied[i]) {
+        const r = rolled[i]!;
+        r.offs.push(ask(ctx, "initiative", r.id, "1d20", "all", r.id, "rolloff").total);
+      }
   }
-  return [...rolled].sort(cmp).map((r) => r.id); // still tied after 20 roll-offs: fisher order (stable sort)
+  // settled, or still tied after 20 roll-offs: those still level keep fisher order (stable sort)
+  const sorted = sortShort(rolled.slice(), compareRolled);
+  const order: string[] = [];
+  for (const r of sorted) order.push(r.id);
+  return order;
 }

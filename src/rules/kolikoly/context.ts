@@ -8,14 +8,18 @@
  * the new state shares the objects the round did not touch (they are never changed afterwards
  * either: every round copies before it writes).
  */
-import type { Audience, RollAnswer, RollRequest } from "../dice/requests.ts";
-import { makeRequest } from "../dice/requests.ts";
+import { parseFormula } from "../dice/formula.ts";
+import type { Xoshiro128 } from "../dice/prng.ts";
+import type { Audience, RollAnswer, RollKind, RollRequest } from "../dice/requests.ts";
+import { makeRequest, rollParsed } from "../dice/requests.ts";
 import type { Coord } from "../lake/geometry.ts";
-import { indexOf, sameSquare } from "../lake/geometry.ts";
+import { indexOf, squareKey } from "../lake/geometry.ts";
 import { copyFisher, copySwarm } from "./state.ts";
+import { ALL_EVENTS } from "./types.ts";
 import type {
   Band,
   Declaration,
+  EventFilter,
   FisherState,
   GameEvent,
   GameState,
@@ -40,6 +44,40 @@ export interface AttackPlan {
   readonly source: "catch" | "track" | "move";
 }
 
+/**
+ * A map from square index to `V` for the few squares a round marks (fleeing, scattering,
+ * herded, in conflict): looked up by a scan, which for a handful of keys costs less than a
+ * `Map`'s hashing (the fish movement looks up every swarm's square). Insertion order, like a `Map`.
+ */
+export class SquareMap<V> {
+  private readonly keys: number[] = [];
+  private readonly list: V[] = [];
+  get size(): number {
+    return this.keys.length;
+  }
+  get(square: number): V | undefined {
+    const keys = this.keys;
+    for (let i = 0; i < keys.length; i++) if (keys[i] === square) return this.list[i];
+    return undefined;
+  }
+  has(square: number): boolean {
+    return this.keys.includes(square);
+  }
+  set(square: number, value: V): this {
+    const i = this.keys.indexOf(square);
+    if (i >= 0) this.list[i] = value;
+    else {
+      this.keys.push(square);
+      this.list.push(value);
+    }
+    return this;
+  }
+  /** The values, in the order their squares were first set. */
+  values(): readonly V[] {
+    return this.list;
+  }
+}
+
 /** Answers one request, synchronously (the seeded driver, or an answer already known). */
 export type Roller = (request: RollRequest) => RollAnswer;
 
@@ -49,29 +87,52 @@ export interface RoundContext {
   readonly round: number;
   readonly input: RoundInput;
   readonly events: GameEvent[];
-  /** Every die of the round is asked here (docs/architecture.md, "Every die is a request"). */
+  /** Which events this round builds (`ALL_EVENTS` but for a reader that asks for fewer): test `log[type]` before making one. */
+  readonly log: EventFilter;
+  /** Every die of the round is asked here (docs/architecture.md, "Every die is a request"), through `ask`. */
   readonly roll: Roller;
+  /**
+   * Set when `roll` is the plain seeded driver and nothing reads the requests (no forced
+   * values, no roll record): `ask` then draws each die here at once, without making its request.
+   */
+  readonly prng: Xoshiro128 | undefined;
   /** By fisher index (the order of `g.fishers`): what each fisher acting this round declared (K5). */
   readonly acting: (Declaration | undefined)[];
   /** By fisher index: each acting fisher's check (K6). */
   readonly checks: (CheckResult | undefined)[];
-  /** Fishers in a conflict group, by square index, highest initiative first (K7). */
-  readonly conflictOrder: Map<number, string[]>;
+  /** Fishers in a conflict group, by square index, highest initiative first (K7); made at the first conflict. */
+  conflictOrder: SquareMap<string[]> | undefined;
   readonly attacks: AttackPlan[];
-  /** Squares whose swarms flee at the end of the round: a catch attack with fish there (K11), a noisy Move in (K14). */
-  readonly flee: Map<number, "catch" | "noisy">;
-  /** Squares whose swarms scatter (K16 1-5), with the squares they may not flee to. */
-  readonly scatter: Map<number, Coord[]>;
-  /** Successful herds (K16 11+) by square, highest initiative first. */
-  readonly herds: Map<number, { fisher: string; toward: Coord }[]>;
+  /** Squares whose swarms flee at the end of the round: a catch attack with fish there (K11), a noisy Move in (K14). Made at the first. */
+  flee: SquareMap<"catch" | "noisy"> | undefined;
+  /** Squares whose swarms scatter (K16 1-5), with the squares they may not flee to. Made at the first. */
+  scatter: SquareMap<Coord[]> | undefined;
+  /** Successful herds (K16 11+) by square, highest initiative first. Made at the first. */
+  herds: SquareMap<{ fisher: string; toward: Coord }[]> | undefined;
   /** The fishers and swarms of `g` this round has copied (and so may change): a few a round, so a list. */
   readonly owned: object[];
   /** Whether `g.explored` is already the round's own copy. */
   exploredOwned: boolean;
 }
 
+/**
+ * A list with an unset entry per fisher, filled in by index: made whole from the start (not
+ * grown by index, which leaves holes V8 then checks on every read).
+ */
+function unsetPerFisher<T>(n: number): (T | undefined)[] {
+  const list: (T | undefined)[] = [];
+  for (let i = 0; i < n; i++) list.push(undefined);
+  return list;
+}
+
 /** A new round's context over `state` (which is never changed). */
-export function newContext(state: GameState, input: RoundInput, roll: Roller): RoundContext {
+export function newContext(
+  state: GameState,
+  input: RoundInput,
+  roll: Roller,
+  prng?: Xoshiro128,
+  log: EventFilter = ALL_EVENTS,
+): RoundContext {
   const fishers = state.fishers.slice();
   const swarms = state.swarms.slice();
   const rng: GameState["rng"] = [state.rng[0], state.rng[1], state.rng[2], state.rng[3]];
@@ -96,14 +157,16 @@ export function newContext(state: GameState, input: RoundInput, roll: Roller): R
     round: state.round + 1,
     input,
     events: [],
+    log,
     roll,
-    acting: [],
-    checks: [],
-    conflictOrder: new Map(),
+    prng,
+    acting: unsetPerFisher<Declaration>(fishers.length),
+    checks: unsetPerFisher<CheckResult>(fishers.length),
+    conflictOrder: undefined,
     attacks: [],
-    flee: new Map(),
-    scatter: new Map(),
-    herds: new Map(),
+    flee: undefined,
+    scatter: undefined,
+    herds: undefined,
     owned: [],
     exploredOwned: false,
   };
@@ -111,7 +174,7 @@ export function newContext(state: GameState, input: RoundInput, roll: Roller): R
 
 /** Appends an event (the round and audience first, so serialised logs keep their key order). */
 export function emit(ctx: RoundContext, audience: Audience, body: EventBody): void {
-  ctx.events.push({ round: ctx.round, audience, ...body } as GameEvent);
+  if (ctx.log[body.type]) ctx.events.push({ round: ctx.round, audience, ...body } as GameEvent);
 }
 
 export function fisherIndex(ctx: RoundContext, id: string): number {
@@ -167,18 +230,6 @@ export function markExplored(ctx: RoundContext, i: number): void {
   ctx.g.explored[i] = 1;
 }
 
-export function swarmsAt(ctx: RoundContext, at: Coord): SwarmState[] {
-  const out: SwarmState[] = [];
-  for (const s of ctx.g.swarms) if (sameSquare(s.at, at)) out.push(s);
-  return out;
-}
-
-export function fishAt(ctx: RoundContext, at: Coord): number {
-  let n = 0;
-  for (const s of ctx.g.swarms) if (sameSquare(s.at, at)) n += s.fish;
-  return n;
-}
-
 export function facts(s: SwarmState): SwarmFacts {
   return { id: s.id, at: s.at, fish: s.fish, max: s.max };
 }
@@ -195,6 +246,39 @@ export function request(
   fisherId?: string,
 ): RollRequest {
   return makeRequest(kind, key, formula, audience, fisherId);
+}
+
+/**
+ * Asks for one die: a request of `kind` keyed `key:subject` (`key` alone without a subject; a
+ * square as subject is written `x,y,level`), answered by `ctx.roll`. On the seeded path with
+ * nothing reading requests (`ctx.prng`), the formula is drawn at once, die by die as the seeded
+ * driver draws it (`rollParsed`), and the request, its key and its audience are never made.
+ */
+export function ask(
+  ctx: RoundContext,
+  kind: RollKind,
+  subject: string | Coord | undefined,
+  formula: string,
+  audience: Audience,
+  fisherId?: string,
+  key: string = kind,
+): RollAnswer {
+  const prng = ctx.prng;
+  if (prng) {
+    const parsed = parseFormula(formula);
+    if (!parsed.ok || parsed.formula.refs.length > 0) throw new Error(`unbound formula ${formula}`);
+    return rollParsed(prng, parsed.formula, parsed.formula.d20);
+  }
+  const full =
+    subject === undefined
+      ? key
+      : `${key}:${typeof subject === "string" ? subject : squareKey(subject)}`;
+  return ctx.roll(makeRequest(kind, full, formula, audience, fisherId));
+}
+
+/** Square `sq`'s swarms flee at the end of the round (K11, K14), for `cause`. */
+export function setFlee(ctx: RoundContext, sq: number, cause: "catch" | "noisy"): void {
+  (ctx.flee ??= new SquareMap()).set(sq, cause);
 }
 
 /** A fisher who can act: conscious and on the lake (H5). */

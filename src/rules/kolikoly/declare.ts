@@ -1,6 +1,6 @@
 /** K5: declarations, validated from untrusted input (a player, a socket, a file). */
-import type { Coord } from "../lake/geometry.ts";
-import { adjacent, onBoard } from "../lake/geometry.ts";
+import type { Coord, LakeSpec } from "../lake/geometry.ts";
+import { adjacent, indexOf, onBoard, squareCoords, squareCount } from "../lake/geometry.ts";
 import type { RoundContext } from "./context.ts";
 import { ownFisher } from "./context.ts";
 import type { Declaration, FisherState, GameState, RoundInput, RuleError } from "./types.ts";
@@ -52,6 +52,67 @@ export function cannotActReason(f: FisherState): string | undefined {
   return undefined;
 }
 
+type Valid = { ok: true; value: Declaration };
+
+const CATCH: Valid = { ok: true, value: { action: "catch" } };
+
+/** Every valid declaration naming a square, as `parseDeclaration` hands it out, by square index. */
+interface Declarations {
+  readonly track: Valid[];
+  readonly herd: Valid[];
+  readonly move: Valid[];
+  /** A Move whose player declined its attack (K9). */
+  readonly moveQuiet: Valid[];
+}
+
+const declarationTables = new WeakMap<LakeSpec, Declarations>();
+/** The lake asked for last, and its table: a game asks for the same one round after round. */
+let lastLake: LakeSpec | undefined;
+let lastTable: Declarations | undefined;
+
+/**
+ * The one result `parseDeclaration` hands out for a valid declaration of `action` on square `i`,
+ * made the first time it is asked for, once per lake object: every round of every simulated
+ * game declares, and a declaration is data no one changes (a round's state keeps its square,
+ * the log keeps it whole). Its square is the lake's own coordinate (`squareCoords`).
+ */
+function validDeclaration(
+  lake: LakeSpec,
+  action: "track" | "herd" | "move",
+  i: number,
+  attack: boolean,
+): Valid {
+  let table = lake === lastLake ? lastTable : declarationTables.get(lake);
+  if (!table) {
+    // each list as long as the lake from the start: filled one by one, they stay fast arrays
+    const n = squareCount(lake);
+    table = {
+      track: new Array(n),
+      herd: new Array(n),
+      move: new Array(n),
+      moveQuiet: new Array(n),
+    };
+    declarationTables.set(lake, table);
+  }
+  lastLake = lake;
+  lastTable = table;
+  const list = action === "move" && !attack ? table.moveQuiet : table[action];
+  let v = list[i];
+  if (!v) {
+    const at = squareCoords(lake)[i]!;
+    const value: Declaration =
+      action === "track"
+        ? { action, target: at }
+        : action === "herd"
+          ? { action, toward: at }
+          : attack
+            ? { action, to: at }
+            : { action, to: at, attack: false };
+    list[i] = v = { ok: true, value };
+  }
+  return v;
+}
+
 export function parseDeclaration(
   state: GameState,
   fisherId: string,
@@ -78,7 +139,7 @@ export function parseDeclaration(
       `${field}.action`,
       `must be one of catch, track, move, herd (got ${showCoord(action)})`,
     );
-  if (action === "catch") return { ok: true, value: { action } };
+  if (action === "catch") return CATCH;
   // named reads (not o[key]): this runs for every declaration of every simulated round
   const target = action === "track" ? o.target : action === "move" ? o.to : o.toward;
   if (!isCoord(target))
@@ -99,21 +160,15 @@ export function parseDeclaration(
       `${field}.${TARGET_FIELD[action]}`,
       `${showCoord(target)} is not adjacent to ${showCoord(f.at)}`,
     );
-  const t: Coord = [target[0], target[1], target[2]];
+  const i = indexOf(state.lake, target);
   if (action === "move") {
     if (o.attack !== undefined && typeof o.attack !== "boolean")
       return fail("badField", `${field}.attack`, "must be true or false");
-    return {
-      ok: true,
-      value: o.attack === false ? { action, to: t, attack: false } : { action, to: t },
-    };
+    return validDeclaration(state.lake, action, i, o.attack !== false);
   }
   if (o.attack !== undefined)
     return fail("badField", `${field}.attack`, "only a move may decline its attack");
-  return {
-    ok: true,
-    value: action === "track" ? { action: "track", target: t } : { action: "herd", toward: t },
-  };
+  return validDeclaration(state.lake, action, i, true);
 }
 
 /** The whole round's input, checked against the state before anything is rolled. */
@@ -156,13 +211,13 @@ export function validateRoundInput(state: GameState, raw: unknown): Checked<Roun
 
 /** K5 at resolution: declarations become public; a fisher with none takes no action (said in chat). */
 export function declare(ctx: RoundContext): void {
-  const { round, events } = ctx;
+  const { round, events, log } = ctx;
   for (const id of ctx.input.revive ?? []) {
     // H5: the GM revives an unconscious or dying fisher before the round
     const f = ownFisher(ctx, id);
     f.condition = "ok";
     f.hp = Math.max(1, f.hp);
-    events.push({ round, audience: "all", type: "revived", fisher: id });
+    if (log.revived) events.push({ round, audience: "all", type: "revived", fisher: id });
   }
   const { actions } = ctx.input;
   const fishers = ctx.g.fishers;
@@ -171,22 +226,27 @@ export function declare(ctx: RoundContext): void {
     const decl = Object.hasOwn(actions, f.id) ? actions[f.id] : undefined;
     if (decl?.action === "catch" && f.netDropped) {
       // H4 disarm: without a net, a Catch is the round spent recovering it.
-      events.push({ round, audience: "all", type: "declared", fisher: f.id, declaration: decl });
-      events.push({ round, audience: "all", type: "noAction", fisher: f.id, reason: "disarmed" });
+      // prettier-ignore
+      if (log.declared) events.push({ round, audience: "all", type: "declared", fisher: f.id, declaration: decl });
+      // prettier-ignore
+      if (log.noAction) events.push({ round, audience: "all", type: "noAction", fisher: f.id, reason: "disarmed" });
       delete ownFisher(ctx, f.id).netDropped;
     } else if (decl) {
       ctx.acting[i] = decl;
-      events.push({ round, audience: "all", type: "declared", fisher: f.id, declaration: decl });
+      // prettier-ignore
+      if (log.declared) events.push({ round, audience: "all", type: "declared", fisher: f.id, declaration: decl });
     } else if (f.condition !== "ok") {
-      events.push({ round, audience: "all", type: "noAction", fisher: f.id, reason: f.condition });
+      // prettier-ignore
+      if (log.noAction) events.push({ round, audience: "all", type: "noAction", fisher: f.id, reason: f.condition });
     } else if (f.lostActions > 0) {
       // H4 restrain, seize: the action lost this round
       const reason = f.lostReason ?? "restrained";
-      events.push({ round, audience: "all", type: "noAction", fisher: f.id, reason });
+      if (log.noAction)
+        events.push({ round, audience: "all", type: "noAction", fisher: f.id, reason });
       const o = ownFisher(ctx, f.id);
       o.lostActions -= 1;
       if (o.lostActions === 0) delete o.lostReason;
-    } else
+    } else if (log.noAction)
       events.push({ round, audience: "all", type: "noAction", fisher: f.id, reason: "undeclared" });
   }
 }

@@ -11,22 +11,35 @@ export function catches(g: GameState): { fisher: string; caught: number }[] {
   return g.fishers.map((f) => ({ fisher: f.id, caught: f.caught }));
 }
 
+/**
+ * The explored list counted last, and its count: a round that explores nothing hands the next
+ * state the same list (context.ts), and no list is ever changed once a round has made it, so
+ * the same list has the same count.
+ */
+let countedList: readonly number[] | undefined;
+let countedSquares = 0;
+
+function exploredCount(ex: readonly number[]): number {
+  if (ex === countedList) return countedSquares;
+  let n = 0;
+  for (let i = 0; i < ex.length; i++) n += ex[i]!;
+  countedList = ex;
+  countedSquares = n;
+  return n;
+}
+
 export function endOfRound(ctx: RoundContext): void {
   const ex = ctx.g.explored;
-  let explored = 0;
-  let all = true;
-  for (let i = 0; i < ex.length; i++) {
-    explored += ex[i]!;
-    if (ex[i] !== 1) all = false;
-  }
-  const { round, events } = ctx;
-  events.push({ round, audience: "all", type: "roundEnd", explored });
+  const explored = exploredCount(ex);
+  const all = explored === ex.length;
+  const { round, events, log } = ctx;
+  if (log.roundEnd) events.push({ round, audience: "all", type: "roundEnd", explored });
   // K23: every square explored and no fish left (lakeEmpty)
   if (all && ctx.g.swarms.length === 0) {
     ctx.g.over = true;
     ctx.g.endReason = "lakeEmpty";
     // prettier-ignore
-    events.push({ round, audience: "all", type: "gameEnd", reason: "lakeEmpty", catches: catches(ctx.g) });
+    if (log.gameEnd) events.push({ round, audience: "all", type: "gameEnd", reason: "lakeEmpty", catches: catches(ctx.g) });
   }
 }
 

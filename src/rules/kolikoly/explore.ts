@@ -1,9 +1,8 @@
 /** K21-K22: exploring a square, exactly once per game. */
 import type { Coord } from "../lake/geometry.ts";
-import { squareKey } from "../lake/geometry.ts";
 import { resolveHazard, drawHazard } from "../hazards/resolve.ts";
 import type { RoundContext } from "./context.ts";
-import { addSwarm, facts, idx, markExplored, ownFisher, request } from "./context.ts";
+import { addSwarm, ask, facts, idx, markExplored, ownFisher } from "./context.ts";
 import type { SwarmFacts, SwarmState } from "./types.ts";
 
 export type ExploreOutcome = "bad" | "empty" | "fish";
@@ -27,6 +26,11 @@ export interface ExploreResult {
 }
 
 const NOT_NEW: ExploreResult = { explored: false };
+const EXPLORED: Readonly<Record<ExploreOutcome, ExploreResult>> = {
+  bad: { explored: true, outcome: "bad" },
+  empty: { explored: true, outcome: "empty" },
+  fish: { explored: true, outcome: "fish" },
+};
 
 /**
  * K21: the first time a fisher enters a square or tracks it with 8+, it is explored. Swarms
@@ -42,30 +46,31 @@ export function explore(
   const i = idx(ctx, at);
   if (ctx.g.explored[i] === 1) return NOT_NEW;
   markExplored(ctx, i);
-  const face = ctx.roll(request("explore", `explore:${squareKey(at)}`, "1d10", "all", by)).total;
+  const face = ask(ctx, "explore", at, "1d10", "all", by).total;
   const roll = face - at[2];
   const { outcome, swarms: n } = exploreOutcome(roll);
+  const log = ctx.log.explored;
   const created: SwarmFacts[] = [];
   for (let k = 0; k < n; k++) {
     // K4: a new swarm's size
     const size = Math.max(
       1,
-      ctx.roll(request("swarmSize", "swarmSize", ctx.g.settings.swarmSize, "all")).total,
+      ask(ctx, "swarmSize", undefined, ctx.g.settings.swarmSize, "all").total,
     );
     const s: SwarmState = { id: `s${ctx.g.nextSwarm++}`, at, fish: size, max: size, seen: true };
     addSwarm(ctx, s);
-    created.push(facts(s));
+    if (log) created.push(facts(s));
   }
   // prettier-ignore
-  ctx.events.push({ round: ctx.round, audience: "all", type: "explored", at, by, via, face, roll, outcome, swarms: created });
-  if (outcome !== "bad") return { explored: true, outcome };
+  if (log) ctx.events.push({ round: ctx.round, audience: "all", type: "explored", at, by, via, face, roll, outcome, swarms: created });
+  if (outcome !== "bad") return EXPLORED[outcome];
   if (via === "track") {
     // K13, H6: avoided; the hazard is named in the tracker's whisper and nothing else rolls.
     const hazard = drawHazard(ctx, by, { fisher: by });
     return { explored: true, outcome, avoidedHazard: hazard.name };
   }
   resolveHazard(ctx, by, at);
-  return { explored: true, outcome };
+  return EXPLORED.bad;
 }
 
 /** A fisher enters a square (Move, Track 17+, Herd 11+, a hazard's push): K15/K21 explore it if new. */
@@ -78,14 +83,7 @@ export function enter(
   const f = ownFisher(ctx, fisherId);
   const from = f.at;
   f.at = to;
-  ctx.events.push({
-    round: ctx.round,
-    audience: "all",
-    type: "moved",
-    fisher: fisherId,
-    from,
-    to,
-    via,
-  });
+  // prettier-ignore
+  if (ctx.log.moved) ctx.events.push({ round: ctx.round, audience: "all", type: "moved", fisher: fisherId, from, to, via });
   explore(ctx, to, fisherId, "enter");
 }

@@ -2,7 +2,8 @@
 import type { Coord } from "../lake/geometry.ts";
 import { neighbours, sameSquare } from "../lake/geometry.ts";
 import type { RoundContext } from "./context.ts";
-import { idx, ownSwarm, request } from "./context.ts";
+import { dieFormula } from "../dice/formula.ts";
+import { ask, idx, ownSwarm } from "./context.ts";
 import type { SwarmState } from "./types.ts";
 import { enter } from "./explore.ts";
 
@@ -18,44 +19,44 @@ type Cause = "herd" | "catch" | "noisy" | "scatter";
  */
 export function moveFish(ctx: RoundContext): void {
   // nothing disturbed: no swarm moves
-  if (ctx.herds.size === 0 && ctx.flee.size === 0 && ctx.scatter.size === 0) return;
+  if (!ctx.herds && !ctx.flee && !ctx.scatter) return;
   const moves: { s: SwarmState; to: Coord; cause: Cause; by?: string }[] = [];
   const { herds, flee: fleeing, scatter: scattering } = ctx;
   for (const s of ctx.g.swarms) {
     const sq = idx(ctx, s.at);
-    const herd = herds.size ? herds.get(sq)?.[0] : undefined;
+    const herd = herds?.get(sq)?.[0];
     if (herd) {
       moves.push({ s, to: herd.toward, cause: "herd", by: herd.fisher });
       continue;
     }
-    const flee = fleeing.size ? fleeing.get(sq) : undefined;
-    const scatter = scattering.size ? scattering.get(sq) : undefined;
+    const flee = fleeing?.get(sq);
+    const scatter = scattering?.get(sq);
     if (!flee && !scatter) continue;
     const around = neighbours(ctx.g.lake, s.at);
     // K18: not into a scattering herd's H
     const allowed = scatter ? around.filter((n) => !scatter.some((h) => sameSquare(h, n))) : around;
     if (allowed.length === 0) continue;
-    const pick = ctx.roll(request("flee", `flee:${s.id}`, `1d${allowed.length}`, "gm")).total;
+    const pick = ask(ctx, "flee", s.id, dieFormula(allowed.length), "gm").total;
     moves.push({
       s,
       to: allowed[Math.min(allowed.length, Math.max(1, pick)) - 1]!,
       cause: flee ?? "scatter",
     });
   }
-  const { round, events } = ctx;
+  const { round, events, log } = ctx;
   for (const m of moves) {
     const s = ownSwarm(ctx, m.s);
     const from = s.at;
     s.at = m.to;
     const { id: swarm, fish, max } = s;
     const to = m.to;
-    if (m.cause === "herd")
+    if (m.cause === "herd") {
       // prettier-ignore
-      events.push({ round, audience: "all", type: "fishMoved", swarm, from, to, cause: "herd", fish, max, by: m.by! });
-    else {
+      if (log.fishMoved) events.push({ round, audience: "all", type: "fishMoved", swarm, from, to, cause: "herd", fish, max, by: m.by! });
+    } else {
       s.seen = false;
       // prettier-ignore
-      events.push({ round, audience: "gm", type: "fishMoved", swarm, from, to, cause: m.cause, fish, max });
+      if (log.fishMoved) events.push({ round, audience: "gm", type: "fishMoved", swarm, from, to, cause: m.cause, fish, max });
     }
   }
 }
@@ -66,7 +67,7 @@ export function moveFish(ctx: RoundContext): void {
  * herds from different squares lead into one new square, the first in fisher order explores it.
  */
 export function herdersFollow(ctx: RoundContext): void {
-  if (ctx.herds.size === 0) return;
+  if (!ctx.herds) return;
   const toward = new Map<string, Coord>();
   for (const list of ctx.herds.values()) for (const h of list) toward.set(h.fisher, h.toward);
   for (const f of ctx.g.fishers) {

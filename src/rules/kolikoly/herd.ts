@@ -1,6 +1,6 @@
 /** K16: Herd (Animal Handling) from the fisher's square S toward an adjacent square H. */
 import type { RoundContext } from "./context.ts";
-import { canAct, fisher, idx } from "./context.ts";
+import { SquareMap, canAct, fisher, idx } from "./context.ts";
 
 /**
  * 1-5: S's swarms scatter (flee, but not into H). 6-10: nothing. 11+: at the end of the round
@@ -20,19 +20,22 @@ export function recordHerds(ctx: RoundContext): void {
     const band = ctx.checks[i]!.band;
     const s = idx(ctx, fisher(ctx, f).at);
     if (band === "scatter") {
-      const list = ctx.scatter.get(s) ?? [];
+      const scatter = (ctx.scatter ??= new SquareMap());
+      const list = scatter.get(s) ?? [];
       list.push(decl.toward);
-      ctx.scatter.set(s, list);
+      scatter.set(s, list);
     } else if (band === "herd") {
-      const list = ctx.herds.get(s) ?? [];
+      const herds = (ctx.herds ??= new SquareMap());
+      const list = herds.get(s) ?? [];
       list.push({ fisher: f, toward: decl.toward });
-      ctx.herds.set(s, list);
+      herds.set(s, list);
     }
   }
 }
 
 function orderByInitiative(ctx: RoundContext, ids: string[]): string[] {
   const rank = new Map<string, number>();
-  for (const order of ctx.conflictOrder.values()) order.forEach((id, i) => rank.set(id, i));
+  if (ctx.conflictOrder)
+    for (const order of ctx.conflictOrder.values()) order.forEach((id, i) => rank.set(id, i));
   return [...ids].sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0));
 }

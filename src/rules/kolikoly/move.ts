@@ -1,6 +1,6 @@
 /** K14-K15: Move (Stealth) into an adjacent square D; and Track 17+ moving the tracker into T (K12). */
 import type { RoundContext } from "./context.ts";
-import { canAct, idx } from "./context.ts";
+import { canAct, idx, setFlee } from "./context.ts";
 import { enter } from "./explore.ts";
 
 /**
@@ -16,8 +16,8 @@ export function resolveEntries(ctx: RoundContext): void {
     const id = fishers[i]!.id;
     if (decl.action === "move") {
       // K14 1-4: noisy, D's swarms flee at the end of the round
-      if (check.band === "noisy" && !ctx.flee.has(idx(ctx, decl.to)))
-        ctx.flee.set(idx(ctx, decl.to), "noisy");
+      if (check.band === "noisy" && !ctx.flee?.has(idx(ctx, decl.to)))
+        setFlee(ctx, idx(ctx, decl.to), "noisy");
       enter(ctx, id, decl.to, "move");
     } else if (decl.action === "track" && check.band === "catch") {
       enter(ctx, id, decl.target, "track");

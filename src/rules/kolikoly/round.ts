@@ -9,6 +9,7 @@
  * the answers known so far (`asProgram` in dice/requests.ts): the same rule code, asking the
  * driver for each die exactly once, in the same order.
  */
+import type { Xoshiro128 } from "../dice/prng.ts";
 import type { RollProgram } from "../dice/requests.ts";
 import { asProgram } from "../dice/requests.ts";
 import { rollChecks } from "./checks.ts";
@@ -23,7 +24,7 @@ import { resolveAttacks } from "./catch.ts";
 import { resolveEntries } from "./move.ts";
 import { updateSeen } from "./seen.ts";
 import { resolveTracks } from "./track.ts";
-import type { GameState, RoundInput, RoundResult } from "./types.ts";
+import type { EventFilter, GameState, RoundInput, RoundResult } from "./types.ts";
 
 export interface RoundStep {
   readonly name: string;
@@ -45,9 +46,15 @@ export const ROUND_STEPS: readonly RoundStep[] = [
   { name: "end check", rules: "K23", run: endOfRound },
 ];
 
-/** The steps of a round on input already checked, every die asked of `roll`. */
-function play(state: GameState, input: RoundInput, roll: Roller): RoundResult {
-  const ctx = newContext(state, input, roll);
+/** The steps of a round on input already checked, every die asked of `roll` (or drawn from `prng`, see `ask`). */
+function play(
+  state: GameState,
+  input: RoundInput,
+  roll: Roller,
+  prng?: Xoshiro128,
+  log?: EventFilter,
+): RoundResult {
+  const ctx = newContext(state, input, roll, prng, log);
   for (const step of ROUND_STEPS) step.run(ctx);
   ctx.g.round = ctx.round;
   return { ok: true, state: ctx.g, events: ctx.events };
@@ -56,10 +63,19 @@ function play(state: GameState, input: RoundInput, roll: Roller): RoundResult {
 /**
  * Resolves one round with a driver that answers at once: `(state, input) -> new state +
  * events`. Invalid input is refused before any roll, and the caller's state is never changed.
+ * With `prng`, `roll` must be the plain seeded driver over it (`seededDriver`) and nothing may
+ * read the requests: dice are then drawn from `prng` without making requests (same draws).
+ * With `log`, only the events it names are made (`EventFilter`); the state is the same.
  */
-export function resolveRoundWith(state: GameState, input: unknown, roll: Roller): RoundResult {
+export function resolveRoundWith(
+  state: GameState,
+  input: unknown,
+  roll: Roller,
+  prng?: Xoshiro128,
+  log?: EventFilter,
+): RoundResult {
   const checked = validateRoundInput(state, input);
-  return checked.ok ? play(state, checked.value, roll) : checked;
+  return checked.ok ? play(state, checked.value, roll, prng, log) : checked;
 }
 
 /**

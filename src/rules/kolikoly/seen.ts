@@ -1,26 +1,33 @@
 /** K20: what players see of the swarms. */
 import type { RoundContext } from "./context.ts";
-import { facts, idx, ownSwarm } from "./context.ts";
+import { indexOf, squareCount } from "../lake/geometry.ts";
+import { facts, ownSwarm } from "./context.ts";
 import type { SwarmState } from "./types.ts";
+
+/**
+ * A mark for every square with a fisher this round (`updateSeen`): kept from round to round,
+ * as long as the largest lake seen, and cleared after each use.
+ */
+let occupied = new Uint8Array(64);
 
 /** At the end of a round, every swarm in a square with a fisher on the lake is seen. */
 export function updateSeen(ctx: RoundContext): void {
-  let occupied: number[] | undefined;
   let revealed: SwarmState[] | undefined;
   const list = ctx.g.swarms;
+  const { lake, fishers } = ctx.g;
+  // most swarms are unseen, lost in squares nobody is in: one look at a mark each, instead of a
+  // look at every fisher
+  if (occupied.length < squareCount(lake)) occupied = new Uint8Array(squareCount(lake));
+  for (const f of fishers) if (f.condition !== "dead") occupied[indexOf(lake, f.at)] = 1;
   for (let k = 0; k < list.length; k++) {
     const s = list[k]!;
-    if (s.seen) continue;
-    if (!occupied) {
-      occupied = [];
-      for (const f of ctx.g.fishers) if (f.condition !== "dead") occupied.push(idx(ctx, f.at));
-    }
-    if (!occupied.includes(idx(ctx, s.at))) continue;
+    if (s.seen || occupied[indexOf(lake, s.at)] === 0) continue;
     const own = ownSwarm(ctx, s);
     own.seen = true;
     (revealed ??= []).push(own);
   }
-  if (revealed)
+  for (const f of fishers) occupied[indexOf(lake, f.at)] = 0;
+  if (revealed && ctx.log.revealed)
     ctx.events.push({
       round: ctx.round,
       audience: "all",

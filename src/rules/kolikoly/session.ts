@@ -16,7 +16,14 @@ import { endByGm } from "./end.ts";
 import { resolveRound, resolveRoundWith } from "./round.ts";
 import type { GameSetup } from "./state.ts";
 import { newGame } from "./state.ts";
-import type { GameEvent, GameState, RoundInput, RoundResult, RuleError } from "./types.ts";
+import type {
+  EventFilter,
+  GameEvent,
+  GameState,
+  RoundInput,
+  RoundResult,
+  RuleError,
+} from "./types.ts";
 
 export interface RoundRecord {
   readonly input: RoundInput;
@@ -40,12 +47,17 @@ export function startSession(setup: GameSetup): Session {
   return { setup, rounds: [], endedByGm: false, state: newGame(setup), log: [] };
 }
 
-/** Resolves a round with the seeded driver (PRNG state from the game state), values in `forced` first. */
+/**
+ * Resolves a round with the seeded driver (PRNG state from the game state), values in `forced`
+ * first; every roll made is added to `rolls`. With `events`, the round's events are only those
+ * it names (the simulator's statistics read three kinds); the state is the same either way.
+ */
 export function resolveSeeded(
   state: GameState,
   input: unknown,
   forced?: ForcedTable,
   rolls?: RollRecord[],
+  events?: EventFilter,
 ): RoundResult {
   const prng = new Xoshiro128(state.rng);
   const base = seededDriver(prng);
@@ -63,7 +75,8 @@ export function resolveSeeded(
         return answer;
       }
     : (request: RollRequest): RollAnswer => driver.roll(request);
-  const result = resolveRoundWith(state, input, roll);
+  // nothing reads the requests (no forced values, no record): dice drawn without making them
+  const result = resolveRoundWith(state, input, roll, forced || rolls ? undefined : prng, events);
   if (result.ok) result.state.rng = prng.state();
   return result;
 }

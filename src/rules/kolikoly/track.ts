@@ -12,6 +12,7 @@ import { sameSquare } from "../lake/geometry.ts";
  */
 export function resolveTracks(ctx: RoundContext): void {
   const fishers = ctx.g.fishers;
+  const { log } = ctx;
   for (let i = 0; i < fishers.length; i++) {
     const decl = ctx.acting[i];
     if (decl?.action !== "track") continue;
@@ -20,7 +21,7 @@ export function resolveTracks(ctx: RoundContext): void {
     const target = decl.target;
     if (check.band === "none" || !canAct(fishers[i]!)) {
       // prettier-ignore
-      ctx.events.push({ round: ctx.round, audience: { fisher: id }, type: "tracked", fisher: id, target, learned: false });
+      if (log.tracked) ctx.events.push({ round: ctx.round, audience: { fisher: id }, type: "tracked", fisher: id, target, learned: false });
       continue;
     }
     const found = explore(ctx, target, id, "track");
@@ -38,17 +39,18 @@ export function resolveTracks(ctx: RoundContext): void {
         newlySeen.push(s);
       }
       fish += s.fish;
-      swarms.push(facts(s));
+      if (log.tracked) swarms.push(facts(s));
     }
     const { round } = ctx;
     const audience = { fisher: id };
-    ctx.events.push(
-      found.avoidedHazard
-        ? // prettier-ignore
-          { round, audience, type: "tracked", fisher: id, target, learned: true, fish, swarms, avoidedHazard: found.avoidedHazard }
-        : { round, audience, type: "tracked", fisher: id, target, learned: true, fish, swarms },
-    );
-    if (newlySeen.length)
+    if (log.tracked)
+      ctx.events.push(
+        found.avoidedHazard
+          ? // prettier-ignore
+            { round, audience, type: "tracked", fisher: id, target, learned: true, fish, swarms, avoidedHazard: found.avoidedHazard }
+          : { round, audience, type: "tracked", fisher: id, target, learned: true, fish, swarms },
+      );
+    if (newlySeen.length && log.revealed)
       ctx.events.push({ round, audience: "all", type: "revealed", swarms: newlySeen.map(facts) });
   }
 }

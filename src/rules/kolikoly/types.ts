@@ -234,6 +234,49 @@ export type GameEvent = EventBase &
 
 export type EventType = GameEvent["type"];
 
+/** Every event type, in the order a round can make them. */
+export const EVENT_TYPES = [
+  "revived",
+  "declared",
+  "noAction",
+  "check",
+  "initiative",
+  "conflict",
+  "tracked",
+  "moved",
+  "explored",
+  "hazard",
+  "attack",
+  "swarmCaught",
+  "caught",
+  "fishMoved",
+  "revealed",
+  "roundEnd",
+  "gameEnd",
+] as const satisfies readonly EventType[];
+const EVENT_TYPES_LISTED: [Exclude<EventType, (typeof EVENT_TYPES)[number]>] extends [never]
+  ? true
+  : never = true;
+void EVENT_TYPES_LISTED;
+
+/**
+ * Which events a round builds: a reader that needs only some (the simulator's statistics) asks
+ * for those, and the rest are never made. The rules and the state are the same either way; a
+ * filter only leaves events out of the log. Every type is a key (`eventFilter`), so that every
+ * filter has one shape.
+ */
+export type EventFilter = Readonly<Record<EventType, boolean>>;
+
+/** A filter building the events of `types`, and no others. */
+export function eventFilter(types: readonly EventType[]): EventFilter {
+  const f = {} as Record<EventType, boolean>;
+  for (const t of EVENT_TYPES) f[t] = types.includes(t);
+  return f;
+}
+
+/** Every event: the whole log (sessions, the table, Foundry, replays and exports). */
+export const ALL_EVENTS: EventFilter = eventFilter(EVENT_TYPES);
+
 export interface RuleError {
   /** Stable code (also the i18n key suffix: KOLIKOLY.Error.<code>). */
   readonly code: string;

@@ -4,7 +4,7 @@
  */
 import type { Audience } from "../dice/requests.ts";
 import type { Coord, LakeSpec } from "../lake/geometry.ts";
-import { coordOf } from "../lake/geometry.ts";
+import { squareCoords } from "../lake/geometry.ts";
 import type { Condition, GameEvent, GameState } from "./types.ts";
 
 /** The GM; any player (only public facts); or the player of one fisher (public facts and that fisher's own). */
@@ -49,22 +49,6 @@ export function eventsFor(log: readonly GameEvent[], viewer: Viewer): GameEvent[
   return log.filter((e) => canSee(e.audience, viewer));
 }
 
-const coordTables = new WeakMap<LakeSpec, readonly Coord[]>();
-
-/**
- * Every square's coordinate, built once per lake object: views share these
- * (read-only) instead of allocating a fresh coordinate per explored square per view.
- */
-function coordTable(lake: LakeSpec): readonly Coord[] {
-  let table = coordTables.get(lake);
-  if (!table) {
-    const n = lake.width * lake.height * lake.levels;
-    table = Array.from({ length: n }, (_, i) => coordOf(lake, i));
-    coordTables.set(lake, table);
-  }
-  return table;
-}
-
 const exploredLists = new WeakMap<readonly number[], Coord[]>();
 
 /**
@@ -76,7 +60,7 @@ function exploredCoords(state: GameState): Coord[] {
   const ex = state.explored;
   let list = exploredLists.get(ex);
   if (!list) {
-    const coords = coordTable(state.lake);
+    const coords = squareCoords(state.lake);
     list = [];
     for (let i = 0; i < ex.length; i++) if (ex[i] === 1) list.push(coords[i]!);
     Object.freeze(list);

@@ -48,9 +48,27 @@ export function indexOf(lake: LakeSpec, c: Coord): number {
 
 export function coordOf(lake: LakeSpec, i: number): Coord {
   const x = i % lake.width;
-  const rest = (i - x) / lake.width;
+  // whole numbers kept as small integers (| 0): an array holding a quotient as a double would
+  // give V8 a second kind of coordinate array, and slow every read of every coordinate
+  const rest = ((i - x) / lake.width) | 0;
   const y = rest % lake.height;
-  return [x, y, (rest - y) / lake.height];
+  return [x, y, ((rest - y) / lake.height) | 0];
+}
+
+const coordTables = new WeakMap<LakeSpec, readonly Coord[]>();
+
+/**
+ * Every square's coordinate by index, made once per lake object. The engine keeps these in
+ * its states (a validated declaration names one, see kolikoly/declare.ts) and views share them,
+ * instead of a fresh coordinate for every move and every view: read-only, like all state.
+ */
+export function squareCoords(lake: LakeSpec): readonly Coord[] {
+  let table = coordTables.get(lake);
+  if (!table) {
+    table = Array.from({ length: squareCount(lake) }, (_, i) => coordOf(lake, i));
+    coordTables.set(lake, table);
+  }
+  return table;
 }
 
 export function sameSquare(a: Coord, b: Coord): boolean {
@@ -62,6 +80,9 @@ export function squareKey(c: Coord): string {
 }
 
 const neighbourCache = new WeakMap<LakeSpec, Coord[][]>();
+/** The lake asked for last, and its table: a game asks for the same one again and again. */
+let lastLake: LakeSpec | undefined;
+let lastTable: Coord[][] | undefined;
 
 /**
  * K2: the 8 squares around on the same level (diagonals count), plus directly above and
@@ -69,11 +90,13 @@ const neighbourCache = new WeakMap<LakeSpec, Coord[][]>();
  * row (y then x), then above, then below; random picks (K18) index into this order.
  */
 export function neighbours(lake: LakeSpec, c: Coord): readonly Coord[] {
-  let table = neighbourCache.get(lake);
+  let table = lake === lastLake ? lastTable : neighbourCache.get(lake);
   if (!table) {
-    table = [];
+    table = new Array<Coord[]>(squareCount(lake)); // as long as the lake: filled in, it stays a fast array
     neighbourCache.set(lake, table);
   }
+  lastLake = lake;
+  lastTable = table;
   const i = indexOf(lake, c);
   let list = table[i];
   if (!list) {

@@ -8,7 +8,8 @@ import { decideFrom } from "../bots/bot.ts";
 import { cannotActReason } from "../kolikoly/declare.ts";
 import { resolveSeeded } from "../kolikoly/session.ts";
 import { newGame } from "../kolikoly/state.ts";
-import type { Declaration, GameEvent, GameState } from "../kolikoly/types.ts";
+import type { Declaration, EventFilter, GameEvent, GameState } from "../kolikoly/types.ts";
+import { ALL_EVENTS, eventFilter } from "../kolikoly/types.ts";
 import type { LakeView } from "../kolikoly/view.ts";
 import { viewFor } from "../kolikoly/view.ts";
 import type { SimOptions } from "./options.ts";
@@ -28,9 +29,15 @@ export interface GameOutcome {
 /**
  * Plays game `index` of a run to its end. Each round the simulated GM revives every
  * unconscious or dying fisher (H5; they act again from the next round), and every fisher
- * able to act declares what its bot decides from its own view. `onRound` sees each round.
+ * able to act declares what its bot decides from its own view. `onRound` sees each round, with
+ * the events `events` names (all of them unless told; none are made for a game no one watches).
  */
-export function playGame(o: SimOptions, index: number, onRound?: RoundHook): GameOutcome {
+export function playGame(
+  o: SimOptions,
+  index: number,
+  onRound?: RoundHook,
+  events: EventFilter = onRound ? ALL_EVENTS : NO_EVENTS,
+): GameOutcome {
   const seed = gameSeed(o.seed, index);
   let state = newGame(setupFor(o, seed));
   const bots = state.fishers.map((f, i) => createBot(o.bot, f.id, botSeed(seed, i)));
@@ -48,7 +55,8 @@ export function playGame(o: SimOptions, index: number, onRound?: RoundHook): Gam
       const d = decideFrom(bots[i]!, (players ??= viewFor(state, "player")));
       if (d) actions[f.id] = d;
     }
-    const r = resolveSeeded(state, revive.length ? { actions, revive } : { actions });
+    const input = revive.length ? { actions, revive } : { actions };
+    const r = resolveSeeded(state, input, undefined, undefined, events);
     if (!r.ok)
       throw new Error(`a bot declared an illegal round: ${r.error.field}: ${r.error.message}`);
     onRound?.(r.state, r.events);
@@ -56,21 +64,32 @@ export function playGame(o: SimOptions, index: number, onRound?: RoundHook): Gam
   }
 }
 
+/** No events: a game played for its end alone (the length estimate). */
+export const NO_EVENTS: EventFilter = eventFilter([]);
+
+/** The events the statistics read (`addGame`): no other event is made in a simulated game. */
+export const STATS_EVENTS: EventFilter = eventFilter(["explored", "hazard", "tracked"]);
+
 /** Plays game `index` and adds it to `stats`. */
 export function addGame(stats: SimStats, index: number): void {
   const t = stats.explorations;
-  const { state, end } = playGame(stats.options, index, (_s, events) => {
-    for (const e of events) {
-      if (e.type === "explored") {
-        const lv = t[e.at[2]]!;
-        lv.count++;
-        if (e.outcome === "bad") lv.bad++;
-        lv.swarms += e.swarms.length;
-        for (const s of e.swarms) lv.fish += s.fish;
-      } else if (e.type === "hazard") stats.hazards++;
-      else if (e.type === "tracked" && e.avoidedHazard) stats.avoidedHazards++;
-    }
-  });
+  const { state, end } = playGame(
+    stats.options,
+    index,
+    (_s, events) => {
+      for (const e of events) {
+        if (e.type === "explored") {
+          const lv = t[e.at[2]]!;
+          lv.count++;
+          if (e.outcome === "bad") lv.bad++;
+          lv.swarms += e.swarms.length;
+          for (const s of e.swarms) lv.fish += s.fish;
+        } else if (e.type === "hazard") stats.hazards++;
+        else if (e.type === "tracked" && e.avoidedHazard) stats.avoidedHazards++;
+      }
+    },
+    STATS_EVENTS,
+  );
   stats.games++;
   stats.roundsSum += state.round;
   stats.roundsMax = Math.max(stats.roundsMax, state.round);
