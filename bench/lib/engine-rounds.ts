@@ -18,11 +18,11 @@ import { rollFormula, runSync } from "../../src/rules/dice/requests.ts";
 import { resolveSeeded } from "../../src/rules/kolikoly/session.ts";
 import { resolveRound } from "../../src/rules/kolikoly/round.ts";
 import type { GameSetup } from "../../src/rules/kolikoly/state.ts";
-import type { GameState, RoundInput } from "../../src/rules/kolikoly/types.ts";
+import type { EventFilter, GameState, RoundInput } from "../../src/rules/kolikoly/types.ts";
 import type { SimOptions } from "../../src/rules/sim/options.ts";
 import { SIM_DEFAULTS, gameSeed, setupFor } from "../../src/rules/sim/options.ts";
 import { newGame } from "../../src/rules/kolikoly/state.ts";
-import { playGame } from "../../src/rules/sim/play.ts";
+import { STATS_EVENTS, playGame, simulateGames } from "../../src/rules/sim/play.ts";
 
 export interface RecordedGame {
   readonly setup: GameSetup;
@@ -63,11 +63,14 @@ export function roundCount(games: readonly RecordedGame[]): number {
   return n;
 }
 
-/** Plays a recorded game again through `resolveSeeded` alone; returns its last state. */
-export function replayGame(game: RecordedGame): GameState {
+/**
+ * Plays a recorded game again through `resolveSeeded` alone; returns its last state. With
+ * `events`, the rounds make only those events (`STATS_EVENTS`: as the simulator plays them).
+ */
+export function replayGame(game: RecordedGame, events?: EventFilter): GameState {
   let state = newGame(game.setup);
   for (const input of game.inputs) {
-    const r = resolveSeeded(state, input);
+    const r = resolveSeeded(state, input, undefined, undefined, events);
     if (!r.ok) throw new Error(r.error.message);
     state = r.state;
   }
@@ -101,17 +104,38 @@ export function countDraws(games: readonly RecordedGame[]): number {
   return draws;
 }
 
-/** CPU seconds (this thread's process) for replaying every recorded game, best of `repeats`. */
-export function timeEngine(games: readonly RecordedGame[], repeats: number): number {
+/** CPU seconds of this process for `f`, best of `repeats`. */
+export function cpuBest(repeats: number, f: () => void): number {
   let best = Infinity;
   for (let k = 0; k < repeats; k++) {
     const c0 = process.cpuUsage();
-    for (const g of games) replayGame(g);
+    f();
     const c = process.cpuUsage(c0);
     best = Math.min(best, (c.user + c.system) / 1e6);
   }
   return best;
 }
+
+/** CPU seconds for replaying every recorded game (making `events`, all unless told), best of `repeats`. */
+export function timeEngine(
+  games: readonly RecordedGame[],
+  repeats: number,
+  events?: EventFilter,
+): number {
+  return cpuBest(repeats, () => {
+    for (const g of games) replayGame(g, events);
+  });
+}
+
+/**
+ * CPU seconds for the simulator (bots, views, statistics and the engine, one thread) playing
+ * the same games as `recordGames(games)`, best of `repeats`.
+ */
+export function timeSimulate(games: number, repeats: number): number {
+  return cpuBest(repeats, () => simulateGames({ ...SIM_DEFAULTS, games }));
+}
+
+export { STATS_EVENTS };
 
 /**
  * Seconds for `draws` calls of Xoshiro128's die() (faces as the engine mostly asks: d20, d10),

@@ -83,14 +83,21 @@ function workerScript(): string {
  * 2x2x1, 78 MB of peak RSS with 48 MB, 60 MB with 16, 56 MB with 12, at the same CPU time (8 MB
  * doubles it; 600 games of 6x6x3 take the same CPU time with 12 as with 48). A game on a big lake
  * needs more (32x32x9 with 12 fishers runs out of memory with 16 MB, not with 32), hence 1 MB more
- * for every 64 squares. One helper thread for V8 (concurrent marking and compiling) instead of
- * one per core: 57 MB against 64 MB; none at all (`--single-threaded`) saves 1.5 MB more but
- * made a worker about 20% slower in wall-clock time on the loaded bench machine.
+ * for every 64 squares.
+ *
+ * V8's helper threads (collecting garbage in parallel, concurrent marking, compiling) are worth
+ * it for a lone worker, which leaves cores free: one of them, not one per core (57 MB against 64
+ * MB). With two workers or more they only compete with the other workers for the cores: there
+ * each worker runs alone on its thread (`--single-threaded`, 1.5 MB less each). Measured on 2
+ * cores, 4,000 default games through the CLI: one worker used 1.2 cores (11.1 s of CPU in 9.25
+ * s); two single-threaded workers took 5.55 s and 10.2 s of CPU, two with a helper thread each
+ * 6.06 s and 11.2 s, and a lone single-threaded worker 9.78 s.
  */
-export function workerFlags(lake: SimOptions["lake"]): string[] {
+export function workerFlags(lake: SimOptions["lake"], workers = 1): string[] {
   const squares = lake.width * lake.height * lake.levels;
   const oldSpaceMb = 12 + Math.floor(squares / 64);
-  return [`--max-old-space-size=${oldSpaceMb}`, "--max-semi-space-size=1", "--v8-pool-size=1"];
+  const threads = workers > 1 ? "--single-threaded" : "--v8-pool-size=1";
+  return [`--max-old-space-size=${oldSpaceMb}`, "--max-semi-space-size=1", threads];
 }
 
 /** Games handed to a worker at a time: small enough to balance the load, big enough to be cheap. */
@@ -126,7 +133,7 @@ export async function runSimulation(
     };
     for (let k = 0; k < count; k++) {
       const child = fork(script, [], {
-        execArgv: [...process.execArgv, ...workerFlags(options.lake)],
+        execArgv: [...process.execArgv, ...workerFlags(options.lake, count)],
         stdio: ["ignore", "ignore", "inherit", "ipc"],
       });
       children.push(child);

@@ -32,7 +32,11 @@ export class Xoshiro128 {
   private c: number;
   private d: number;
   constructor(state: Readonly<PrngState>) {
-    [this.a, this.b, this.c, this.d] = state;
+    // read by index: a destructuring would run the array's iterator (a game makes one a round)
+    this.a = state[0];
+    this.b = state[1];
+    this.c = state[2];
+    this.d = state[3];
   }
   /** Next unsigned 32-bit integer. */
   nextU32(): number {

@@ -1,6 +1,13 @@
 /** K5: declarations, validated from untrusted input (a player, a socket, a file). */
 import type { Coord, LakeSpec } from "../lake/geometry.ts";
-import { adjacent, indexOf, onBoard, squareCoords, squareCount } from "../lake/geometry.ts";
+import {
+  ShapeCache,
+  adjacent,
+  indexOf,
+  onBoard,
+  squareCoords,
+  squareCount,
+} from "../lake/geometry.ts";
 import type { RoundContext } from "./context.ts";
 import { ownFisher } from "./context.ts";
 import type { Declaration, FisherState, GameState, RoundInput, RuleError } from "./types.ts";
@@ -65,16 +72,17 @@ interface Declarations {
   readonly moveQuiet: Valid[];
 }
 
-const declarationTables = new WeakMap<LakeSpec, Declarations>();
-/** The lake asked for last, and its table: a game asks for the same one round after round. */
-let lastLake: LakeSpec | undefined;
-let lastTable: Declarations | undefined;
+const declarationTables = new ShapeCache<Declarations>((lake) => {
+  // each list as long as the lake from the start: filled one by one, they stay fast arrays
+  const n = squareCount(lake);
+  return { track: new Array(n), herd: new Array(n), move: new Array(n), moveQuiet: new Array(n) };
+});
 
 /**
  * The one result `parseDeclaration` hands out for a valid declaration of `action` on square `i`,
- * made the first time it is asked for, once per lake object: every round of every simulated
- * game declares, and a declaration is data no one changes (a round's state keeps its square,
- * the log keeps it whole). Its square is the lake's own coordinate (`squareCoords`).
+ * made the first time it is asked for, once per lake shape: every round of every simulated game
+ * declares, and a declaration is data no one changes (a round's state keeps its square, the log
+ * keeps it whole). Its square is the lake's own coordinate (`squareCoords`).
  */
 function validDeclaration(
   lake: LakeSpec,
@@ -82,20 +90,7 @@ function validDeclaration(
   i: number,
   attack: boolean,
 ): Valid {
-  let table = lake === lastLake ? lastTable : declarationTables.get(lake);
-  if (!table) {
-    // each list as long as the lake from the start: filled one by one, they stay fast arrays
-    const n = squareCount(lake);
-    table = {
-      track: new Array(n),
-      herd: new Array(n),
-      move: new Array(n),
-      moveQuiet: new Array(n),
-    };
-    declarationTables.set(lake, table);
-  }
-  lastLake = lake;
-  lastTable = table;
+  const table = declarationTables.get(lake);
   const list = action === "move" && !attack ? table.moveQuiet : table[action];
   let v = list[i];
   if (!v) {

@@ -55,20 +55,43 @@ export function coordOf(lake: LakeSpec, i: number): Coord {
   return [x, y, ((rest - y) / lake.height) | 0];
 }
 
-const coordTables = new WeakMap<LakeSpec, readonly Coord[]>();
+/**
+ * Tables that depend only on a lake's shape (size and vertical adjacency), made once per shape:
+ * not per lake object, as every game of a simulation has a lake object of its own, all of one
+ * shape. The lake asked for last is remembered, so that a game asking again and again (every
+ * round) does not even build the shape's key.
+ */
+export class ShapeCache<T> {
+  private readonly byShape = new Map<string, T>();
+  private lastLake: LakeSpec | undefined;
+  private last: T | undefined;
+  constructor(private readonly make: (lake: LakeSpec) => T) {}
+  get(lake: LakeSpec): T {
+    if (lake === this.lastLake) return this.last!;
+    const key = `${lake.width}x${lake.height}x${lake.levels}:${lake.verticalAdjacency}`;
+    let table = this.byShape.get(key);
+    if (table === undefined) {
+      table = this.make(lake);
+      this.byShape.set(key, table);
+    }
+    this.lastLake = lake;
+    this.last = table;
+    return table;
+  }
+}
+
+const coordTables = new ShapeCache<readonly Coord[]>((lake) =>
+  Array.from({ length: squareCount(lake) }, (_, i) => coordOf(lake, i)),
+);
 
 /**
- * Every square's coordinate by index, made once per lake object. The engine keeps these in
- * its states (a validated declaration names one, see kolikoly/declare.ts) and views share them,
- * instead of a fresh coordinate for every move and every view: read-only, like all state.
+ * Every square's coordinate by index, made once per lake shape. The engine keeps these in its
+ * states (a validated declaration names one, see kolikoly/declare.ts, and so do neighbours) and
+ * views share them, instead of a fresh coordinate for every move and every view: read-only, like
+ * all state.
  */
 export function squareCoords(lake: LakeSpec): readonly Coord[] {
-  let table = coordTables.get(lake);
-  if (!table) {
-    table = Array.from({ length: squareCount(lake) }, (_, i) => coordOf(lake, i));
-    coordTables.set(lake, table);
-  }
-  return table;
+  return coordTables.get(lake);
 }
 
 export function sameSquare(a: Coord, b: Coord): boolean {
@@ -79,42 +102,35 @@ export function squareKey(c: Coord): string {
   return `${c[0]},${c[1]},${c[2]}`;
 }
 
-const neighbourCache = new WeakMap<LakeSpec, Coord[][]>();
-/** The lake asked for last, and its table: a game asks for the same one again and again. */
-let lastLake: LakeSpec | undefined;
-let lastTable: Coord[][] | undefined;
-
-/**
- * K2: the 8 squares around on the same level (diagonals count), plus directly above and
- * below when vertical adjacency is on, never off the board. Fixed order: same level row by
- * row (y then x), then above, then below; random picks (K18) index into this order.
- */
-export function neighbours(lake: LakeSpec, c: Coord): readonly Coord[] {
-  let table = lake === lastLake ? lastTable : neighbourCache.get(lake);
-  if (!table) {
-    table = new Array<Coord[]>(squareCount(lake)); // as long as the lake: filled in, it stays a fast array
-    neighbourCache.set(lake, table);
-  }
-  lastLake = lake;
-  lastTable = table;
-  const i = indexOf(lake, c);
-  let list = table[i];
-  if (!list) {
-    list = [];
-    const [x, y, l] = c;
+const neighbourTables = new ShapeCache<readonly (readonly Coord[])[]>((lake) => {
+  const coords = squareCoords(lake);
+  return coords.map((c) => {
+    const list: Coord[] = [];
+    const x = c[0];
+    const y = c[1];
+    const l = c[2];
     for (let dy = -1; dy <= 1; dy++)
       for (let dx = -1; dx <= 1; dx++) {
         if (dx === 0 && dy === 0) continue;
         const n: Coord = [x + dx, y + dy, l];
-        if (onBoard(lake, n)) list.push(n);
+        if (onBoard(lake, n)) list.push(coords[indexOf(lake, n)]!);
       }
     if (lake.verticalAdjacency) {
-      if (l > 0) list.push([x, y, l - 1]);
-      if (l + 1 < lake.levels) list.push([x, y, l + 1]);
+      if (l > 0) list.push(coords[indexOf(lake, [x, y, l - 1])]!);
+      if (l + 1 < lake.levels) list.push(coords[indexOf(lake, [x, y, l + 1])]!);
     }
-    table[i] = list;
-  }
-  return list;
+    return list;
+  });
+});
+
+/**
+ * K2: the 8 squares around on the same level (diagonals count), plus directly above and
+ * below when vertical adjacency is on, never off the board. Fixed order: same level row by
+ * row (y then x), then above, then below; random picks (K18) index into this order. The lists
+ * are made once per lake shape, of the lake's own coordinates (`squareCoords`).
+ */
+export function neighbours(lake: LakeSpec, c: Coord): readonly Coord[] {
+  return onBoard(lake, c) ? neighbourTables.get(lake)[indexOf(lake, c)]! : [];
 }
 
 export function adjacent(lake: LakeSpec, a: Coord, b: Coord): boolean {
