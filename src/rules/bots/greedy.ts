@@ -16,9 +16,9 @@
  * round it last had news of each square, and where and when it last saw each swarm.
  */
 import type { Coord, LakeSpec } from "../lake/geometry.ts";
-import { coordOf, indexOf, neighbours, squareCount } from "../lake/geometry.ts";
+import { ShapeCache, indexOf, neighbours, squareCoords, squareCount } from "../lake/geometry.ts";
 import type { Declaration } from "../kolikoly/types.ts";
-import type { LakeView } from "../kolikoly/view.ts";
+import type { FisherView, LakeView, SwarmView } from "../kolikoly/view.ts";
 import type { Bot, BotRandom } from "./bot.ts";
 import { botRandom, choose } from "./bot.ts";
 
@@ -27,7 +27,7 @@ export const HERD_MIN_FISH = 10;
 /** A neighbour with no news for more than this many rounds is worth a look while searching. */
 export const STALE_ROUNDS = 2;
 
-/** The lake's squares as indices, with their neighbours (K2), built once per bot. */
+/** The lake's squares as indices, with their neighbours (K2), built once per lake shape. */
 interface Board {
   readonly lake: LakeSpec;
   readonly n: number;
@@ -36,12 +36,20 @@ interface Board {
   /** Shortest paths from each start square, computed on first use (the graph never changes). */
   readonly paths: (Paths | undefined)[];
   /**
-   * Scratch arrays, one entry per square, refilled at every decision: shared by every bot on
-   * the board (a decision runs to its end before another begins, and keeps nothing in them).
+   * Per square, the seen fish and the fishers able to act in a view (`fishOf`, `fishersOf`):
+   * counted again whenever a decision gets lists other than the ones counted, and shared by
+   * every bot on the board (decisions run one after another).
    */
   readonly fish: Int32Array;
   readonly fishersAt: Int32Array;
+  /** Flags of an explored list that is not frozen, refilled at each such decision. */
   readonly scratch: Uint8Array;
+  /** The view lists `fish` and `fishersAt` were last counted from. */
+  fishOf: readonly SwarmView[] | undefined;
+  fishersOf: readonly FisherView[] | undefined;
+  /** The frozen explored list read last, and its flags (`exploredOf`). */
+  flagsOf: readonly Coord[] | undefined;
+  flags: Uint8Array;
 }
 
 interface Memory {
@@ -80,19 +88,20 @@ interface SeenSwarm {
 }
 
 /**
- * Each explored list as flags per square, made once per list: `viewFor` hands every viewer the
- * same frozen list while no square is newly explored, so the bots of a game share one.
+ * An explored list as flags per square. `viewFor` hands every viewer the same frozen list while
+ * no square is newly explored, so the bots of a game share the flags of the list read last (kept
+ * on the board); a list that is not frozen may change, and is read into the board's scratch.
  */
-const exploredFlags = new WeakMap<readonly Coord[], Uint8Array>();
-
 function exploredOf(board: Board, list: readonly Coord[]): Uint8Array {
+  if (list === board.flagsOf && board.flags.length === board.n) return board.flags;
   const shared = Object.isFrozen(list);
-  const known = shared ? exploredFlags.get(list) : undefined;
-  if (known && known.length === board.n) return known;
   const flags = shared ? new Uint8Array(board.n) : board.scratch.fill(0);
   // by index: the list is frozen, and V8 runs a frozen array's iterator step by step
   for (let i = 0; i < list.length; i++) flags[indexOf(board.lake, list[i]!)] = 1;
-  if (shared) exploredFlags.set(list, flags);
+  if (shared) {
+    board.flagsOf = list;
+    board.flags = flags;
+  }
   return flags;
 }
 
@@ -102,17 +111,12 @@ function someUnexplored(flags: ArrayLike<number>): boolean {
   return false;
 }
 
-const boards = new Map<string, Board>();
-
-/** Boards are shared by every bot on a lake of the same shape (they are never changed). */
-function boardOf(lake: LakeSpec): Board {
-  const key = `${lake.width}x${lake.height}x${lake.levels}:${lake.verticalAdjacency}`;
-  const hit = boards.get(key);
-  if (hit) return hit;
+/** Boards are shared by every bot on a lake of the same shape (their graph never changes). */
+const boards = new ShapeCache<Board>((lake) => {
   const n = squareCount(lake);
-  const coords = Array.from({ length: n }, (_, i) => coordOf(lake, i));
+  const coords = squareCoords(lake);
   const adj = coords.map((c) => Int32Array.from(neighbours(lake, c), (d) => indexOf(lake, d)));
-  const board: Board = {
+  return {
     lake,
     n,
     coords,
@@ -121,9 +125,15 @@ function boardOf(lake: LakeSpec): Board {
     fish: new Int32Array(n),
     fishersAt: new Int32Array(n),
     scratch: new Uint8Array(n),
+    fishOf: undefined,
+    fishersOf: undefined,
+    flagsOf: undefined,
+    flags: new Uint8Array(0),
   };
-  if (boards.size < 64) boards.set(key, board);
-  return board;
+});
+
+function boardOf(lake: LakeSpec): Board {
+  return boards.get(lake);
 }
 
 function newMemory(lake: LakeSpec): Memory {
@@ -181,16 +191,21 @@ function choice(view: LakeView, here: number, memory: Memory, rng: BotRandom): D
   const { explored } = memory;
   const { lake, n, fish, fishersAt } = board;
   const round = view.round;
-  fish.fill(0);
-  for (const s of view.swarms) fish[indexOf(lake, s.at)]! += s.fish;
-  // K20: every square with a fisher at the end of the round shows its swarms.
-  fishersAt.fill(0);
-  for (const f of view.fishers) {
-    if (f.condition === "dead") continue;
-    const i = indexOf(lake, f.at);
-    news(memory, i, round);
-    if (f.condition === "ok") fishersAt[i]!++;
+  // the counts of a view's lists, made once for all the bots deciding from them (a view is
+  // read-only: the simulator hands every bot of a round the same lists)
+  if (view.swarms !== board.fishOf) {
+    fish.fill(0);
+    for (const s of view.swarms) fish[indexOf(lake, s.at)]! += s.fish;
+    board.fishOf = view.swarms;
   }
+  if (view.fishers !== board.fishersOf) {
+    fishersAt.fill(0);
+    for (const f of view.fishers) if (f.condition === "ok") fishersAt[indexOf(lake, f.at)]!++;
+    board.fishersOf = view.fishers;
+  }
+  // K20: every square with a fisher at the end of the round shows its swarms.
+  for (const f of view.fishers)
+    if (f.condition !== "dead") news(memory, indexOf(lake, f.at), round);
   lostSwarms(view, memory);
   const around = board.adj[here]!;
 

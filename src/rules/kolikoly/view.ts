@@ -78,11 +78,17 @@ export function viewFor(state: GameState, viewer: Viewer): LakeView {
     over: state.over,
     lake: state.lake,
     fishers: state.fishers.map(fisherView),
-    swarms: state.swarms
-      .filter((s) => gm || s.seen)
-      .map((s) => ({ id: s.id, at: s.at, fish: s.fish, max: s.max, seen: s.seen })),
+    swarms: swarmViews(state, gm),
     explored,
   };
+}
+
+/** For the GM every swarm, for players the seen ones (K20): one loop, one list. */
+function swarmViews(state: GameState, gm: boolean): SwarmView[] {
+  const out: SwarmView[] = [];
+  for (const s of state.swarms)
+    if (gm || s.seen) out.push({ id: s.id, at: s.at, fish: s.fish, max: s.max, seen: s.seen });
+  return out;
 }
 
 /** Two whole literals rather than a conditional spread (this runs for every fisher of every view). */

@@ -72,6 +72,8 @@ export class ShapeCache<T> {
     let table = this.byShape.get(key);
     if (table === undefined) {
       table = this.make(lake);
+      // a long-lived page (the wizard's estimates) may see many shapes: keep the last 64
+      if (this.byShape.size >= 64) this.byShape.delete(this.byShape.keys().next().value!);
       this.byShape.set(key, table);
     }
     this.lastLake = lake;
@@ -95,7 +97,8 @@ export function squareCoords(lake: LakeSpec): readonly Coord[] {
 }
 
 export function sameSquare(a: Coord, b: Coord): boolean {
-  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+  // the engine's coordinates are mostly the lake's own (`squareCoords`): one object per square
+  return a === b || (a[0] === b[0] && a[1] === b[1] && a[2] === b[2]);
 }
 
 export function squareKey(c: Coord): string {
