@@ -135,7 +135,9 @@ export function newContext(
 ): RoundContext {
   const fishers = state.fishers.slice();
   const swarms = state.swarms.slice();
-  const rng: GameState["rng"] = [state.rng[0], state.rng[1], state.rng[2], state.rng[3]];
+  // the state's own PRNG state, shared: never changed in place, and the driver sets the new
+  // state's own when the round is over (`resolveSeeded`, `playRoundAsync`)
+  const rng = state.rng;
   // one literal, key for key as `newGame` writes them, so that every working state has one shape
   // (a game that has ended, the only kind with `endReason`, resolves no round: spread, to be safe)
   const g: GameState =

@@ -74,7 +74,7 @@ export function resolveSeeded(
         );
         return answer;
       }
-    : (request: RollRequest): RollAnswer => driver.roll(request);
+    : driver.roll;
   // nothing reads the requests (no forced values, no record): dice drawn without making them
   const result = resolveRoundWith(state, input, roll, forced || rolls ? undefined : prng, events);
   if (result.ok) result.state.rng = prng.state();
