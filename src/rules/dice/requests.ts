@@ -1,9 +1,10 @@
 /**
- * Every die is a request (docs/architecture.md). Rule code is written as generators that `yield`
- * a `RollRequest` and receive the `RollAnswer`; a driver answers. The seeded driver answers
- * synchronously from the PRNG (CLI, tests, simulator); the Foundry driver answers with core
- * `Roll`s (asynchronously); the forced layer answers from a table of given values (scenario
- * files, totals the GM typed) and passes everything else to the driver beneath it.
+ * Every die is a request (docs/architecture.md). A round is a program that yields a
+ * `RollRequest` for each die and receives the `RollAnswer` (`asProgram` makes one of the
+ * synchronous rule code); a driver answers. The seeded driver answers synchronously from the
+ * PRNG (CLI, tests, simulator); the Foundry driver answers with core `Roll`s (asynchronously);
+ * the forced layer answers from a table of given values (scenario files, totals the GM typed)
+ * and passes everything else to the driver beneath it.
  */
 import type { ParsedFormula } from "./formula.ts";
 import { parseFormula } from "./formula.ts";

@@ -683,6 +683,9 @@ async function checkHazardChoice(t: Table): Promise<void> {
       evaluate<{ total: number } | undefined>(t.gm, "globalThis.__kkChoice"),
     );
   const windowOf = (u: UserPage) => u.page.locator("dialog.kolikoly-hazard-choice-window");
+  // as at a table: the question comes while the next round resolves, after Ana's declaration
+  // window came up at its start (on a loaded machine it could open late, over the question)
+  await declareWindow(t, t.ana, TOKENS.ana, (lake as { round: number }).round + 1);
   await ask();
   const win = windowOf(t.ana);
   await win.waitFor();
