@@ -120,8 +120,9 @@ const SUSPEND: unique symbol = Symbol("suspend");
  * run again from the start with the answers known so far, and goes one request further. The
  * driver is asked for each die exactly once, in the order the code asks for them. `body` must
  * be deterministic (the same answers give the same requests) and change nothing it did not
- * create, as rule code is and does; a round asks for about ten dice, so the repeated runs cost
- * little beside a driver that waits for dice on a table.
+ * create, as rule code is and does (its scratch lists aside, which it writes before it reads);
+ * a round asks for about ten dice, so the repeated runs cost little beside a driver that waits
+ * for dice on a table.
  */
 export function* asProgram<T>(
   body: (roll: (request: RollRequest) => RollAnswer) => T,

@@ -2,9 +2,10 @@
  * One round, resolved. The order of the steps is written down once, here, as data; each step
  * lives in the file named after its rule.
  *
- * Rule code is synchronous: a step asks for each die with `ctx.roll(request)`. The seeded
- * driver answers at once (`resolveRoundWith`, the fast path of the CLI, the tests and the
- * simulator). For a driver that answers later (Foundry's dice), `resolveRound` is a program
+ * Rule code is synchronous: a step asks for each die with `ask` (context.ts), which asks
+ * `ctx.roll(request)`, or, where nothing reads the requests, draws the die from the seeded PRNG
+ * at once as the seeded driver would. The seeded driver answers at once (`resolveRoundWith`,
+ * the fast path of the CLI, the tests and the simulator). For a driver that answers later (Foundry's dice), `resolveRound` is a program
  * that yields each request and, given its answer, plays the round again from the start with
  * the answers known so far (`asProgram` in dice/requests.ts): the same rule code, asking the
  * driver for each die exactly once, in the same order.

@@ -6,7 +6,7 @@ import type { SwarmState } from "./types.ts";
 
 /**
  * A mark for every square with a fisher this round (`updateSeen`): kept from round to round,
- * as long as the largest lake seen, and cleared after each use.
+ * as long as the largest lake seen, and cleared before each use.
  */
 let occupied = new Uint8Array(64);
 
@@ -17,7 +17,9 @@ export function updateSeen(ctx: RoundContext): void {
   const { lake, fishers } = ctx.g;
   // most swarms are unseen, lost in squares nobody is in: one look at a mark each, instead of a
   // look at every fisher
-  if (occupied.length < squareCount(lake)) occupied = new Uint8Array(squareCount(lake));
+  const n = squareCount(lake);
+  if (occupied.length < n) occupied = new Uint8Array(n);
+  else occupied.fill(0, 0, n);
   for (const f of fishers) if (f.condition !== "dead") occupied[indexOf(lake, f.at)] = 1;
   for (let k = 0; k < list.length; k++) {
     const s = list[k]!;
@@ -26,7 +28,6 @@ export function updateSeen(ctx: RoundContext): void {
     own.seen = true;
     (revealed ??= []).push(own);
   }
-  for (const f of fishers) occupied[indexOf(lake, f.at)] = 0;
   if (revealed && ctx.log.revealed)
     ctx.events.push({
       round: ctx.round,
