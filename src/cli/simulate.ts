@@ -1,6 +1,6 @@
 /**
  * `kolikoly simulate [--fishers N] [--lake WxHxL] [--games G] [--seed S] [--bot greedy|random]
- * [--workers K] [--max-rounds R] [--json]`: bots play whole games on worker threads.
+ * [--workers K] [--max-rounds R] [--json]`: bots play whole games on worker processes.
  */
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
