@@ -32,31 +32,26 @@ export interface StoreRecord {
   readonly format: "kolikoly-gm-record/1";
   readonly lakeId: string;
   readonly sceneId: string;
+  /** Bumped on every write; a stale writer is refused. */
   readonly rev: number;
   readonly setup: unknown;
   readonly rounds: readonly unknown[];
   readonly endedByGm: boolean;
   readonly pending: object;
   readonly pendingBefore: readonly unknown[];
+  /** The key of the lake's public swarm ids (aliases.ts); GM-only like the rest of the record. */
   readonly aliasKey?: string;
   /** Absent for the fishing game; "kayanak" for a Kayanak board (issue 11). */
   readonly game?: "kayanak";
 }
 
+/** The fishing game's record: the store's record with its game's set-up, rounds and pending. */
 export interface GmRecord extends StoreRecord {
-  readonly format: "kolikoly-gm-record/1";
-  readonly lakeId: string;
-  readonly sceneId: string;
-  /** Bumped on every write; a stale writer is refused. */
-  readonly rev: number;
   readonly setup: GameSetup;
   readonly rounds: readonly RoundRecord[];
-  readonly endedByGm: boolean;
   readonly pending: Pending;
   /** What was pending before each resolved round, so undo gives back exactly the prior state. */
   readonly pendingBefore: readonly Pending[];
-  /** The key of the lake's public swarm ids (aliases.ts); GM-only like the rest of the record. */
-  readonly aliasKey?: string;
 }
 
 export function isGmRecord(v: unknown): v is GmRecord {
