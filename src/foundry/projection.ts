@@ -83,6 +83,25 @@ export function publicLakeFor(
   };
 }
 
+type GridScene = Pick<SceneData, "gridSize" | "sceneX" | "sceneY">;
+
+/** The scene's grid cell (column and row from the scene's top left) a pixel lies in. */
+export function gridCellAt(scene: GridScene, px: number, py: number): { col: number; row: number } {
+  return {
+    col: Math.floor((px - scene.sceneX) / scene.gridSize),
+    row: Math.floor((py - scene.sceneY) / scene.gridSize),
+  };
+}
+
+/** Top-left pixel of the scene's grid cell `col`, `row` (`gridCellAt`'s inverse). */
+export function gridCellOrigin(
+  scene: GridScene,
+  col: number,
+  row: number,
+): { x: number; y: number } {
+  return { x: scene.sceneX + col * scene.gridSize, y: scene.sceneY + row * scene.gridSize };
+}
+
 /** Top-left pixel of a board square (K1 layout): levels side by side with a gap, or stacked (v14 Scene Levels). */
 export function squareOrigin(
   pub: Pick<PublicLake, "origin" | "layout" | "gap" | "lake" | "sceneLevels">,
@@ -93,8 +112,7 @@ export function squareOrigin(
   const levelShift = pub.layout === "side-by-side" ? level * (pub.lake.width + pub.gap) : 0;
   const onto = pub.layout === "scene-levels" ? pub.sceneLevels?.[level] : undefined;
   return {
-    x: scene.sceneX + (pub.origin.col + levelShift + x) * scene.gridSize,
-    y: scene.sceneY + (pub.origin.row + y) * scene.gridSize,
+    ...gridCellOrigin(scene, pub.origin.col + levelShift + x, pub.origin.row + y),
     elevation: onto ? onto.elevation : pub.layout === "scene-levels" ? -level : 0,
     ...(onto ? { level: onto.id } : {}),
   };
@@ -121,8 +139,9 @@ export function squareAt(
   px: number,
   py: number,
 ): Coord | undefined {
-  const col = Math.floor((px - scene.sceneX) / scene.gridSize) - pub.origin.col;
-  const row = Math.floor((py - scene.sceneY) / scene.gridSize) - pub.origin.row;
+  const cell = gridCellAt(scene, px, py);
+  const col = cell.col - pub.origin.col;
+  const row = cell.row - pub.origin.row;
   if (row < 0 || row >= pub.lake.height || col < 0) return undefined;
   const stride = pub.layout === "side-by-side" ? pub.lake.width + pub.gap : Infinity;
   const level = pub.layout === "side-by-side" ? Math.floor(col / stride) : 0;

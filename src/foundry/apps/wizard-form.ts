@@ -6,7 +6,7 @@ import type { Coord, HazardMode, Mods } from "../../rules/index.ts";
 import { HAZARD_MODES } from "../../rules/index.ts";
 import type { SceneData } from "../port.ts";
 import type { Layout, MarkerMode } from "../projection.ts";
-import { squareAt } from "../projection.ts";
+import { gridCellAt, squareAt } from "../projection.ts";
 import type { CreateLakeOptions, Result } from "../lake-host.ts";
 import { err } from "../lake-host.ts";
 import type { Hole, Variant } from "../../rules/kayanak/index.ts";
@@ -241,8 +241,7 @@ export function kayanakWizardContext(
     tokens: (scene?.tokens ?? [])
       .filter((t) => t.actorId && !(t.flags?.["kolikoly-fishing"] as object | undefined))
       .map((t) => {
-        const col = scene ? Math.floor((t.x - scene.sceneX) / scene.gridSize) : 0;
-        const row = scene ? Math.floor((t.y - scene.sceneY) / scene.gridSize) : 0;
+        const { col, row } = scene ? gridCellAt(scene, t.x, t.y) : { col: 0, row: 0 };
         const use = !preselect || preselect.size === 0 || preselect.has(t._id);
         const dex = (t.actorId && dexFor?.(t.actorId)) || 0;
         // J11: one bear a hole; a square already offered gives way to the next free one

@@ -9,6 +9,7 @@ import type { Hole, KayanakState, KayanakView, PendingTurn } from "../../rules/k
 import { viewFor } from "../../rules/kayanak/index.ts";
 import { MODULE_ID } from "../constants.ts";
 import type { CombatData, SceneData, TokenUpdate, WriteOp } from "../port.ts";
+import { gridCellAt, gridCellOrigin } from "../projection.ts";
 
 export interface BoardFisher {
   readonly id: string;
@@ -97,10 +98,7 @@ export function holeOrigin(
   scene: Pick<SceneData, "gridSize" | "sceneX" | "sceneY">,
   at: Hole,
 ): { x: number; y: number } {
-  return {
-    x: scene.sceneX + (pub.origin.col + at[0]) * scene.gridSize,
-    y: scene.sceneY + (pub.origin.row + at[1]) * scene.gridSize,
-  };
+  return gridCellOrigin(scene, pub.origin.col + at[0], pub.origin.row + at[1]);
 }
 
 /** The hole under a canvas point, if it is on the board. */
@@ -110,8 +108,9 @@ export function holeAt(
   px: number,
   py: number,
 ): Hole | undefined {
-  const x = Math.floor((px - scene.sceneX) / scene.gridSize) - pub.origin.col;
-  const y = Math.floor((py - scene.sceneY) / scene.gridSize) - pub.origin.row;
+  const cell = gridCellAt(scene, px, py);
+  const x = cell.col - pub.origin.col;
+  const y = cell.row - pub.origin.row;
   if (x < 0 || y < 0 || x >= pub.view.width || y >= pub.view.height) return undefined;
   return [x, y];
 }
