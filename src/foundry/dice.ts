@@ -18,9 +18,7 @@ export function foundryDriver(port: Port): FoundryDriver {
   return {
     publicRolls,
     async roll(request: RollRequest): Promise<RollAnswer> {
-      // kolikoly.preRoll may veto a roll (dnd5e-style); a veto stops the whole resolution.
-      if (!port.callHook(HOOK.preRoll, request))
-        throw new VetoError(`roll ${request.key} was vetoed by a kolikoly.preRoll listener`);
+      allowRoll(port, request);
       const r = await port.roll(request.formula);
       const natural = request.d20 ? r.firstDieFaces[0] : undefined;
       const answer: RollAnswer =
@@ -33,3 +31,12 @@ export function foundryDriver(port: Port): FoundryDriver {
 }
 
 export class VetoError extends Error {}
+
+/**
+ * Calls `kolikoly.preRoll` before a roll: a listener may veto it (dnd5e-style), and a veto
+ * stops the whole resolution (a `VetoError`). Every driver that rolls for the engine asks here.
+ */
+export function allowRoll(port: Port, request: RollRequest): void {
+  if (!port.callHook(HOOK.preRoll, request))
+    throw new VetoError(`roll ${request.key} was vetoed by a kolikoly.preRoll listener`);
+}

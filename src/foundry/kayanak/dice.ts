@@ -18,7 +18,7 @@ import type { ActionFace, KayanakSettings, TemperatureFace } from "../../rules/k
 import { DEFAULT_ACTION_DIE, DEFAULT_TEMPERATURE_DIE } from "../../rules/kayanak/index.ts";
 import { HOOK } from "../constants.ts";
 import type { Port } from "../port.ts";
-import { VetoError } from "../dice.ts";
+import { allowRoll } from "../dice.ts";
 
 export const ACTION_DENOMINATION = "k";
 export const TEMPERATURE_DENOMINATION = "t";
@@ -166,8 +166,7 @@ export function kayanakDriver(port: Port, settings: KayanakSettings): KayanakDri
   return {
     rolls,
     async roll(request: RollRequest): Promise<RollAnswer> {
-      if (!port.callHook(HOOK.preRoll, request))
-        throw new VetoError(`roll ${request.key} was vetoed by a kolikoly.preRoll listener`);
+      allowRoll(port, request);
       const r = await port.roll(kayanakFormula(request, settings));
       rolls.push(r.json);
       const answer: RollAnswer = { total: r.total };

@@ -16,7 +16,7 @@ import type {
   RollRequest,
   RuleError,
 } from "../../rules/index.ts";
-import { VetoError } from "../dice.ts";
+import { allowRoll } from "../dice.ts";
 import { CHECK_FOR, viewFor } from "../../rules/index.ts";
 import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
 import { aliasView } from "../aliases.ts";
@@ -569,8 +569,7 @@ export class GmDesk {
         const f = l.value.pub.fishers.find((x) => x.id === fisher);
         const actor = f?.actorId ? this.port.actor(f.actorId) : undefined;
         if (!kind || !actor) return base.roll(request);
-        if (!this.port.callHook(HOOK.preRoll, request))
-          throw new VetoError(`roll ${request.key} was vetoed by a kolikoly.preRoll listener`);
+        allowRoll(this.port, request);
         const out = await this.adapter().roll(actor, kind, {
           fastForward: true,
           rollMode: "publicroll",
