@@ -11,7 +11,7 @@ import { t } from "./i18n.ts";
 import type { Io } from "./io.ts";
 import { EXIT_USAGE } from "./io.ts";
 import { fisherLetter } from "./map.ts";
-import { histogramText } from "./simulate.ts";
+import { histogramText, wholeNumber } from "./simulate.ts";
 import { viewerLabel } from "./text.ts";
 import { holeLabel } from "../ui/handlebars-helpers.ts";
 
@@ -281,10 +281,9 @@ export function gameOption(args: readonly string[]): { game: string; rest: strin
 
 type Parsed = { ok: true; options: K.SimOptions; json: boolean } | { ok: false; message: string };
 
-function whole(text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  return /^\d{1,9}$/.test(text) ? Number(text) : NaN;
-}
+/** Kayanak reads its numeric options as one to nine digits. */
+const whole = (text: string | undefined, fallback: number): number =>
+  wholeNumber(text, fallback, 9);
 
 export function parseKayanakSimArgs(args: string[]): Parsed {
   const { values } = parseArgs({

@@ -37,9 +37,10 @@ export interface SimCliOptions {
 
 type Parsed = { ok: true; value: SimCliOptions } | { ok: false; message: string };
 
-function wholeNumber(text: string | undefined, fallback: number): number {
+/** An option's whole number (`fallback` when absent), NaN unless it is 1 to `digits` digits. */
+export function wholeNumber(text: string | undefined, fallback: number, digits = 16): number {
   if (text === undefined) return fallback;
-  return /^\d{1,16}$/.test(text) ? Number(text) : NaN;
+  return new RegExp(`^\\d{1,${digits}}$`).test(text) ? Number(text) : NaN;
 }
 
 export function parseSimulateArgs(args: string[]): Parsed {
