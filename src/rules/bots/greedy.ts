@@ -132,12 +132,8 @@ const boards = new ShapeCache<Board>((lake) => {
   };
 });
 
-function boardOf(lake: LakeSpec): Board {
-  return boards.get(lake);
-}
-
 function newMemory(lake: LakeSpec): Memory {
-  const board = boardOf(lake);
+  const board = boards.get(lake);
   const n = board.n;
   return {
     board,

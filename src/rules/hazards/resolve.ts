@@ -3,7 +3,8 @@ import type { Audience } from "../dice/requests.ts";
 import type { Coord } from "../lake/geometry.ts";
 import { neighbours } from "../lake/geometry.ts";
 import type { RoundContext } from "../kolikoly/context.ts";
-import { ask, emit, ownFisher, request } from "../kolikoly/context.ts";
+import { ask, emit, ownFisher } from "../kolikoly/context.ts";
+import { makeRequest } from "../dice/requests.ts";
 import { dieFormula } from "../dice/formula.ts";
 import { enter } from "../kolikoly/explore.ts";
 import { checkFormula } from "../kolikoly/checks.ts";
@@ -52,7 +53,7 @@ function askChoice(
   hazard: Hazard,
   damage: number,
 ): HazardChoice {
-  const r = request("hazardChoice", `hazardChoice:${f.id}`, "1d2", "all", f.id);
+  const r = makeRequest("hazardChoice", `hazardChoice:${f.id}`, "1d2", "all", f.id);
   const answer = ctx.roll({
     ...r,
     decision: {

@@ -2,15 +2,15 @@
 import type { Coord } from "../lake/geometry.ts";
 import { coordOf } from "../lake/geometry.ts";
 import { checkFormula } from "./checks.ts";
-import type { AttackPlan, RoundContext } from "./context.ts";
+import type { RoundContext } from "./context.ts";
 import { SquareMap, ask, fisherIndex, idx } from "./context.ts";
 
 /**
  * The catch attacks this round (K9): Catch in the fisher's square, Track 17+ in its target,
  * Move 17+ in its destination unless the player declined. Known once checks are rolled; added
- * to the round's `attacks`, which are returned.
+ * to the round's `attacks`.
  */
-export function planAttacks(ctx: RoundContext): AttackPlan[] {
+function planAttacks(ctx: RoundContext): void {
   const plans = ctx.attacks;
   const fishers = ctx.g.fishers;
   for (let i = 0; i < fishers.length; i++) {
@@ -25,7 +25,6 @@ export function planAttacks(ctx: RoundContext): AttackPlan[] {
     else if (decl.action === "move" && check.band === "swift" && decl.attack !== false)
       plans.push({ fisher: f.id, at: decl.to, source: "move" });
   }
-  return plans;
 }
 
 /**

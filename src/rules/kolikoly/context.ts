@@ -240,16 +240,6 @@ export function idx(ctx: RoundContext, at: Coord): number {
   return indexOf(ctx.g.lake, at);
 }
 
-export function request(
-  kind: RollRequest["kind"],
-  key: string,
-  formula: string,
-  audience: Audience,
-  fisherId?: string,
-): RollRequest {
-  return makeRequest(kind, key, formula, audience, fisherId);
-}
-
 /**
  * Asks for one die: a request of `kind` keyed `key:subject` (`key` alone without a subject; a
  * square as subject is written `x,y,level`), answered by `ctx.roll`. On the seeded path with
