@@ -129,12 +129,9 @@ export async function commit(
   if (current.value?.rev !== l.record.rev) return err("staleRecord");
   const scene = h.port.scene(l.scene._id) ?? l.scene;
   const pub = publicLakeFor(l.pub, session.state, Object.keys(record.pending.actions));
-  let put: Extract<WriteOp, { kind: "store.put" }>;
-  try {
-    put = h.store.put(record) as typeof put;
-  } catch (e) {
-    return err("keyMissing", "lake", String((e as Error).message));
-  }
+  const sealed = h.store.tryPut(record, "lake");
+  if (!sealed.ok) return sealed;
+  const put = sealed.value;
   const ops: WriteOp[] = [
     ...tokenOps(
       pub,

@@ -642,12 +642,9 @@ export class KayanakHost {
     const combat = l.pub.combatId ? this.port.combat(l.pub.combatId) : undefined;
     const base = l.pub.combatId && !combat ? { ...l.pub, combatId: null } : l.pub;
     const pub = publicBoardFor(base, state);
-    let put: Extract<WriteOp, { kind: "store.put" }>;
-    try {
-      put = this.store.put(record) as typeof put;
-    } catch (e) {
-      return err("keyMissing", "board", String((e as Error).message));
-    }
+    const sealed = this.store.tryPut(record, "board");
+    if (!sealed.ok) return sealed;
+    const put = sealed.value;
     const ops: WriteOp[] = [
       ...bearOps(pub, scene, state),
       sceneBoardOp(scene, pub),

@@ -10,6 +10,8 @@ import type { Port, WriteOp } from "../port.ts";
 import type { Result } from "../result.ts";
 import { err } from "../result.ts";
 import { KeyRing } from "./keyring.ts";
+
+type StorePut = Extract<WriteOp, { kind: "store.put" }>;
 import type { Cipher, OpenedDoc, SealKey, StoreDoc } from "./sealed.ts";
 import { XCHACHA, assemble, isStoreDoc, openDoc, plainRecordOf, sealRevision } from "./sealed.ts";
 
@@ -192,6 +194,18 @@ export class GmStore {
     const use = key ?? (prev ? this.ring.get(prev.doc.key) : this.ring.current());
     if (!use) throw new Error("KOLIKOLY.Foundry.Error.keyMissing");
     return { kind: "store.put", doc: sealRevision(record, prev, use, this.cipher) };
+  }
+
+  /**
+   * `put`, with a missing key given back as the `keyMissing` error on `field` (the lake or the
+   * board a resolution writes) instead of thrown.
+   */
+  tryPut(record: StoreRecord, field: string): Result<StorePut> {
+    try {
+      return { ok: true, value: this.put(record) as StorePut };
+    } catch (e) {
+      return err("keyMissing", field, String((e as Error).message));
+    }
   }
 
   /**
