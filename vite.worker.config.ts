@@ -1,5 +1,5 @@
 /**
- * Vite for the lake wizard's Web Worker (src/foundry/estimate-worker.ts): the module's build
+ * Vite for the lake wizard's Web Worker (src/foundry/fishing/estimate-worker.ts): the module's build
  * settings (vite.module.config.ts) with another entry, one self-contained ES module,
  * dist/scripts/estimate-worker.js, carrying its own copy of the simulator. Built after the module
  * by scripts/build.mjs, apart from it so that the module stays one file.
@@ -14,7 +14,9 @@ export default defineConfig(
     {
       build: {
         lib: {
-          entry: fileURLToPath(new URL("./src/foundry/estimate-worker.ts", import.meta.url)),
+          entry: fileURLToPath(
+            new URL("./src/foundry/fishing/estimate-worker.ts", import.meta.url),
+          ),
           formats: ["es"],
           fileName: () => "scripts/estimate-worker.js",
         },

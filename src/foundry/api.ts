@@ -4,11 +4,11 @@
  */
 import type { Declaration, Scenario } from "../rules/index.ts";
 import type { Runtime } from "./runtime.ts";
-import type { CreateLakeOptions, Result } from "./lake-host.ts";
-import type { PublicLake } from "./projection.ts";
-import type { PendingTotal } from "./record.ts";
-import type { StoreTraffic } from "./leak-watch.ts";
-import type { TableReport } from "./table-check.ts";
+import type { CreateLakeOptions, Result } from "./fishing/host.ts";
+import type { PublicLake } from "./fishing/projection.ts";
+import type { PendingTotal } from "./core/record.ts";
+import type { StoreTraffic } from "./core/leak-watch.ts";
+import type { TableReport } from "./core/table-check.ts";
 import type { KayanakBoardOptions, KayanakRequest } from "./kayanak/host.ts";
 import type { PublicBoard } from "./kayanak/board.ts";
 

@@ -3,8 +3,8 @@
  * One file per hook, each exporting listen().
  */
 import "../../styles/module.css";
-import { MODULE_ID, STORE_PACK_ID } from "./constants.ts";
-import { livePort } from "./live-port.ts";
+import { MODULE_ID, STORE_PACK_ID } from "./core/constants.ts";
+import { livePort } from "./core/live-port.ts";
 import { Runtime } from "./runtime.ts";
 import { makeApi } from "./api.ts";
 import { GmPanel } from "./apps/gm-panel.ts";

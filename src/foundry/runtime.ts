@@ -3,19 +3,19 @@
  * GM's lake host, the player's private cache, the query handlers for CONFIG.queries, and how
  * a chat message is shown on this client.
  */
-import { MODULE_ID, QUERY } from "./constants.ts";
-import { cardFlagOf, eventLine, publicCardHtml } from "./chat.ts";
-import { queryCaller } from "./compat.ts";
-import type { Port } from "./port.ts";
-import { publicLakeOf } from "./projection.ts";
-import { LakeHost } from "./lake-host.ts";
+import { MODULE_ID, QUERY } from "./core/constants.ts";
+import { cardFlagOf, eventLine, publicCardHtml } from "./fishing/cards.ts";
+import { queryCaller } from "./core/compat.ts";
+import type { Port } from "./core/port.ts";
+import { publicLakeOf } from "./fishing/projection.ts";
+import { LakeHost } from "./fishing/host.ts";
 import { KayanakHost } from "./kayanak/host.ts";
-import type { Attestor } from "./transport.ts";
-import type { PrivateNews } from "./transport.ts";
-import { PrivateCache, handleIntent } from "./transport.ts";
-import { renderCard } from "./chat.ts";
-import type { CheckEnv } from "./table-check.ts";
-import { TableCheck } from "./table-check.ts";
+import type { Attestor } from "./core/transport.ts";
+import type { PrivateNews } from "./core/transport.ts";
+import { PrivateCache, handleIntent } from "./core/transport.ts";
+import { renderCard } from "./fishing/cards.ts";
+import type { CheckEnv } from "./core/table-check.ts";
+import { TableCheck } from "./core/table-check.ts";
 
 export interface ShownMessage {
   readonly content: string;

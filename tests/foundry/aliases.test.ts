@@ -3,7 +3,7 @@
  * numbers swarms s1..sN; everything that reaches a player carries keyed-hash ids instead.
  */
 import { describe, expect, test } from "vitest";
-import { aliasEvents, aliasFor, newAliasKey } from "../../src/foundry/aliases.ts";
+import { aliasEvents, aliasFor, newAliasKey } from "../../src/foundry/fishing/aliases.ts";
 import type { GameEvent } from "../../src/rules/index.ts";
 import { declareAll, setUpLake } from "./fake/measure.ts";
 import { makeTable } from "./fake/world.ts";

@@ -5,7 +5,7 @@
  */
 import { JSDOM } from "jsdom";
 import { describe, expect, test } from "vitest";
-import { TEMPLATE_ROOT } from "../../src/foundry/constants.ts";
+import { TEMPLATE_ROOT } from "../../src/foundry/core/constants.ts";
 import { panelContext, parseCoordValue } from "../../src/foundry/apps/panel-context.ts";
 import {
   fieldInput,
@@ -13,7 +13,7 @@ import {
   parseWizardForm,
   wizardContext,
 } from "../../src/foundry/apps/wizard-form.ts";
-import { publicLakeOf } from "../../src/foundry/projection.ts";
+import { publicLakeOf } from "../../src/foundry/fishing/projection.ts";
 import { swarmSheetContext } from "../../src/foundry/apps/swarm-sheet-context.ts";
 import { renderTemplateFile, strictLocalize } from "./fake/client.ts";
 import { makeTable } from "./fake/world.ts";

@@ -11,7 +11,7 @@ import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, test } from "vitest";
 import { buildModule, shipped } from "../../scripts/build.mjs";
 import { link } from "../../scripts/link.mjs";
-import { SETTINGS } from "../../src/foundry/settings.ts";
+import { SETTINGS } from "../../src/foundry/core/settings.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 let out: string;

@@ -6,9 +6,9 @@
  * arrives, or the details would never show.
  */
 import { describe, expect, test } from "vitest";
-import { MODULE_ID } from "../../src/foundry/constants.ts";
+import { MODULE_ID } from "../../src/foundry/core/constants.ts";
 import type { MessageDoc } from "./fake/server.ts";
-import type { CardFlag } from "../../src/foundry/chat.ts";
+import type { CardFlag } from "../../src/foundry/fishing/cards.ts";
 import { declareAll, setUpLake } from "./fake/measure.ts";
 import { makeTable } from "./fake/world.ts";
 

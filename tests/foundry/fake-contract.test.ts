@@ -4,7 +4,7 @@
  */
 import { JSDOM } from "jsdom";
 import { describe, expect, test } from "vitest";
-import { QUERY } from "../../src/foundry/constants.ts";
+import { QUERY } from "../../src/foundry/core/constants.ts";
 import { FakeClient, FakeHooks } from "./fake/client.ts";
 import { formDataObject } from "./fake/form-data.ts";
 import { FakeServer, activeGmOf } from "./fake/server.ts";

@@ -5,10 +5,10 @@
 import { describe, expect, test } from "vitest";
 import type { Session } from "../../src/rules/index.ts";
 import { playScenario, viewFor } from "../../src/rules/index.ts";
-import { MODULE_ID } from "../../src/foundry/constants.ts";
-import type { LakeHost } from "../../src/foundry/lake-host.ts";
-import type { MarkerMode } from "../../src/foundry/projection.ts";
-import { publicLakeOf, swarmFlagOf } from "../../src/foundry/projection.ts";
+import { MODULE_ID } from "../../src/foundry/core/constants.ts";
+import type { LakeHost } from "../../src/foundry/fishing/host.ts";
+import type { MarkerMode } from "../../src/foundry/fishing/projection.ts";
+import { publicLakeOf, swarmFlagOf } from "../../src/foundry/fishing/projection.ts";
 import type { Table } from "./fake/world.ts";
 import { makeTable, randomDeclaration, rngFor } from "./fake/world.ts";
 import { findLeaks, forbiddenLines } from "./fake/secrecy.ts";

@@ -5,7 +5,7 @@
  * both resolve the same round after random socket delays.
  */
 import { describe, expect, test } from "vitest";
-import { MODULE_ID } from "../../src/foundry/constants.ts";
+import { MODULE_ID } from "../../src/foundry/core/constants.ts";
 import { FakeClient, hop } from "./fake/client.ts";
 import type { FakeServer } from "./fake/server.ts";
 import { setUpLake } from "./fake/measure.ts";

@@ -4,7 +4,7 @@
  * key is told and can import it.
  */
 import { describe, expect, test } from "vitest";
-import { QUERY } from "../../src/foundry/constants.ts";
+import { QUERY } from "../../src/foundry/core/constants.ts";
 import { FakeClient } from "./fake/client.ts";
 import { setUpLake } from "./fake/measure.ts";
 import { makeTable } from "./fake/world.ts";

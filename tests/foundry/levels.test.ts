@@ -4,8 +4,8 @@
  * docs v14), so stacking by elevation alone would show every lake level's tokens on one.
  */
 import { describe, expect, test } from "vitest";
-import { MODULE_ID } from "../../src/foundry/constants.ts";
-import { publicLakeOf } from "../../src/foundry/projection.ts";
+import { MODULE_ID } from "../../src/foundry/core/constants.ts";
+import { publicLakeOf } from "../../src/foundry/fishing/projection.ts";
 import { FakeClient } from "./fake/client.ts";
 import { FakeServer } from "./fake/server.ts";
 import { fisherToken } from "./fake/world.ts";

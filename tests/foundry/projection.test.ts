@@ -3,14 +3,14 @@
  * mapping, and the "last seen" markers built from earlier public tokens, never from the truth.
  */
 import { describe, expect, test } from "vitest";
-import type { PublicLake } from "../../src/foundry/projection.ts";
+import type { PublicLake } from "../../src/foundry/fishing/projection.ts";
 import {
   boardShapes,
   publicLakeOf,
   squareAt,
   squareOrigin,
   swarmFlagOf,
-} from "../../src/foundry/projection.ts";
+} from "../../src/foundry/fishing/projection.ts";
 import { makeTable } from "./fake/world.ts";
 
 const pub: PublicLake = {

@@ -4,13 +4,13 @@
  * the key holds none of the record's secrets.
  */
 import { describe, expect, test } from "vitest";
-import type { GmRecord, Pending } from "../../src/foundry/record.ts";
-import { EMPTY_PENDING } from "../../src/foundry/record.ts";
-import type { WriteOp } from "../../src/foundry/port.ts";
-import { GmStore } from "../../src/foundry/store/gm-store.ts";
-import { KeyRing, keyIdOf } from "../../src/foundry/store/keyring.ts";
-import { PAD_BYTES, openDoc } from "../../src/foundry/store/sealed.ts";
-import type { Port } from "../../src/foundry/port.ts";
+import type { GmRecord, Pending } from "../../src/foundry/core/record.ts";
+import { EMPTY_PENDING } from "../../src/foundry/core/record.ts";
+import type { WriteOp } from "../../src/foundry/core/port.ts";
+import { GmStore } from "../../src/foundry/core/store/gm-store.ts";
+import { KeyRing, keyIdOf } from "../../src/foundry/core/store/keyring.ts";
+import { PAD_BYTES, openDoc } from "../../src/foundry/core/store/sealed.ts";
+import type { Port } from "../../src/foundry/core/port.ts";
 import type { RoundRecord } from "../../src/rules/index.ts";
 import { makeTable, rngFor } from "./fake/world.ts";
 

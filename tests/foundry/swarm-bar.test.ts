@@ -4,8 +4,8 @@
  * its key only to a map the system filled itself.
  */
 import { describe, expect, test } from "vitest";
-import { addSwarmBar } from "../../src/foundry/data/swarm-bar.ts";
-import type { TrackableAttributes } from "../../src/foundry/data/swarm-bar.ts";
+import { addSwarmBar } from "../../src/foundry/fishing/swarm-bar.ts";
+import type { TrackableAttributes } from "../../src/foundry/fishing/swarm-bar.ts";
 
 describe("K4 swarm bar registration (issue 9)", () => {
   test("K4 a system's map (dnd5e's, rebuilt at its setup) gains fish and keeps its own types", () => {

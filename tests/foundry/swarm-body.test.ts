@@ -4,9 +4,9 @@
  * own swarm type. Either way the token's bar is the fish count.
  */
 import { describe, expect, test } from "vitest";
-import { MODULE_ID } from "../../src/foundry/constants.ts";
-import { publicLakeOf } from "../../src/foundry/projection.ts";
-import { fishAt, fishSystem } from "../../src/foundry/swarm-body.ts";
+import { MODULE_ID } from "../../src/foundry/core/constants.ts";
+import { publicLakeOf } from "../../src/foundry/fishing/projection.ts";
+import { fishAt, fishSystem } from "../../src/foundry/fishing/swarm-body.ts";
 import { setUpLake, declareAll } from "./fake/measure.ts";
 import { makeTable } from "./fake/world.ts";
 

@@ -6,10 +6,10 @@
  */
 import { describe, expect, test } from "vitest";
 import { viewFor } from "../../src/rules/index.ts";
-import { QUERY, TEMPLATE_ROOT } from "../../src/foundry/constants.ts";
-import { LeakWatch, packOfResponse } from "../../src/foundry/leak-watch.ts";
-import type { TableReport } from "../../src/foundry/table-check.ts";
-import { LEAK_SETTING, leakOf, parseAnswer } from "../../src/foundry/table-check.ts";
+import { QUERY, TEMPLATE_ROOT } from "../../src/foundry/core/constants.ts";
+import { LeakWatch, packOfResponse } from "../../src/foundry/core/leak-watch.ts";
+import type { TableReport } from "../../src/foundry/core/table-check.ts";
+import { LEAK_SETTING, leakOf, parseAnswer } from "../../src/foundry/core/table-check.ts";
 import { tableCheckContext } from "../../src/foundry/apps/table-check-context.ts";
 import { TABLE_CHECK_TEMPLATE } from "../../src/foundry/apps/table-check-dialog.ts";
 import { leakBanner } from "../../src/foundry/apps/table-check-context.ts";

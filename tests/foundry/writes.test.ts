@@ -1,7 +1,7 @@
 /** Issue 3: batched writes, undo, reload mid-round and failures, through the behavioural fake. */
 import { describe, expect, test } from "vitest";
-import { MODULE_ID } from "../../src/foundry/constants.ts";
-import { publicLakeOf } from "../../src/foundry/projection.ts";
+import { MODULE_ID } from "../../src/foundry/core/constants.ts";
+import { publicLakeOf } from "../../src/foundry/fishing/projection.ts";
 import type { Table } from "./fake/world.ts";
 import { makeTable } from "./fake/world.ts";
 import { declareAll, setUpLake as setUp, writesPerRound } from "./fake/measure.ts";

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hazardsFromResults } from "../../src/foundry/hazard-table.ts";
+import { hazardsFromResults } from "../../src/foundry/fishing/hazard-table.ts";
 import { DEFAULT_HAZARDS } from "../../src/rules/hazards/table.ts";
 import type { BuiltPack, Doc, Lang } from "./read-packs.ts";
 import {
@@ -335,7 +335,7 @@ describe("kolikoly-hazards: H1's table in every language", () => {
     }
     const en = byLang("kolikoly-hazards", "en")[0]!.results as Doc[];
     expect(en.map((r) => r.name)).toEqual(DEFAULT_HAZARDS.map((h) => h.name));
-    // what the module reads when a lake uses this table (src/foundry/hazard-table.ts)
+    // what the module reads when a lake uses this table (src/foundry/fishing/hazard-table.ts)
     const read = hazardsFromResults(en as never);
     expect(read.ok && read.value).toEqual(DEFAULT_HAZARDS);
     for (const lang of ["fr", "de"] as const) {

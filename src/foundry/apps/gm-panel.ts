@@ -3,10 +3,10 @@
  * renders panelContext and sends intents to the lake host. Only a GM opens it; everything it
  * shows comes from the GM client's memory of the GM store, never from a document.
  */
-import { MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
+import { MODULE_ID, TEMPLATE_ROOT } from "../core/constants.ts";
 import type { Runtime } from "../runtime.ts";
-import { sceneFlags } from "../projection.ts";
-import type { Result } from "../lake-host.ts";
+import { sceneFlags } from "../fishing/projection.ts";
+import type { Result } from "../fishing/host.ts";
 import { kayanakPanelBoards, panelContext, parseCoordValue } from "./panel-context.ts";
 import { UNKNOWN_ERROR_KEY, errorKey } from "../players/protocol.ts";
 import { LakeWizard } from "./lake-wizard.ts";

@@ -5,9 +5,9 @@
  * them. Closing it without a choice is no answer: the others may still answer, or the time-out.
  */
 import type { HazardChoice } from "../../rules/index.ts";
-import { TEMPLATE_ROOT } from "../constants.ts";
-import type { ChoicePrompt, ChoiceView } from "../hazard-choice.ts";
-import type { Port } from "../port.ts";
+import { TEMPLATE_ROOT } from "../core/constants.ts";
+import type { ChoicePrompt, ChoiceView } from "../fishing/hazard-choice.ts";
+import type { Port } from "../core/port.ts";
 
 export const CHOICE_TEMPLATE = `${TEMPLATE_ROOT}/hazard-choice.hbs`;
 

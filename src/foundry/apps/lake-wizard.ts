@@ -2,9 +2,9 @@
  * The lake wizard (issue 3 item 3): ApplicationV2 + Handlebars form. It offers the scene's
  * tokens as fishers and the per-lake rules, and creates the lake through the host.
  */
-import { TEMPLATE_ROOT } from "../constants.ts";
+import { TEMPLATE_ROOT } from "../core/constants.ts";
 import type { Runtime } from "../runtime.ts";
-import type { SceneData } from "../port.ts";
+import type { SceneData } from "../core/port.ts";
 import type { HazardMode, Mods } from "../../rules/index.ts";
 import {
   createBoardFromForm,
@@ -21,13 +21,13 @@ import { UNKNOWN_ERROR_KEY, errorKey } from "../players/protocol.ts";
 import type { RuleError } from "../../rules/index.ts";
 import type { WizardDefaults } from "./wizard-form.ts";
 import { notifyResult } from "./gm-panel.ts";
-import { hazardsFromResults } from "../hazard-table.ts";
-import type { TableResultLike } from "../hazard-table.ts";
+import { hazardsFromResults } from "../fishing/hazard-table.ts";
+import type { TableResultLike } from "../fishing/hazard-table.ts";
 import type { Hazard, LakeSpec } from "../../rules/index.ts";
 import type { LengthEstimator } from "../../ui/length-estimate.ts";
 import { estimateText, moduleEstimator, WIZARD_GAMES } from "./length-estimate.ts";
-import type { Result } from "../lake-host.ts";
-import { err } from "../lake-host.ts";
+import type { Result } from "../fishing/host.ts";
+import { err } from "../fishing/host.ts";
 
 /** H1 (setting): the RollTable the GM named, read with fromUuid; none means the built-in table. */
 async function hazardTable(uuid: string): Promise<Result<Hazard[] | undefined>> {

@@ -6,9 +6,9 @@
 import type { ActionKind, Coord, Session } from "../../rules/index.ts";
 import { CHECK_FOR, declarationTarget, indexOf, neighbours } from "../../rules/index.ts";
 import { coordLabel } from "../../ui/handlebars-helpers.ts";
-import type { PublicLake } from "../projection.ts";
-import type { Pending } from "../record.ts";
-import type { SceneData } from "../port.ts";
+import type { PublicLake } from "../fishing/projection.ts";
+import type { Pending } from "../core/record.ts";
+import type { SceneData } from "../core/port.ts";
 import { boardFlags } from "../kayanak/board.ts";
 
 type L = (key: string, data?: Readonly<Record<string, unknown>>) => string;

@@ -6,7 +6,7 @@
  */
 import type { Coord, Session } from "../../rules/index.ts";
 import { coordLabel } from "../../ui/handlebars-helpers.ts";
-import type { PublicLake, SwarmFlag } from "../projection.ts";
+import type { PublicLake, SwarmFlag } from "../fishing/projection.ts";
 
 export interface SwarmSheetInput {
   readonly name: string;

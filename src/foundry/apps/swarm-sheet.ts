@@ -4,10 +4,10 @@
  * swarm would otherwise open nothing. It only shows: fish counts change through the game, never
  * by hand (the GM store is the truth; a hand edit would be undone at the next reconcile).
  */
-import { MODULE_ID, SWARM_TYPE, TEMPLATE_ROOT } from "../constants.ts";
+import { MODULE_ID, SWARM_TYPE, TEMPLATE_ROOT } from "../core/constants.ts";
 import type { Runtime } from "../runtime.ts";
-import type { PublicLake, SwarmFlag } from "../projection.ts";
-import { sceneFlags } from "../projection.ts";
+import type { PublicLake, SwarmFlag } from "../fishing/projection.ts";
+import { sceneFlags } from "../fishing/projection.ts";
 import type { Coord } from "../../rules/index.ts";
 import { swarmSheetContext } from "./swarm-sheet-context.ts";
 

@@ -2,8 +2,8 @@
  * What the table check's window shows (templates/foundry/table-check.hbs), computed from a report
  * (table-check.ts): one row per connected client, with what it answered or that it did not.
  */
-import { MODULE_ID } from "../constants.ts";
-import type { CheckRow, LeakSeen, TableReport } from "../table-check.ts";
+import { MODULE_ID } from "../core/constants.ts";
+import type { CheckRow, LeakSeen, TableReport } from "../core/table-check.ts";
 
 type L = (key: string, data?: Readonly<Record<string, unknown>>) => string;
 

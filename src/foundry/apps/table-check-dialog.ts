@@ -2,10 +2,10 @@
  * The table check's window (issue 10 item 1): a DialogV2 (v13 client/applications/api/dialog.mjs,
  * DialogV2.prompt) whose content is the report rendered with templates/foundry/table-check.hbs.
  */
-import { TEMPLATE_ROOT } from "../constants.ts";
+import { TEMPLATE_ROOT } from "../core/constants.ts";
 import type { Runtime } from "../runtime.ts";
-import type { Result } from "../result.ts";
-import type { TableReport } from "../table-check.ts";
+import type { Result } from "../core/result.ts";
+import type { TableReport } from "../core/table-check.ts";
 import { tableCheckContext } from "./table-check-context.ts";
 
 export const TABLE_CHECK_TEMPLATE = `${TEMPLATE_ROOT}/table-check.hbs`;

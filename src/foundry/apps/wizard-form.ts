@@ -4,11 +4,11 @@
  */
 import type { Coord, HazardMode, Mods } from "../../rules/index.ts";
 import { HAZARD_MODES } from "../../rules/index.ts";
-import type { SceneData } from "../port.ts";
-import type { Layout, MarkerMode } from "../projection.ts";
-import { gridCellAt, squareAt } from "../projection.ts";
-import type { CreateLakeOptions, Result } from "../lake-host.ts";
-import { err } from "../lake-host.ts";
+import type { SceneData } from "../core/port.ts";
+import type { Layout, MarkerMode } from "../fishing/projection.ts";
+import { gridCellAt, squareAt } from "../fishing/projection.ts";
+import type { CreateLakeOptions, Result } from "../fishing/host.ts";
+import { err } from "../fishing/host.ts";
 import type { Hole, Variant } from "../../rules/kayanak/index.ts";
 import { DEFAULT_FISH, KAYANAK_LIMITS } from "../../rules/kayanak/index.ts";
 import type { KayanakBoardOptions } from "../kayanak/host.ts";

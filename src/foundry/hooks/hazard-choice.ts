@@ -3,8 +3,8 @@
  * long to wait), and this client's choice window (apps/hazard-choice-dialog.ts). The query
  * handler is the runtime's (CONFIG.queries, hooks/init.ts).
  */
-import { MODULE_ID } from "../constants.ts";
-import { CHOICE_SETTING, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from "../hazard-choice.ts";
+import { MODULE_ID } from "../core/constants.ts";
+import { CHOICE_SETTING, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from "../fishing/hazard-choice.ts";
 import { CHOICE_TEMPLATE, liveChoicePrompt } from "../apps/hazard-choice-dialog.ts";
 import type { Runtime } from "../runtime.ts";
 

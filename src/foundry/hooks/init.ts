@@ -1,7 +1,7 @@
 /** init: data models, settings, queries, keybinding, templates (one file per hook, pf2e-style). */
-import { MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
-import { registerSwarm } from "../data/swarm-model.ts";
-import { registerSettings } from "../settings.ts";
+import { MODULE_ID, TEMPLATE_ROOT } from "../core/constants.ts";
+import { registerSwarm } from "../fishing/swarm-model.ts";
+import { registerSettings } from "../core/settings.ts";
 import { registerKolikolyHelpers } from "../../ui/handlebars-helpers.ts";
 import type { Runtime } from "../runtime.ts";
 import { GmPanel } from "../apps/gm-panel.ts";

@@ -2,10 +2,10 @@
  * ready: the GM store exists, the active GM puts every lake's scene in line with its record, and
  * private news reaches players again after a reload (Runtime#askForNews, #newsForAll).
  */
-import { MODULE_ID } from "../constants.ts";
-import { ensureStore } from "../live-port.ts";
+import { MODULE_ID } from "../core/constants.ts";
+import { ensureStore } from "../core/live-port.ts";
 import type { Runtime } from "../runtime.ts";
-import { drawBoard } from "../board-layer.ts";
+import { drawBoard } from "../fishing/layer.ts";
 import { drawKayanak } from "../kayanak/layer.ts";
 
 export function lakeIds(): string[] {

@@ -11,7 +11,7 @@
  * Hooks.callAll, v13 client/helpers/hooks.mjs).
  */
 import type { Runtime } from "../runtime.ts";
-import { cardFlagOf } from "../chat.ts";
+import { cardFlagOf } from "../fishing/cards.ts";
 
 export function listen(rt: () => Runtime): void {
   Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {

@@ -3,7 +3,7 @@
  * before the modules' (the order of game.system.esmodules, then each module's, in the page
  * Foundry serves), so the system's `setup` listeners run before this one.
  */
-import { registerSwarmBar } from "../data/swarm-model.ts";
+import { registerSwarmBar } from "../fishing/swarm-model.ts";
 
 export function listen(): void {
   // dnd5e reassigns CONFIG.Actor.trackableAttributes in its setup hook (swarm-bar.ts)

@@ -8,10 +8,10 @@
  *   this client (v13 client/data/client-backend.mjs, #handleCreateDocuments fires the hook on
  *   every client that applies the change), so the watch looks again.
  */
-import { HOOK, MODULE_ID, STORE_PACK_ID } from "../constants.ts";
+import { HOOK, MODULE_ID, STORE_PACK_ID } from "../core/constants.ts";
 import type { Runtime } from "../runtime.ts";
-import type { CheckEnv, LeakSeen } from "../table-check.ts";
-import { LEAK_SETTING } from "../table-check.ts";
+import type { CheckEnv, LeakSeen } from "../core/table-check.ts";
+import { LEAK_SETTING } from "../core/table-check.ts";
 import { AUTO, chooseAdapter } from "../systems/index.ts";
 import { SETTING } from "../players/wire.ts";
 import { GmPanel } from "../apps/gm-panel.ts";

@@ -3,8 +3,8 @@
  * a GM client wrote a lake record's revision, so this client's GM cards of that lake are drawn again
  * from it (Runtime#storeChanged).
  */
-import { MODULE_ID, STORE_PACK_ID } from "../constants.ts";
-import { isStoreDoc } from "../store/sealed.ts";
+import { MODULE_ID, STORE_PACK_ID } from "../core/constants.ts";
+import { isStoreDoc } from "../core/store/sealed.ts";
 import type { Runtime } from "../runtime.ts";
 
 export function listen(rt: () => Runtime): void {

@@ -7,9 +7,9 @@
  */
 import type { Hole, KayanakState, KayanakView, PendingTurn } from "../../rules/kayanak/index.ts";
 import { viewFor } from "../../rules/kayanak/index.ts";
-import { MODULE_ID } from "../constants.ts";
-import type { CombatData, SceneData, TokenUpdate, WriteOp } from "../port.ts";
-import { gridCellAt, gridCellOrigin } from "../projection.ts";
+import { MODULE_ID } from "../core/constants.ts";
+import type { CombatData, SceneData, TokenUpdate, WriteOp } from "../core/port.ts";
+import { gridCellAt, gridCellOrigin } from "../fishing/projection.ts";
 
 export interface BoardFisher {
   readonly id: string;

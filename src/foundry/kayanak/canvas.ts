@@ -17,7 +17,7 @@ import {
   legalSteps,
   makeBoard,
 } from "../../rules/kayanak/index.ts";
-import type { SceneData } from "../port.ts";
+import type { SceneData } from "../core/port.ts";
 import type { BoardView, PublicBoard } from "./board.ts";
 import { holeOrigin } from "./board.ts";
 import { holeLabel } from "./cards.ts";

@@ -5,9 +5,9 @@
  */
 import type { KayanakEvent, Score } from "../../rules/kayanak/index.ts";
 import { eventsFor } from "../../rules/kayanak/index.ts";
-import { renderCard } from "../chat.ts";
-import { MODULE_ID } from "../constants.ts";
-import type { ChatCreate, Port } from "../port.ts";
+import { renderCard } from "../fishing/cards.ts";
+import { MODULE_ID } from "../core/constants.ts";
+import type { ChatCreate, Port } from "../core/port.ts";
 import { holeLabel } from "../../ui/handlebars-helpers.ts";
 import { faceText } from "./dice.ts";
 

@@ -16,9 +16,9 @@
 import type { AsyncDriver, RollAnswer, RollRequest } from "../../rules/index.ts";
 import type { ActionFace, KayanakSettings, TemperatureFace } from "../../rules/kayanak/index.ts";
 import { DEFAULT_ACTION_DIE, DEFAULT_TEMPERATURE_DIE } from "../../rules/kayanak/index.ts";
-import { HOOK } from "../constants.ts";
-import type { Port } from "../port.ts";
-import { allowRoll } from "../dice.ts";
+import { HOOK } from "../core/constants.ts";
+import type { Port } from "../core/port.ts";
+import { allowRoll } from "../core/dice.ts";
 
 export const ACTION_DENOMINATION = "k";
 export const TEMPERATURE_DENOMINATION = "t";

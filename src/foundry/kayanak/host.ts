@@ -36,14 +36,14 @@ import {
   takeStep,
   turnInputOf,
 } from "../../rules/kayanak/index.ts";
-import type { LakeHost } from "../lake-host.ts";
-import { HOOK, MODULE_ID } from "../constants.ts";
-import { VetoError } from "../dice.ts";
-import type { ChatCreate, Port, SceneData, WriteOp } from "../port.ts";
-import type { Result } from "../result.ts";
-import { err } from "../result.ts";
-import type { GmStore } from "../store/gm-store.ts";
-import { isStale } from "../write-error.ts";
+import type { LakeHost } from "../fishing/host.ts";
+import { HOOK, MODULE_ID } from "../core/constants.ts";
+import { VetoError } from "../core/dice.ts";
+import type { ChatCreate, Port, SceneData, WriteOp } from "../core/port.ts";
+import type { Result } from "../core/result.ts";
+import { err } from "../core/result.ts";
+import type { GmStore } from "../core/store/gm-store.ts";
+import { isStale } from "../core/write-error.ts";
 import type { PublicBoard } from "./board.ts";
 import { bearOps, publicBoardFor, publicBoardOf, sceneBoardOp, trackerOps } from "./board.ts";
 import { holeLabel, kayanakCard } from "./cards.ts";

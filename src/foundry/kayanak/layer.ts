@@ -14,7 +14,7 @@
 import type { Hole, StepKind } from "../../rules/kayanak/index.ts";
 import { errorKey, UNKNOWN_ERROR_KEY } from "../players/protocol.ts";
 import type { Runtime } from "../runtime.ts";
-import type { SceneData } from "../port.ts";
+import type { SceneData } from "../core/port.ts";
 import type { PublicBoard } from "./board.ts";
 import { activeBoardOf, holeAt } from "./board.ts";
 import type { HoleShape } from "./canvas.ts";

@@ -17,7 +17,7 @@ import type {
 } from "../../rules/kayanak/index.ts";
 import { rebuild, rollDice, startSession, takeStep } from "../../rules/kayanak/index.ts";
 import { Xoshiro128, runSync, seededDriver } from "../../rules/index.ts";
-import type { StoreRecord } from "../record.ts";
+import type { StoreRecord } from "../core/record.ts";
 
 /** The turn being played: its dice as they came up and the steps taken so far (lands forced). */
 export interface TurnInPlay {

@@ -6,7 +6,7 @@
  * refuses anything the rules do not allow: a refused request changes nothing.
  */
 import type { Step } from "../../rules/kayanak/index.ts";
-import type { Port } from "../port.ts";
+import type { Port } from "../core/port.ts";
 import type { Reply } from "../players/protocol.ts";
 import { fail } from "../players/protocol.ts";
 import type { KayanakHost, KayanakRequest } from "./host.ts";

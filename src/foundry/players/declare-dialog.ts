@@ -7,9 +7,9 @@
  */
 import type { Coord } from "../../rules/index.ts";
 import { adjacent } from "../../rules/index.ts";
-import { MODULE_ID } from "../constants.ts";
-import type { PublicLake } from "../projection.ts";
-import { publicLakeOf, squareAt } from "../projection.ts";
+import { MODULE_ID } from "../core/constants.ts";
+import type { PublicLake } from "../fishing/projection.ts";
+import { publicLakeOf, squareAt } from "../fishing/projection.ts";
 import type { PlayerWiring } from "./wire.ts";
 import type { FocusKey } from "./declare-form.ts";
 import { DIALOG_TEMPLATE, DeclareController, restoreFocus } from "./declare-form.ts";

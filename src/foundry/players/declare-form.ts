@@ -11,7 +11,7 @@
 import type { Coord, Declaration } from "../../rules/index.ts";
 import type { DeclareDraft } from "../../ui/declare-view.ts";
 import { declarationOf, declareContext, draftFromFields } from "../../ui/declare-view.ts";
-import { TEMPLATE_ROOT } from "../constants.ts";
+import { TEMPLATE_ROOT } from "../core/constants.ts";
 import type { PlayerDesk } from "./client.ts";
 import type { FisherDesk } from "./protocol.ts";
 

@@ -16,13 +16,13 @@ import type {
   RollRequest,
   RuleError,
 } from "../../rules/index.ts";
-import { allowRoll } from "../dice.ts";
+import { allowRoll } from "../core/dice.ts";
 import { CHECK_FOR, viewFor } from "../../rules/index.ts";
-import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
-import { aliasView } from "../aliases.ts";
-import type { PublicLake } from "../projection.ts";
-import type { LakeHost } from "../lake-host.ts";
-import { INTENT_HANDLERS } from "../transport.ts";
+import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../core/constants.ts";
+import { aliasView } from "../fishing/aliases.ts";
+import type { PublicLake } from "../fishing/projection.ts";
+import type { LakeHost } from "../fishing/host.ts";
+import { INTENT_HANDLERS } from "../core/transport.ts";
 import type { CheckKind, PickedRoll, RollAdapter } from "../systems/types.ts";
 import { verifyCheckRoll } from "../systems/roll-integrity.ts";
 import type { HiddenMode } from "./hidden-actions.ts";

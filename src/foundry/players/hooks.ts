@@ -5,11 +5,11 @@
  * (renderChatMessageHTML, v13 HTMLElement), the token HUD button (renderTokenHUD), and the
  * declaration window at round start (updateScene: the public lake's round moved on).
  */
-import { MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
+import { MODULE_ID, TEMPLATE_ROOT } from "../core/constants.ts";
 import { PLAYER_QUERY } from "./protocol.ts";
-import { cardFlagOf } from "../chat.ts";
-import type { PublicLake } from "../projection.ts";
-import { isFisherToken, sceneFlags } from "../projection.ts";
+import { cardFlagOf } from "../fishing/cards.ts";
+import type { PublicLake } from "../fishing/projection.ts";
+import { isFisherToken, sceneFlags } from "../fishing/projection.ts";
 import type { Runtime } from "../runtime.ts";
 import { LakeWizard } from "../apps/lake-wizard.ts";
 import { dexMod } from "../systems/common.ts";

@@ -1,9 +1,9 @@
 /**
- * The players' port on Foundry: the core live port (src/foundry/live-port.ts) plus the calls
+ * The players' port on Foundry: the core live port (src/foundry/core/live-port.ts) plus the calls
  * the players' side makes, one Foundry call each (named beside it).
  */
-import { MODULE_ID } from "../constants.ts";
-import type { Port } from "../port.ts";
+import { MODULE_ID } from "../core/constants.ts";
+import type { Port } from "../core/port.ts";
 import type { ActorLike, CoreRoller, RollModeName } from "../systems/types.ts";
 import { messageModeOptions, outcomeOf } from "../systems/common.ts";
 import type { PlayerMessage, PlayerPort } from "./port.ts";

@@ -1,10 +1,10 @@
 /**
- * What the players' side needs of Foundry beyond the core Port (src/foundry/port.ts): the User
+ * What the players' side needs of Foundry beyond the core Port (src/foundry/core/port.ts): the User
  * document flag that carries a player's key commitment, client hooks, chat messages with their
  * rolls, the actors the system adapters roll with, and the roll mode. `live-port.ts` implements
  * it over Foundry's globals; tests/foundry/players/fake-players.ts over the behavioural fake.
  */
-import type { Port } from "../port.ts";
+import type { Port } from "../core/port.ts";
 import type { ActorLike, CoreRoller, MessageLike, RollModeName } from "../systems/types.ts";
 
 /** A chat message as the players' side reads it (`game.messages`). */

@@ -5,8 +5,8 @@
  * KOLIKOLY.Error.<code>), so the player reads it in their language.
  */
 import type { Declaration, LakeView, RuleError } from "../../rules/index.ts";
-import { QUERY } from "../constants.ts";
-import type { Intent } from "../transport.ts";
+import { QUERY } from "../core/constants.ts";
+import type { Intent } from "../core/transport.ts";
 import type { CheckKind } from "../systems/types.ts";
 import type { Auth } from "./attest.ts";
 

@@ -3,7 +3,7 @@
  * since this client last looked at their public flags. A lake seen for the first time, one whose
  * round did not move, or one whose game is over opens nothing.
  */
-import type { PublicLake } from "../projection.ts";
+import type { PublicLake } from "../fishing/projection.ts";
 
 export class RoundWatch {
   private readonly seen = new Map<string, number>();

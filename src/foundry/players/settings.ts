@@ -4,7 +4,7 @@
  * until the round resolves (hidden-actions.ts), and whether the declaration window opens
  * by itself at round start (each user's own choice: client scope).
  */
-import { MODULE_ID } from "../constants.ts";
+import { MODULE_ID } from "../core/constants.ts";
 import { DEFAULT_GENERIC_FORMULAS, formatFormulas, parseFormulas } from "../systems/generic.ts";
 import { AUTO, adapterChoices } from "../systems/index.ts";
 import type { HIDDEN_ACTION_CHOICES } from "./hidden-actions.ts";

@@ -3,7 +3,7 @@
  * behavioural fake: the GM desk (active GM), the player desk, the key commitment, the system
  * adapter chosen from the settings, and the handler for `CONFIG.queries[PLAYER_QUERY]`.
  */
-import type { LakeHost } from "../lake-host.ts";
+import type { LakeHost } from "../fishing/host.ts";
 import type { KayanakHost } from "../kayanak/host.ts";
 import type { GenericFormulas } from "../systems/generic.ts";
 import {

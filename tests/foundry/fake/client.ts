@@ -14,20 +14,20 @@ import type {
   StoreEntry,
   UserInfo,
   WriteOp,
-} from "../../../src/foundry/port.ts";
-import type { KeyStorage } from "../../../src/foundry/store/keyring.ts";
-import type { ChoiceView, OpenPrompt } from "../../../src/foundry/hazard-choice.ts";
+} from "../../../src/foundry/core/port.ts";
+import type { KeyStorage } from "../../../src/foundry/core/store/keyring.ts";
+import type { ChoiceView, OpenPrompt } from "../../../src/foundry/fishing/hazard-choice.ts";
 import type { HazardChoice } from "../../../src/rules/index.ts";
 import type { StoreEntryDoc } from "./server.ts";
 import { Runtime } from "../../../src/foundry/runtime.ts";
-import { writeV14 } from "../../../src/foundry/batch.ts";
-import type { SwarmBody } from "../../../src/foundry/swarm-body.ts";
-import { swarmBody } from "../../../src/foundry/swarm-body.ts";
-import { emptyOp } from "../../../src/foundry/compat.ts";
-import { cardFlagOf } from "../../../src/foundry/chat.ts";
-import { WriteError } from "../../../src/foundry/write-error.ts";
-import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../../../src/foundry/constants.ts";
-import { LEAK_SETTING } from "../../../src/foundry/table-check.ts";
+import { writeV14 } from "../../../src/foundry/core/batch.ts";
+import type { SwarmBody } from "../../../src/foundry/fishing/swarm-body.ts";
+import { swarmBody } from "../../../src/foundry/fishing/swarm-body.ts";
+import { emptyOp } from "../../../src/foundry/core/compat.ts";
+import { cardFlagOf } from "../../../src/foundry/fishing/cards.ts";
+import { WriteError } from "../../../src/foundry/core/write-error.ts";
+import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../../../src/foundry/core/constants.ts";
+import { LEAK_SETTING } from "../../../src/foundry/core/table-check.ts";
 import type { Notice } from "./store-traffic.ts";
 import { FakePage, fakeCheckEnv } from "./store-traffic.ts";
 import { Xoshiro128, parseFormula, seedState } from "../../../src/rules/index.ts";

@@ -4,7 +4,7 @@
  */
 import type { Coord } from "../../../src/rules/index.ts";
 import { viewFor } from "../../../src/rules/index.ts";
-import type { LakeHost } from "../../../src/foundry/lake-host.ts";
+import type { LakeHost } from "../../../src/foundry/fishing/host.ts";
 import type { Table } from "./world.ts";
 import { makeTable, randomDeclaration, rngFor } from "./world.ts";
 

@@ -5,8 +5,8 @@
  * revision that can be read without its key.
  */
 import type { GameEvent, GameState } from "../../../src/rules/index.ts";
-import { eventLine } from "../../../src/foundry/chat.ts";
-import { MODULE_ID } from "../../../src/foundry/constants.ts";
+import { eventLine } from "../../../src/foundry/fishing/cards.ts";
+import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
 import type { Payload } from "./server.ts";
 import { strictLocalize } from "./client.ts";
 

@@ -6,11 +6,16 @@
  * on misuse (an unknown document, a player writing what only a GM may), like libWrapper's
  * test fakes; `reset()` starts a fresh world.
  */
-import type { GmRecord } from "../../../src/foundry/record.ts";
-import { STALE_RECORD, revisionId, revisionName, revisionOf } from "../../../src/foundry/record.ts";
-import type { Cipher, StoreDoc } from "../../../src/foundry/store/sealed.ts";
-import { XCHACHA, assemble, isStoreDoc, openDoc } from "../../../src/foundry/store/sealed.ts";
-import { KEYS_FORMAT } from "../../../src/foundry/store/keyring.ts";
+import type { GmRecord } from "../../../src/foundry/core/record.ts";
+import {
+  STALE_RECORD,
+  revisionId,
+  revisionName,
+  revisionOf,
+} from "../../../src/foundry/core/record.ts";
+import type { Cipher, StoreDoc } from "../../../src/foundry/core/store/sealed.ts";
+import { XCHACHA, assemble, isStoreDoc, openDoc } from "../../../src/foundry/core/store/sealed.ts";
+import { KEYS_FORMAT } from "../../../src/foundry/core/store/keyring.ts";
 import type {
   ChatCreate,
   SceneData,
@@ -18,12 +23,12 @@ import type {
   TokenData,
   UserInfo,
   WriteOp,
-} from "../../../src/foundry/port.ts";
-import { WriteError } from "../../../src/foundry/write-error.ts";
+} from "../../../src/foundry/core/port.ts";
+import { WriteError } from "../../../src/foundry/core/write-error.ts";
 import type { FakeClient } from "./client.ts";
 import { hop } from "./client.ts";
 import { clone, mergeObject } from "./util.ts";
-import { emptyOp } from "../../../src/foundry/compat.ts";
+import { emptyOp } from "../../../src/foundry/core/compat.ts";
 
 export interface ActorDoc {
   readonly _id: string;

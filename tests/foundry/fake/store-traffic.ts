@@ -5,10 +5,10 @@
  * fake server's `storeBroadcast: "everyone"`, players' clients receive store writes and this is
  * where it shows.
  */
-import { MODULE_ID, STORE_PACK_ID } from "../../../src/foundry/constants.ts";
-import type { UserInfo } from "../../../src/foundry/port.ts";
-import type { CheckEnv, LeakSeen } from "../../../src/foundry/table-check.ts";
-import { LEAK_SETTING } from "../../../src/foundry/table-check.ts";
+import { MODULE_ID, STORE_PACK_ID } from "../../../src/foundry/core/constants.ts";
+import type { UserInfo } from "../../../src/foundry/core/port.ts";
+import type { CheckEnv, LeakSeen } from "../../../src/foundry/core/table-check.ts";
+import { LEAK_SETTING } from "../../../src/foundry/core/table-check.ts";
 import { readFileSync } from "node:fs";
 import type { Payload } from "./server.ts";
 import type { FakeServer } from "./server.ts";

@@ -3,7 +3,7 @@
  * the form filled in jsdom, read back as FormDataExtended#object does, and submitted.
  */
 import { JSDOM } from "jsdom";
-import { TEMPLATE_ROOT } from "../../../src/foundry/constants.ts";
+import { TEMPLATE_ROOT } from "../../../src/foundry/core/constants.ts";
 import {
   createBoardFromForm,
   kayanakWizardContext,
@@ -11,10 +11,10 @@ import {
   wizardContext,
 } from "../../../src/foundry/apps/wizard-form.ts";
 import type { PublicBoard } from "../../../src/foundry/kayanak/board.ts";
-import type { SceneData } from "../../../src/foundry/port.ts";
+import type { SceneData } from "../../../src/foundry/core/port.ts";
 import type { Runtime } from "../../../src/foundry/runtime.ts";
-import type { Result } from "../../../src/foundry/lake-host.ts";
-import type { PublicLake } from "../../../src/foundry/projection.ts";
+import type { Result } from "../../../src/foundry/fishing/host.ts";
+import type { PublicLake } from "../../../src/foundry/fishing/projection.ts";
 import { DEFAULT_SETTINGS, SESSION_LAKE } from "../../../src/rules/index.ts";
 import { renderTemplateFile } from "./client.ts";
 import { formDataObject } from "./form-data.ts";

@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import type { Hole, KayanakSetup, Step } from "../../../src/rules/kayanak/index.ts";
 import { DEFAULT_ACTION_DIE, newGame, playScenario } from "../../../src/rules/kayanak/index.ts";
 import type { BoardView } from "../../../src/foundry/kayanak/board.ts";
-import { MODULE_ID } from "../../../src/foundry/constants.ts";
+import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
 import { publicBoardOf } from "../../../src/foundry/kayanak/board.ts";
 import type { PlayerClient } from "../players/fake-players.ts";
 import { makePlayerTable } from "../players/fake-players.ts";

@@ -6,7 +6,7 @@
  */
 import { JSDOM } from "jsdom";
 import { describe, expect, test } from "vitest";
-import { TEMPLATE_ROOT } from "../../../src/foundry/constants.ts";
+import { TEMPLATE_ROOT } from "../../../src/foundry/core/constants.ts";
 import { kayanakPanelBoards } from "../../../src/foundry/apps/panel-context.ts";
 import { publicBoardOf } from "../../../src/foundry/kayanak/board.ts";
 import type { PlayerTable } from "../players/fake-players.ts";

@@ -7,8 +7,8 @@
  */
 import { JSDOM } from "jsdom";
 import { describe, expect, test } from "vitest";
-import { TEMPLATE_ROOT } from "../../../src/foundry/constants.ts";
-import { MODULE_ID } from "../../../src/foundry/constants.ts";
+import { TEMPLATE_ROOT } from "../../../src/foundry/core/constants.ts";
+import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
 import { makeApi } from "../../../src/foundry/api.ts";
 import type { Runtime } from "../../../src/foundry/runtime.ts";
 import {

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { publicLakeOf } from "../../../src/foundry/projection.ts";
+import { publicLakeOf } from "../../../src/foundry/fishing/projection.ts";
 import { DECLARE_PARTIAL } from "../../../src/foundry/players/declare-form.ts";
 import { REPO, launch } from "../../e2e/harness.ts";
 import { makeHandlebars, strictLocalize } from "../fake/client.ts";

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { JSDOM } from "jsdom";
 import { describe, expect, test } from "vitest";
-import { publicLakeOf } from "../../../src/foundry/projection.ts";
+import { publicLakeOf } from "../../../src/foundry/fishing/projection.ts";
 import type { FocusKey } from "../../../src/foundry/players/declare-form.ts";
 import {
   DECLARE_PARTIAL,

@@ -17,8 +17,8 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { MODULE_ID } from "../../../src/foundry/constants.ts";
-import type { LakeHost } from "../../../src/foundry/lake-host.ts";
+import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
+import type { LakeHost } from "../../../src/foundry/fishing/host.ts";
 import type { PlayerMessage, PlayerPort } from "../../../src/foundry/players/port.ts";
 import { PlayerWiring } from "../../../src/foundry/players/wire.ts";
 import { PLAYER_QUERY } from "../../../src/foundry/players/protocol.ts";

@@ -6,10 +6,10 @@
  * round card tells every outcome; no other player is asked or learns anything private.
  */
 import { afterEach, describe, expect, test } from "vitest";
-import { HOOK, MODULE_ID, QUERY } from "../../../src/foundry/constants.ts";
-import { eventLine } from "../../../src/foundry/chat.ts";
-import type { ChoiceView } from "../../../src/foundry/hazard-choice.ts";
-import { parseChoiceQuery } from "../../../src/foundry/hazard-choice.ts";
+import { HOOK, MODULE_ID, QUERY } from "../../../src/foundry/core/constants.ts";
+import { eventLine } from "../../../src/foundry/fishing/cards.ts";
+import type { ChoiceView } from "../../../src/foundry/fishing/hazard-choice.ts";
+import { parseChoiceQuery } from "../../../src/foundry/fishing/hazard-choice.ts";
 import type { GameEvent, Hazard, HazardChoice, RollRecord } from "../../../src/rules/index.ts";
 import { forcedLayer, playScenario } from "../../../src/rules/index.ts";
 import { JSDOM } from "jsdom";

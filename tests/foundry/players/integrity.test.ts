@@ -7,7 +7,7 @@
  * author or a GM, never with a number.
  */
 import { afterEach, describe, expect, test } from "vitest";
-import { MODULE_ID } from "../../../src/foundry/constants.ts";
+import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
 import { checksFlagOf } from "../../../src/foundry/players/desk.ts";
 import type { MessageLike } from "../../../src/foundry/systems/types.ts";
 import { strictLocalize } from "../fake/client.ts";

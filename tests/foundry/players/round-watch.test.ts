@@ -1,6 +1,6 @@
 /** "Open the declaration at round start": the lakes whose public round moved on (issue 4, item 1). */
 import { describe, expect, test } from "vitest";
-import type { PublicLake } from "../../../src/foundry/projection.ts";
+import type { PublicLake } from "../../../src/foundry/fishing/projection.ts";
 import { RoundWatch } from "../../../src/foundry/players/round-watch.ts";
 
 const lake = (id: string, round: number, over = false) =>

@@ -9,7 +9,7 @@
  */
 import { expect } from "vitest";
 import type { FisherDesk } from "../../../src/foundry/players/protocol.ts";
-import type { Cipher } from "../../../src/foundry/store/sealed.ts";
+import type { Cipher } from "../../../src/foundry/core/store/sealed.ts";
 import type { Payload } from "../fake/server.ts";
 import { findLeaks, forbiddenLines } from "../fake/secrecy.ts";
 import { randomDeclaration, rngFor } from "../fake/world.ts";

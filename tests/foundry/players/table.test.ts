@@ -4,8 +4,8 @@
  * shaped as dnd5e 5.3.3 and pf2e fire them (tests/fixtures/systems), and secrecy.
  */
 import { describe, expect, test } from "vitest";
-import { MODULE_ID } from "../../../src/foundry/constants.ts";
-import { publicLakeOf } from "../../../src/foundry/projection.ts";
+import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
+import { publicLakeOf } from "../../../src/foundry/fishing/projection.ts";
 import { checksFlagOf } from "../../../src/foundry/players/desk.ts";
 import type { FisherDesk, OwedCheck } from "../../../src/foundry/players/protocol.ts";
 import { PLAYER_QUERY } from "../../../src/foundry/players/protocol.ts";

@@ -5,7 +5,7 @@
  */
 /// <reference types="@league-of-foundry-developers/foundry-vtt-types" />
 
-import type { SwarmData } from "../data/swarm-model.ts";
+import type { SwarmData } from "../../fishing/swarm-model.ts";
 
 declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
   interface DataModelConfig {

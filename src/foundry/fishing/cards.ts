@@ -5,13 +5,13 @@
  * is rendered on a client that may know them (render-chat-message.ts), because Foundry may
  * deliver a whisper to every client (docs/foundry.md, "What every client receives").
  */
-import type { GameEvent, Viewer } from "../rules/index.ts";
-import { canSee, declarationTarget, eventsFor } from "../rules/index.ts";
-import { coordLabel } from "../ui/handlebars-helpers.ts";
+import type { GameEvent, Viewer } from "../../rules/index.ts";
+import { canSee, declarationTarget, eventsFor } from "../../rules/index.ts";
+import { coordLabel } from "../../ui/handlebars-helpers.ts";
 import type { Alias } from "./aliases.ts";
 import { IDENTITY, aliasEvents } from "./aliases.ts";
-import { MODULE_ID, TEMPLATE_ROOT } from "./constants.ts";
-import type { ChatCreate, Port } from "./port.ts";
+import { MODULE_ID, TEMPLATE_ROOT } from "../core/constants.ts";
+import type { ChatCreate, Port } from "../core/port.ts";
 
 export type CardKind = "round" | "gm" | "private" | "undo" | "end";
 

@@ -4,24 +4,24 @@
  * sends the documents as one all-or-nothing batch; on v13, if a write fails part way, the scene
  * is put back from the unchanged record and the messages already created are deleted.
  */
-import type { AsyncDriver, GameEvent, RollRecord, Session } from "../rules/index.ts";
-import { eventsFor, forcedLayer, playRoundAsync, tableOf } from "../rules/index.ts";
+import type { AsyncDriver, GameEvent, RollRecord, Session } from "../../rules/index.ts";
+import { eventsFor, forcedLayer, playRoundAsync, tableOf } from "../../rules/index.ts";
 import type { Alias } from "./aliases.ts";
-import { roundMessages } from "./chat.ts";
-import { HOOK } from "./constants.ts";
+import { roundMessages } from "./cards.ts";
+import { HOOK } from "../core/constants.ts";
 import type { Delivery } from "./delivery.ts";
 import { namer } from "./delivery.ts";
-import { foundryDriver, VetoError } from "./dice.ts";
+import { foundryDriver, VetoError } from "../core/dice.ts";
 import type { HazardChoices } from "./hazard-choice.ts";
-import type { ChatCreate, Port, SceneData, WriteOp } from "./port.ts";
+import type { ChatCreate, Port, SceneData, WriteOp } from "../core/port.ts";
 import type { PublicLake } from "./projection.ts";
 import { publicLakeFor, sceneLakeOp, tokenOps } from "./projection.ts";
-import type { GmRecord } from "./record.ts";
-import { EMPTY_PENDING } from "./record.ts";
-import type { Result } from "./result.ts";
-import { err } from "./result.ts";
-import type { GmStore } from "./store/gm-store.ts";
-import { WriteError, isStale } from "./write-error.ts";
+import type { GmRecord } from "../core/record.ts";
+import { EMPTY_PENDING } from "../core/record.ts";
+import type { Result } from "../core/result.ts";
+import { err } from "../core/result.ts";
+import type { GmStore } from "../core/store/gm-store.ts";
+import { WriteError, isStale } from "../core/write-error.ts";
 
 /** A lake as the GM side reads it: its record, the session rebuilt from it, its scene and public flag. */
 export interface Loaded {

@@ -2,12 +2,12 @@
  * What the GM asks for when making a lake (the wizard, `api.createLake`), and the check of it
  * against the scene before anything is written (K1-K3).
  */
-import type { Coord, GameSetup, LakeSpec, Mods, Settings } from "../rules/index.ts";
-import { HAZARD_MODES, onBoard, parseFormula } from "../rules/index.ts";
-import type { SceneData } from "./port.ts";
+import type { Coord, GameSetup, LakeSpec, Mods, Settings } from "../../rules/index.ts";
+import { HAZARD_MODES, onBoard, parseFormula } from "../../rules/index.ts";
+import type { SceneData } from "../core/port.ts";
 import type { Layout, MarkerMode } from "./projection.ts";
-import type { Result } from "./result.ts";
-import { err } from "./result.ts";
+import type { Result } from "../core/result.ts";
+import { err } from "../core/result.ts";
 
 export interface FisherOption {
   readonly tokenId: string;

@@ -18,10 +18,10 @@
  * exported as `rolls["hazardChoice:<fisher>"]`: undo, rebuild and replay are exact. Everything
  * the question shows is public once the round card is posted (docs/foundry.md, "Hazards").
  */
-import type { AsyncDriver, HazardChoice, RollAnswer, RollRequest } from "../rules/index.ts";
-import { HAZARD_CHOICE, hazardChoiceOf } from "../rules/index.ts";
-import { HOOK, QUERY } from "./constants.ts";
-import type { Port } from "./port.ts";
+import type { AsyncDriver, HazardChoice, RollAnswer, RollRequest } from "../../rules/index.ts";
+import { HAZARD_CHOICE, hazardChoiceOf } from "../../rules/index.ts";
+import { HOOK, QUERY } from "../core/constants.ts";
+import type { Port } from "../core/port.ts";
 import type { PublicLake } from "./projection.ts";
 import { publicLakeOf } from "./projection.ts";
 

@@ -3,11 +3,11 @@
  * fisher's owners, by targeted query (never in a document: docs/foundry.md), and the module's
  * hooks for macros and other modules.
  */
-import type { GameEvent, Session } from "../rules/index.ts";
+import type { GameEvent, Session } from "../../rules/index.ts";
 import type { Alias } from "./aliases.ts";
 import { aliasEvents } from "./aliases.ts";
-import { HOOK, QUERY } from "./constants.ts";
-import type { Port } from "./port.ts";
+import { HOOK, QUERY } from "../core/constants.ts";
+import type { Port } from "../core/port.ts";
 import type { PublicLake } from "./projection.ts";
 
 /** A lake's fishers as the public lake names them: names, and the users who own each (GMs aside). */

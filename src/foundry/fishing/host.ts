@@ -14,7 +14,7 @@ import type {
   GameState,
   Scenario,
   Session,
-} from "../rules/index.ts";
+} from "../../rules/index.ts";
 import {
   HAZARD_MODES,
   endSession,
@@ -23,17 +23,17 @@ import {
   rebuild,
   undo,
   validateRoundInput,
-} from "../rules/index.ts";
+} from "../../rules/index.ts";
 import type { Alias } from "./aliases.ts";
 import { IDENTITY, aliasFor, newAliasKey } from "./aliases.ts";
-import { Authority } from "./authority.ts";
-import type { CardFlag } from "./chat.ts";
-import { detailEvents, eventLine, renderCard, roundMessages } from "./chat.ts";
-import { MODULE_ID, HOOK } from "./constants.ts";
+import { Authority } from "../core/authority.ts";
+import type { CardFlag } from "./cards.ts";
+import { detailEvents, eventLine, renderCard, roundMessages } from "./cards.ts";
+import { MODULE_ID, HOOK } from "../core/constants.ts";
 import { Delivery, namer } from "./delivery.ts";
-import type { CreateLakeOptions } from "./lake-options.ts";
-import { checkLakeOptions } from "./lake-options.ts";
-import type { Port, WriteOp } from "./port.ts";
+import type { CreateLakeOptions } from "./options.ts";
+import { checkLakeOptions } from "./options.ts";
+import type { Port, WriteOp } from "../core/port.ts";
 import type { PublicLake } from "./projection.ts";
 import {
   publicLakeFor,
@@ -42,24 +42,24 @@ import {
   sceneLevelsFor,
   tokenOps,
 } from "./projection.ts";
-import type { GmRecord, Pending, PendingTotal } from "./record.ts";
-import { EMPTY_PENDING } from "./record.ts";
+import type { GmRecord, Pending, PendingTotal } from "../core/record.ts";
+import { EMPTY_PENDING } from "../core/record.ts";
 import type { HostParts, Loaded } from "./resolution.ts";
 import { commit, resolveOnce } from "./resolution.ts";
-import type { Result } from "./result.ts";
-import { err } from "./result.ts";
+import type { Result } from "../core/result.ts";
+import { err } from "../core/result.ts";
 import { CHOICE_SETTING, HazardChoices, defaultChoice } from "./hazard-choice.ts";
-import { GmStore } from "./store/gm-store.ts";
-import { KeyHandover } from "./store/handover.ts";
+import { GmStore } from "../core/store/gm-store.ts";
+import { KeyHandover } from "../core/store/handover.ts";
 import { MODULE_BODY } from "./swarm-body.ts";
-import { isStale } from "./write-error.ts";
+import { isStale } from "../core/write-error.ts";
 
-export type { Result } from "./result.ts";
-export { err } from "./result.ts";
-export type { CreateLakeOptions, FisherOption } from "./lake-options.ts";
-export { checkLakeOptions } from "./lake-options.ts";
+export type { Result } from "../core/result.ts";
+export { err } from "../core/result.ts";
+export type { CreateLakeOptions, FisherOption } from "./options.ts";
+export { checkLakeOptions } from "./options.ts";
 export type { Loaded } from "./resolution.ts";
-export { WriteError } from "./write-error.ts";
+export { WriteError } from "../core/write-error.ts";
 
 export class LakeHost implements HostParts {
   private readonly cache = new Map<string, { rev: number; session: Session }>();

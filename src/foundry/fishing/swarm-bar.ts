@@ -7,7 +7,7 @@
  * {value, max}` is a bar already. So the key is added only to a map the system filled itself
  * (dnd5e, pf2e): in an empty one it would become the only bar every other actor type offers.
  */
-import { SWARM_TYPE } from "../constants.ts";
+import { SWARM_TYPE } from "../core/constants.ts";
 
 export type TrackableAttributes = Record<string, { bar: string[]; value: string[] }>;
 

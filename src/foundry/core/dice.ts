@@ -4,7 +4,7 @@
  * are kept for the public card; a secret roll (a flee, a tracker's hazard) is never posted as
  * a roll message, so Dice So Nice, which animates created messages with rolls, never shows it.
  */
-import type { AsyncDriver, RollAnswer, RollRequest } from "../rules/index.ts";
+import type { AsyncDriver, RollAnswer, RollRequest } from "../../rules/index.ts";
 import { HOOK } from "./constants.ts";
 import type { Port } from "./port.ts";
 

@@ -4,8 +4,8 @@
  * on a GM client, the hidden truth (unseen swarms) on top, from the GM's memory only. Drawn
  * as PIXI graphics on the interface group, so the board costs no document writes.
  */
-import { MODULE_ID } from "./constants.ts";
-import type { Runtime } from "./runtime.ts";
+import { MODULE_ID } from "../core/constants.ts";
+import type { Runtime } from "../runtime.ts";
 import type { BoardRect } from "./projection.ts";
 import { boardShapes, publicLakeOf, squareOrigin } from "./projection.ts";
 

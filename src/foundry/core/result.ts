@@ -1,5 +1,5 @@
 /** The typed result every GM-side operation and API method returns. */
-import type { RuleError } from "../rules/index.ts";
+import type { RuleError } from "../../rules/index.ts";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: RuleError };
 

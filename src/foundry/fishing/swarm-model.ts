@@ -4,7 +4,7 @@
  * "Documents").
  * Registered from a type-to-class map at init (dnd5e's pattern).
  */
-import { SWARM_TYPE } from "../constants.ts";
+import { SWARM_TYPE } from "../core/constants.ts";
 import type { TrackableAttributes } from "./swarm-bar.ts";
 import { addSwarmBar } from "./swarm-bar.ts";
 

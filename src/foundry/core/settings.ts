@@ -5,8 +5,8 @@
  * default), localized. They hold defaults only, never game state: every client loads world
  * settings (docs/foundry.md, "What every client receives").
  */
-import { HAZARD_MODES } from "../rules/index.ts";
-import { DEFAULT_SETTINGS, SESSION_LAKE } from "../rules/index.ts";
+import { HAZARD_MODES } from "../../rules/index.ts";
+import { DEFAULT_SETTINGS, SESSION_LAKE } from "../../rules/index.ts";
 import { MODULE_ID } from "./constants.ts";
 
 type Def =

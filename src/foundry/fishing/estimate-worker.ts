@@ -3,8 +3,8 @@
  * wanted length, played by the simulator's bots off the GM's main thread. Built on its own
  * (vite.worker.config.ts) as dist/scripts/estimate-worker.js; apps/length-estimate.ts starts it.
  */
-import type { EstimateReply } from "../ui/length-estimate.ts";
-import { answerEstimate } from "../ui/estimate-answer.ts";
+import type { EstimateReply } from "../../ui/length-estimate.ts";
+import { answerEstimate } from "../../ui/estimate-answer.ts";
 
 const scope = globalThis as unknown as {
   onmessage: ((e: MessageEvent<unknown>) => void) | null;

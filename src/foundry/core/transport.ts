@@ -5,11 +5,11 @@
  * - player -> active GM (`QUERY.intent`): intents, one handler per type, validated; the sender
  *   is who Foundry says it is (an Attestor), never a field in the payload.
  */
-import type { GameEvent, RuleError } from "../rules/index.ts";
+import type { GameEvent, RuleError } from "../../rules/index.ts";
 import { QUERY } from "./constants.ts";
 import type { Port } from "./port.ts";
-import type { LakeHost, Result } from "./lake-host.ts";
-import { err } from "./lake-host.ts";
+import type { LakeHost, Result } from "../fishing/host.ts";
+import { err } from "../fishing/host.ts";
 
 export interface PrivateNews {
   readonly lake: string;

@@ -4,10 +4,10 @@
  * events only (secrecy is a projection, docs/architecture.md), so no secret can reach a scene,
  * a token or a flag, which every client receives (docs/foundry.md, "What every client receives").
  */
-import type { Coord, GameEvent, GameState, LakeSpec, LakeView } from "../rules/index.ts";
-import { coordOf, indexOf, squareCount, viewFor } from "../rules/index.ts";
-import { DISPLAY_ALWAYS, MODULE_ID, SWARM_ICON } from "./constants.ts";
-import type { SceneData, TokenCreate, TokenData, TokenUpdate, WriteOp } from "./port.ts";
+import type { Coord, GameEvent, GameState, LakeSpec, LakeView } from "../../rules/index.ts";
+import { coordOf, indexOf, squareCount, viewFor } from "../../rules/index.ts";
+import { DISPLAY_ALWAYS, MODULE_ID, SWARM_ICON } from "../core/constants.ts";
+import type { SceneData, TokenCreate, TokenData, TokenUpdate, WriteOp } from "../core/port.ts";
 import { MODULE_BODY, fishAt, fishSystem } from "./swarm-body.ts";
 import type { Alias } from "./aliases.ts";
 import { IDENTITY, aliasEvents, aliasView } from "./aliases.ts";

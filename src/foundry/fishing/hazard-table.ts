@@ -3,11 +3,11 @@
  * `flags.kolikoly-fishing.hazard` (the module's own table in the kolikoly-hazards pack does);
  * the result's name is the hazard's name, the first paragraph of its description its flavour.
  */
-import type { Hazard } from "../rules/index.ts";
-import { validateHazard } from "../rules/index.ts";
-import { MODULE_ID } from "./constants.ts";
-import type { Result } from "./lake-host.ts";
-import { err } from "./lake-host.ts";
+import type { Hazard } from "../../rules/index.ts";
+import { validateHazard } from "../../rules/index.ts";
+import { MODULE_ID } from "../core/constants.ts";
+import type { Result } from "./host.ts";
+import { err } from "./host.ts";
 
 export interface TableResultLike {
   readonly name?: string;

@@ -3,7 +3,7 @@
  * round's input and rolls) plus what is pending in the current round. It lives only in the GM
  * store, sealed (store/sealed.ts): nothing in it is readable where a player's client receives it.
  */
-import type { Declaration, GameSetup, RoundRecord } from "../rules/index.ts";
+import type { Declaration, GameSetup, RoundRecord } from "../../rules/index.ts";
 
 /** A total the GM typed (or a player's roll picked up) for a fisher's check, before resolution. */
 export interface PendingTotal {

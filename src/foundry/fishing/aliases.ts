@@ -10,7 +10,7 @@
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import type { GameEvent, LakeView } from "../rules/index.ts";
+import type { GameEvent, LakeView } from "../../rules/index.ts";
 
 export type Alias = (engineId: string) => string;
 
