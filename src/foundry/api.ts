@@ -6,7 +6,7 @@ import type { Declaration, Scenario } from "../rules/index.ts";
 import type { Runtime } from "./runtime.ts";
 import type { CreateLakeOptions, Result } from "./fishing/host.ts";
 import type { PublicLake } from "./fishing/projection.ts";
-import type { PendingTotal } from "./core/record.ts";
+import type { PendingTotal } from "./fishing/record.ts";
 import type { StoreTraffic } from "./core/leak-watch.ts";
 import type { TableReport } from "./core/table-check.ts";
 import type { KayanakBoardOptions, KayanakRequest } from "./kayanak/host.ts";

@@ -4,8 +4,8 @@
  * the key holds none of the record's secrets.
  */
 import { describe, expect, test } from "vitest";
-import type { GmRecord, Pending } from "../../src/foundry/core/record.ts";
-import { EMPTY_PENDING } from "../../src/foundry/core/record.ts";
+import type { GmRecord, Pending } from "../../src/foundry/fishing/record.ts";
+import { EMPTY_PENDING } from "../../src/foundry/fishing/record.ts";
 import type { WriteOp } from "../../src/foundry/core/port.ts";
 import { GmStore } from "../../src/foundry/core/store/gm-store.ts";
 import { KeyRing, keyIdOf } from "../../src/foundry/core/store/keyring.ts";

@@ -7,7 +7,7 @@ import type { ActionKind, Coord, Session } from "../../rules/index.ts";
 import { CHECK_FOR, declarationTarget, indexOf, neighbours } from "../../rules/index.ts";
 import { coordLabel } from "../../ui/handlebars-helpers.ts";
 import type { PublicLake } from "../fishing/projection.ts";
-import type { Pending } from "../core/record.ts";
+import type { Pending } from "../fishing/record.ts";
 import type { SceneData } from "../core/port.ts";
 import { boardFlags } from "../kayanak/board.ts";
 

@@ -6,7 +6,6 @@ import { MODULE_ID, STORE_PACK_ID, STORE_PACK_NAME, SWARM_TYPE } from "./constan
 import { canBatch, emptyOp } from "./compat.ts";
 import { writeV14 } from "./batch.ts";
 import { swarmBody } from "../fishing/swarm-body.ts";
-import { cardFlagOf } from "../fishing/cards.ts";
 import { STALE_RECORD, revisionId, revisionName } from "./record.ts";
 import type { StoreDoc } from "./store/sealed.ts";
 import type { KeyStorage } from "./store/keyring.ts";
@@ -90,6 +89,13 @@ export async function ensureStore(): Promise<void> {
 /** Players and trusted players may not even observe the GM store (CompendiumCollection#configure). */
 export const STORE_OWNERSHIP = { PLAYER: "NONE", TRUSTED: "NONE", ASSISTANT: "OWNER" } as const;
 
+/** A chat message's module flag (`flags["kolikoly-fishing"]`), if it names a game. */
+function moduleFlag(m: unknown): Record<string, unknown> | undefined {
+  const f = (m as { flags?: Record<string, unknown> }).flags?.[MODULE_ID] as
+    Record<string, unknown> | undefined;
+  return f && typeof f.lake === "string" ? f : undefined;
+}
+
 function storeClosed(pack: StorePack): boolean {
   return pack.ownership.PLAYER === "NONE" && pack.ownership.TRUSTED === "NONE";
 }
@@ -121,6 +127,8 @@ function batchOf(op: WriteOp): BatchOperation {
         documentName: "Token",
         parent: scene,
         data: op.data,
+        // swarm tokens are created with the id that names them (projection.ts swarmTokenId)
+        keepId: true,
         animate: false,
       };
     case "tokens.update":
@@ -140,7 +148,13 @@ function batchOf(op: WriteOp): BatchOperation {
         updates: [{ _id: op.sceneId, ...op.update }],
       };
     case "chat.create":
-      return { action: "create", documentName: "ChatMessage", data: op.data.map(chatData) };
+      // a card of a record's outbox is created with the id its revision gives it (commit.ts)
+      return {
+        action: "create",
+        documentName: "ChatMessage",
+        data: op.data.map(chatData),
+        keepId: true,
+      } as BatchOperation;
     case "chat.delete":
       return { action: "delete", documentName: "ChatMessage", ids: op.ids };
     case "combat.create":
@@ -161,6 +175,7 @@ function batchOf(op: WriteOp): BatchOperation {
 
 function chatData(c: ChatCreate): object {
   return {
+    ...(c._id ? { _id: c._id } : {}),
     content: c.content,
     speaker: c.speaker ?? {},
     whisper: c.whisper ?? [],
@@ -227,12 +242,14 @@ async function runOne(op: WriteOp): Promise<string[]> {
     "sceneId" in op ? (game.scenes!.get(op.sceneId) as unknown as AnyDoc | undefined) : undefined;
   if ("sceneId" in op && !scene) throw new Error(`no scene ${op.sceneId}`);
   const Chat = ChatMessage.implementation as unknown as {
-    createDocuments(data: object[]): Promise<{ id: string }[]>;
+    createDocuments(data: object[], options?: object): Promise<{ id: string }[]>;
     deleteDocuments(ids: string[]): Promise<unknown>;
   };
   switch (op.kind) {
     case "tokens.create":
-      return (await scene!.createEmbeddedDocuments("Token", op.data as object[])).map((d) => d.id);
+      return (
+        await scene!.createEmbeddedDocuments("Token", op.data as object[], { keepId: true })
+      ).map((d) => d.id);
     case "tokens.update":
       await scene!.updateEmbeddedDocuments("Token", op.updates as object[], { animate: false });
       return [];
@@ -243,7 +260,7 @@ async function runOne(op: WriteOp): Promise<string[]> {
       await scene!.update(op.update);
       return [];
     case "chat.create":
-      return (await Chat.createDocuments(op.data.map(chatData))).map((d) => d.id);
+      return (await Chat.createDocuments(op.data.map(chatData), { keepId: true })).map((d) => d.id);
     case "chat.delete":
       await Chat.deleteDocuments(op.ids);
       return [];
@@ -370,22 +387,23 @@ export function livePort(): Port {
       // message again in place, which fires renderChatMessageHTML (hooks/render-chat-message.ts)
       const chat = ui.chat as unknown as { updateMessage?(m: unknown): Promise<unknown> } | null;
       for (const m of game.messages!.contents) {
-        const f = cardFlagOf((m as unknown as { flags: Record<string, unknown> }).flags);
+        const f = moduleFlag(m);
         if (
           f?.lake === lakeId &&
           (f.kind === "gm" || f.kind === "private") &&
-          rounds.includes(f.round)
+          rounds.includes(f.round as number)
         )
           void chat?.updateMessage?.(m);
       }
     },
-    cardIds(lakeId, round) {
-      return game
-        .messages!.contents.filter((m) => {
-          const f = cardFlagOf((m as unknown as { flags: Record<string, unknown> }).flags);
-          return f?.lake === lakeId && f.round === round;
-        })
-        .map((m) => m.id!);
+    moduleCards(gameId) {
+      return game.messages!.contents.flatMap((m) => {
+        const flag = moduleFlag(m);
+        if (flag?.lake !== gameId) return [];
+        // ChatMessage#author: the User the server recorded (v13 DocumentAuthorField)
+        const author = (m as unknown as { author?: { id?: string | null } | null }).author?.id;
+        return [{ id: m.id!, author: author ?? undefined, flag }];
+      });
     },
     async storeIndex() {
       const pack = storePack();

@@ -48,7 +48,8 @@ export interface SceneLevel {
   readonly top: number;
 }
 
-export type TokenCreate = Omit<TokenData, "_id">;
+/** A token to create; with `_id`, created with that id (Document.createDocuments `keepId`). */
+export type TokenCreate = Omit<TokenData, "_id"> & { readonly _id?: string };
 export type TokenUpdate = Partial<TokenCreate> & { readonly _id: string };
 
 /** What the module needs of a scene: its flags, tokens and grid geometry (canvas.dimensions). */
@@ -65,7 +66,18 @@ export interface SceneData {
   readonly sceneY: number;
 }
 
+/** A module chat card as this client holds it (Port#moduleCards). */
+export interface ModuleCard {
+  readonly id: string;
+  /** The user the server recorded as the author; undefined if unknown. */
+  readonly author: string | undefined;
+  /** The card's `flags["kolikoly-fishing"]`. */
+  readonly flag: Readonly<Record<string, unknown>>;
+}
+
 export interface ChatCreate {
+  /** Created with this id (`keepId`): a record's cards have ids fixed by game, revision and place. */
+  readonly _id?: string;
   readonly content: string;
   readonly speaker?: { readonly alias: string };
   /** User ids; empty or absent means public. */
@@ -168,8 +180,12 @@ export interface Port {
    * their details are filled in from what this client learned since they were first drawn.
    */
   rerenderCards(lakeId: string, rounds: readonly number[]): void;
-  /** Ids of the chat cards of one lake's round on this client (game.messages, by the module's flag). */
-  cardIds(lakeId: string, round: number): string[];
+  /**
+   * The module's chat cards of one game on this client (game.messages whose
+   * `flags["kolikoly-fishing"].lake` names it), oldest first, each with its author as the server
+   * recorded it (ChatMessage#author, DocumentAuthorField: set by the server, not the sender).
+   */
+  moduleCards(gameId: string): ModuleCard[];
   /** The GM store's index (CompendiumCollection#getIndex); empty when there is no store. */
   storeIndex(): Promise<StoreEntry[]>;
   /** GM store documents by id: each one's module flags (`flags["kolikoly-fishing"]`), undefined if absent. */

@@ -1,27 +1,11 @@
 /**
- * The GM-only record of one lake: everything needed to rebuild the game exactly (setup, every
- * round's input and rolls) plus what is pending in the current round. It lives only in the GM
- * store, sealed (store/sealed.ts): nothing in it is readable where a player's client receives it.
+ * The GM record every game keeps in the GM store (the fishing game's: fishing/record.ts;
+ * Kayanak's: kayanak/record.ts), and how its revisions are named. Only GM clients write it; it
+ * lives only in the GM store, sealed (store/sealed.ts).
  */
-import type { Declaration, GameSetup, RoundRecord } from "../../rules/index.ts";
-
-/** A total the GM typed (or a player's roll picked up) for a fisher's check, before resolution. */
-export interface PendingTotal {
-  readonly total: number;
-  readonly natural?: number;
-}
-
-/** The round being declared: secret until it is resolved (K5). */
-export interface Pending {
-  readonly actions: Readonly<Record<string, Declaration>>;
-  readonly totals: Readonly<Record<string, PendingTotal>>;
-  readonly revive: readonly string[];
-}
-
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-
-export const EMPTY_PENDING: Pending = { actions: {}, totals: {}, revive: [] };
+import type { ChatCreate } from "./port.ts";
 
 /**
  * What every record in the GM store shares, whatever game it holds: the store (store/) seals and
@@ -43,27 +27,27 @@ export interface StoreRecord {
   readonly aliasKey?: string;
   /** Absent for the fishing game; "kayanak" for a Kayanak board (issue 11). */
   readonly game?: "kayanak";
+  /**
+   * The chat cards this revision's change posts, each flagged with this revision
+   * (core/commit.ts). The record is written first; the cards roll forward from it, so a write
+   * that fails after the record is finished from here (reconcile), never taken back.
+   */
+  readonly outbox?: readonly ChatCreate[];
 }
 
-/** The fishing game's record: the store's record with its game's set-up, rounds and pending. */
-export interface GmRecord extends StoreRecord {
-  readonly setup: GameSetup;
-  readonly rounds: readonly RoundRecord[];
-  readonly pending: Pending;
-  /** What was pending before each resolved round, so undo gives back exactly the prior state. */
-  readonly pendingBefore: readonly Pending[];
-}
-
-export function isGmRecord(v: unknown): v is GmRecord {
+/** A record of the right shape, whatever game it holds. */
+export function isStoreRecord(v: unknown): v is StoreRecord {
   if (typeof v !== "object" || v === null) return false;
   const r = v as Record<string, unknown>;
   return (
     r.format === "kolikoly-gm-record/1" &&
     typeof r.lakeId === "string" &&
-    typeof r.rev === "number" &&
+    Number.isInteger(r.rev) &&
     Array.isArray(r.rounds) &&
     typeof r.setup === "object" &&
-    typeof r.pending === "object"
+    r.setup !== null &&
+    typeof r.pending === "object" &&
+    r.pending !== null
   );
 }
 
@@ -71,7 +55,7 @@ export function isGmRecord(v: unknown): v is GmRecord {
 export const STALE_RECORD = "staleRecord";
 
 /** The GM store document name of one revision of a lake's record. */
-export function revisionName(r: Pick<GmRecord, "lakeId" | "rev">): string {
+export function revisionName(r: Pick<StoreRecord, "lakeId" | "rev">): string {
   return `${r.lakeId}@${r.rev}`;
 }
 

@@ -15,6 +15,9 @@ export function namer(pub: PublicLake): (id: string) => string {
   return (id) => pub.fishers.find((f) => f.id === id)?.name ?? id;
 }
 
+/** How long a player's client has to take its private news before it is asked again at its ready. */
+export const PRIVATE_TIMEOUT_MS = 3_000;
+
 export class Delivery {
   constructor(
     private readonly port: Port,
@@ -80,14 +83,23 @@ export class Delivery {
         .filter((u) => u.active)
         .map((u) => u.id),
     );
+    const sends: Promise<unknown>[] = [];
     for (const [fisher, list] of byFisher)
       for (const user of this.ownersOf(pub, fisher)) {
         if (!active.has(user) || (onlyUser && user !== onlyUser)) continue;
-        try {
-          await this.port.query(user, QUERY.private, { lake: pub.id, fisher, events: list });
-        } catch {
-          // the player left; they get it again when they connect (LakeHost#deliverTo)
-        }
+        // all at once, each with a short timeout: a client that does not answer delays no one
+        sends.push(
+          this.port
+            .query(
+              user,
+              QUERY.private,
+              { lake: pub.id, fisher, events: list },
+              { timeout: PRIVATE_TIMEOUT_MS },
+            )
+            // the player left or did not answer; they get it again when they connect (deliverTo)
+            .catch(() => undefined),
+        );
       }
+    await Promise.all(sends);
   }
 }

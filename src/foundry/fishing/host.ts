@@ -33,26 +33,20 @@ import { MODULE_ID, HOOK } from "../core/constants.ts";
 import { Delivery, namer } from "./delivery.ts";
 import type { CreateLakeOptions } from "./options.ts";
 import { checkLakeOptions } from "./options.ts";
-import type { Port, WriteOp } from "../core/port.ts";
+import type { ChatCreate, Port } from "../core/port.ts";
 import type { PublicLake } from "./projection.ts";
-import {
-  publicLakeFor,
-  publicLakeOf,
-  sceneLakeOp,
-  sceneLevelsFor,
-  tokenOps,
-} from "./projection.ts";
-import type { GmRecord, Pending, PendingTotal } from "../core/record.ts";
-import { EMPTY_PENDING } from "../core/record.ts";
+import { publicLakeFor, publicLakeOf, sceneLevelsFor } from "./projection.ts";
+import type { GmRecord, Pending, PendingTotal } from "./record.ts";
+import { EMPTY_PENDING, isGmRecord } from "./record.ts";
 import type { HostParts, Loaded } from "./resolution.ts";
-import { commit, resolveOnce } from "./resolution.ts";
+import { commit, publicOps, resolveOnce } from "./resolution.ts";
+import { commitChange, rollForward } from "../core/commit.ts";
 import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
 import { CHOICE_SETTING, HazardChoices, defaultChoice } from "./hazard-choice.ts";
 import { GmStore } from "../core/store/gm-store.ts";
 import { KeyHandover } from "../core/store/handover.ts";
 import { MODULE_BODY } from "./swarm-body.ts";
-import { isStale } from "../core/write-error.ts";
 
 export type { Result } from "../core/result.ts";
 export { err } from "../core/result.ts";
@@ -130,7 +124,8 @@ export class LakeHost implements HostParts {
     const got = await this.store.get(lakeId);
     if (!got.ok) return got;
     const record = got.value;
-    if (!record) return err("unknownLake", "lake");
+    // a Kayanak board's record is never a lake's
+    if (!isGmRecord(record)) return err("unknownLake", "lake");
     this.learn(record);
     const scene = this.port.scene(record.sceneId);
     const pub = scene && publicLakeOf(scene, lakeId);
@@ -229,15 +224,20 @@ export class LakeHost implements HostParts {
     this.learn(record);
     // sealed with this client's key, one another GM client hands over, or a new one (store/)
     const key = await this.store.keyForNewLake();
-    const put = this.store.put(record, key.key) as Extract<WriteOp, { kind: "store.put" }>;
-    const ops: WriteOp[] = [
-      ...tokenOps(pub, scene, session.state, [], this.swarmName(), this.alias(lakeId)),
-      sceneLakeOp(scene, pub),
-      put,
-    ];
-    await this.port.write(ops);
-    this.remember(lakeId, record.rev, session);
-    await this.store.written(put);
+    // the record first, then the scene rolls forward from it (core/commit.ts)
+    const c = await commitChange(
+      this,
+      {
+        from: undefined,
+        record,
+        chat: [],
+        key: key.key,
+        field: "lake",
+        publish: (now) => publicOps(this, pub, now, record, session.state),
+      },
+      (r) => this.remember(lakeId, r.rev, session),
+    );
+    if (!c.ok) return c;
     // the other GM clients get a new key at once: any of them may have to take over
     if (key.made) {
       this.keyMade = true;
@@ -275,14 +275,20 @@ export class LakeHost implements HostParts {
     lakeId: string,
     fisher: string,
     raw: unknown,
+    /** The round the sender means, compared inside the lake's queue (a resolution may land first). */
+    round?: number,
   ): Promise<Result<Declaration | null>> {
     return this.guard(lakeId, async () => {
       const l = await this.load(lakeId);
       if (!l.ok) return l;
       const { record, session } = l.value;
       if (session.state.over) return err("gameOver");
+      if (round !== undefined && round !== session.state.round + 1)
+        return err("staleRound", "round");
       if (!session.state.fishers.some((f) => f.id === fisher))
         return err("unknownFisher", "fisher");
+      // K6: the lock closes declarations, for everyone (it lives in the record: only a GM wrote it)
+      if (record.pending.locked) return err("locked", "round");
       const actions = { ...record.pending.actions };
       let value: Declaration | null = null;
       if (raw === null) delete actions[fisher];
@@ -295,6 +301,22 @@ export class LakeHost implements HostParts {
       const saved = await this.savePending(l.value, { ...record.pending, actions });
       if (!saved.ok) return saved;
       return { ok: true, value };
+    });
+  }
+
+  /**
+   * K6: locks the round: the record says so (declarations close) and the roll card (`card`,
+   * drawn by the players' side) rolls forward from it. `round` is the round the caller means.
+   */
+  lockRound(lakeId: string, round: number, card: ChatCreate): Promise<Result<true>> {
+    return this.guard(lakeId, async () => {
+      const l = await this.load(lakeId);
+      if (!l.ok) return l;
+      const { record, session } = l.value;
+      if (session.state.over) return err("gameOver");
+      if (session.state.round + 1 !== round) return err("staleRound", "round");
+      if (record.pending.locked) return err("locked", "round");
+      return this.savePending(l.value, { ...record.pending, locked: true }, [card]);
     });
   }
 
@@ -352,31 +374,40 @@ export class LakeHost implements HostParts {
    * document id is fixed, store/gm-store.ts), so a write from a GM client that read an older
    * record is refused and reported, never laid over the newer one.
    */
-  private async savePending(l: Loaded, pending: Pending): Promise<Result<true>> {
+  private async savePending(
+    l: Loaded,
+    pending: Pending,
+    chat: ChatCreate[] = [],
+  ): Promise<Result<true>> {
+    // a request that changes nothing writes nothing (the store keeps every revision)
+    if (!chat.length && samePending(pending, l.record.pending)) return { ok: true, value: true };
     const record: GmRecord = { ...l.record, rev: l.record.rev + 1, pending };
-    const pub: PublicLake = { ...l.pub, declared: Object.keys(pending.actions) };
-    // the record on its own, first: a refused one writes nothing else (a v14 batch would send
-    // the scene flag ahead of the record)
-    try {
-      const put = this.store.put(record) as Extract<WriteOp, { kind: "store.put" }>;
-      await this.port.write([put]);
-      this.remember(record.lakeId, record.rev, l.session);
-      await this.store.written(put);
-      if (JSON.stringify(pub.declared) !== JSON.stringify(l.pub.declared))
-        await this.port.write([sceneLakeOp(l.scene, pub)]);
-    } catch (e) {
-      return isStale(e) ? err("staleRecord") : err("writeFailed", "", String((e as Error).message));
+    const c = await commitChange(
+      this,
+      {
+        from: l.record.rev,
+        record,
+        chat,
+        field: "lake",
+        // K5: only who declared reaches the scene, never what; no token moves before the round
+        publish: (scene) => publicOps(this, l.pub, scene, record, l.session.state, [], false),
+      },
+      (r) => this.remember(r.lakeId, r.rev, l.session),
+    );
+    if (!c.ok) {
+      if (c.error.code === "staleRecord") await this.catchUp(l.record.lakeId);
+      return c;
     }
     return { ok: true, value: true };
   }
 
   /** Resolves the pending round with Foundry's dice; a failure anywhere before the write changes nothing. */
-  resolveRound(
+  async resolveRound(
     lakeId: string,
     /** The round the caller means (the panel shows it): another one is refused, staleRound. */
     round?: number,
   ): Promise<Result<{ round: number; events: GameEvent[] }>> {
-    return this.guard(lakeId, async () => {
+    const r = await this.guard(lakeId, async () => {
       const r = await resolveOnce(this, lakeId, round);
       await this.afterResolution?.(lakeId, r.ok);
       // the world's round limit (a game sized for the session): the final card, as for any end
@@ -387,6 +418,10 @@ export class LakeHost implements HostParts {
       }
       return r;
     });
+    if (!r.ok) return r;
+    // outside the lake's queue: a player who does not answer holds up no one's request
+    await r.value.after();
+    return { ok: true, value: { round: r.value.round, events: r.value.events } };
   }
 
   /** A player (re)connected: send them again the private news of fishers they own. */
@@ -405,7 +440,8 @@ export class LakeHost implements HostParts {
       const { record, session, pub } = l.value;
       if (!record.endedByGm && record.rounds.length === 0) return err("nothingToUndo");
       const prior = undo(session);
-      const pending = record.endedByGm
+      // the round played again is locked afresh: its old roll card is history
+      const { locked: _locked, ...pending } = record.endedByGm
         ? record.pending
         : (record.pendingBefore.at(-1) ?? EMPTY_PENDING);
       const next: GmRecord = {
@@ -506,18 +542,26 @@ export class LakeHost implements HostParts {
     return { ok: true, value: { keys: r.ids.length, missing: missing.length } };
   }
 
-  /** Puts the scene back in line with the GM record (after a reload, or a failed v13 write). */
-  reconcile(lakeId: string): Promise<Result<number>> {
-    return this.guard(lakeId, async () => {
-      const l = await this.load(lakeId);
-      if (!l.ok) return l;
-      const { record, session, scene } = l.value;
-      const pub = publicLakeFor(l.value.pub, session.state, Object.keys(record.pending.actions));
-      const ops = tokenOps(pub, scene, session.state, [], this.swarmName(), this.alias(lakeId));
-      if (JSON.stringify(pub) !== JSON.stringify(l.value.pub)) ops.push(sceneLakeOp(scene, pub));
-      if (ops.length) await this.port.write(ops);
-      return { ok: true, value: ops.length };
-    });
+  /**
+   * Brings the scene and chat in line with the GM record (after a reload, a hand-over, or a
+   * public write that failed after the record: core/commit.ts `rollForward`). A finished game's
+   * tokens are left where they are: the GM may have moved or removed them since.
+   */
+  reconcile(lakeId: string): Promise<Result<boolean>> {
+    return this.guard(lakeId, () => this.catchUp(lakeId));
+  }
+
+  /** `reconcile` inside an operation already guarded (a stale refusal's catch-up). */
+  async catchUp(lakeId: string): Promise<Result<boolean>> {
+    if (!this.isAuthority()) return err("notActiveGm");
+    const l = await this.load(lakeId);
+    if (!l.ok) return l;
+    const { record, session, pub } = l.value;
+    const tokens = !(pub.over && session.state.over);
+    const done = await rollForward(this.port, record, (scene) =>
+      publicOps(this, pub, scene, record, session.state, [], tokens),
+    );
+    return { ok: true, value: done };
   }
 
   /** The details behind a GM or private placeholder, rendered for this GM client. */
@@ -552,6 +596,11 @@ export class LakeHost implements HostParts {
           1,
       }));
   }
+}
+
+/** Two pending rounds that say the same (a request that would change nothing). */
+function samePending(a: Pending, b: Pending): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function randomDigits(): string {

@@ -5,7 +5,9 @@
  * a token or a flag, which every client receives (docs/foundry.md, "What every client receives").
  */
 import type { Coord, GameEvent, GameState, LakeSpec, LakeView } from "../../rules/index.ts";
-import { coordOf, indexOf, squareCount, viewFor } from "../../rules/index.ts";
+import { coordOf, indexOf, onBoard, squareCount, viewFor } from "../../rules/index.ts";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { DISPLAY_ALWAYS, MODULE_ID, SWARM_ICON } from "../core/constants.ts";
 import type { SceneData, TokenCreate, TokenData, TokenUpdate, WriteOp } from "../core/port.ts";
 import { MODULE_BODY, fishAt, fishSystem } from "./swarm-body.ts";
@@ -164,7 +166,33 @@ export function barOf(pub: Pick<PublicLake, "swarmBar">): string {
 
 export function swarmFlagOf(t: TokenData): SwarmFlag | undefined {
   const f = t.flags?.[MODULE_ID] as SwarmFlag | undefined;
-  return f && typeof f.swarm === "string" ? f : undefined;
+  return f && typeof f.swarm === "string" && typeof f.lake === "string" ? f : undefined;
+}
+
+/**
+ * The document id of a swarm's token: fixed by the lake and the swarm's public id (16 hex
+ * characters, a Foundry id's length), and created with it (`keepId`). A token is the lake's swarm
+ * token only when its id is this and its actor is the lake's swarm actor, both of which only a GM
+ * client chose: a token's flags are not enough, since the owner of a token may update it, flags
+ * and actor included (v13 common/documents/token.mjs, BaseToken #canUpdate: the actor's owner),
+ * but no one can change a document's id.
+ */
+export function swarmTokenId(lakeId: string, swarm: string): string {
+  return bytesToHex(sha256(utf8ToBytes(`kolikoly-swarm-token|${lakeId}|${swarm}`))).slice(0, 16);
+}
+
+/** The lake's swarm tokens (and last-seen markers) on a scene, known by what a GM client wrote. */
+export function swarmTokensOf(pub: PublicLake, scene: Pick<SceneData, "tokens">): TokenData[] {
+  return scene.tokens.filter((t) => {
+    const f = swarmFlagOf(t);
+    return (
+      !!f &&
+      f.lake === pub.id &&
+      t.actorId === pub.swarmActorId &&
+      t._id === swarmTokenId(pub.id, f.swarm) &&
+      !isFisherToken(pub, t)
+    );
+  });
 }
 
 export function isFisherToken(pub: PublicLake, t: TokenData): boolean {
@@ -206,10 +234,18 @@ export function wantedSwarms(
     const f = swarmFlagOf(t);
     if (!f || f.lake !== pub.id || out.some((w) => w.swarm === f.swarm) || gone.has(f.swarm))
       continue;
-    const at = (t.flags?.[MODULE_ID] as { at?: Coord }).at;
-    if (!at) continue;
+    const at = (t.flags?.[MODULE_ID] as { at?: unknown }).at;
+    // only a GM client wrote it (swarmTokensOf), but it is read as data all the same
+    if (!Array.isArray(at) || at.length !== 3 || !onBoard(pub.lake, at as unknown as Coord))
+      continue;
     const fish = fishAt(t.delta?.system, barOf(pub));
-    out.push({ swarm: f.swarm, at, fish: fish?.value ?? 0, max: fish?.max ?? 0, stale: true });
+    out.push({
+      swarm: f.swarm,
+      at: at as unknown as Coord,
+      fish: fish?.value ?? 0,
+      max: fish?.max ?? 0,
+      stale: true,
+    });
   }
   return out;
 }
@@ -224,6 +260,7 @@ function swarmToken(
   const o = squareOrigin(pub, scene, w.at);
   const half = scene.gridSize / 2;
   return {
+    _id: swarmTokenId(pub.id, w.swarm),
     name,
     x: o.x + (slot % 2) * half,
     y: o.y + (Math.floor(slot / 2) % 2) * half,
@@ -264,7 +301,7 @@ export function tokenOps(
 ): WriteOp[] {
   const view = aliasView(viewFor(state, "player"), alias);
   publicEvents = aliasEvents(publicEvents, alias);
-  const mine = scene.tokens.filter((t) => swarmFlagOf(t)?.lake === pub.id);
+  const mine = swarmTokensOf(pub, scene);
   const wanted = wantedSwarms(pub, view, mine, publicEvents);
   const slots = new Map<string, number>();
   const create: TokenCreate[] = [];

@@ -1,8 +1,8 @@
 /**
- * Resolving a round and writing any change to a lake. A change is one fixed batch: token ops,
- * the public lake flag, chat, then the GM record's new revision last (the commit point). v14
- * sends the documents as one all-or-nothing batch; on v13, if a write fails part way, the scene
- * is put back from the unchanged record and the messages already created are deleted.
+ * Resolving a round and writing any change to a lake. A change is the GM record's new revision
+ * first (the commit point), then one batch of its public writes: tokens, the public lake flag and
+ * chat, rolled forward from the record (core/commit.ts). A failure before the record leaves
+ * nothing public; a failure after it is finished from the record, never taken back.
  */
 import type { AsyncDriver, GameEvent, RollRecord, Session } from "../../rules/index.ts";
 import { eventsFor, forcedLayer, playRoundAsync, tableOf } from "../../rules/index.ts";
@@ -15,13 +15,13 @@ import { foundryDriver, VetoError } from "../core/dice.ts";
 import type { HazardChoices } from "./hazard-choice.ts";
 import type { ChatCreate, Port, SceneData, WriteOp } from "../core/port.ts";
 import type { PublicLake } from "./projection.ts";
-import { publicLakeFor, sceneLakeOp, tokenOps } from "./projection.ts";
-import type { GmRecord } from "../core/record.ts";
-import { EMPTY_PENDING } from "../core/record.ts";
+import { publicLakeFor, publicLakeOf, sceneLakeOp, tokenOps } from "./projection.ts";
+import type { GmRecord } from "./record.ts";
+import { EMPTY_PENDING } from "./record.ts";
 import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
 import type { GmStore } from "../core/store/gm-store.ts";
-import { WriteError, isStale } from "../core/write-error.ts";
+import { commitChange } from "../core/commit.ts";
 
 /** A lake as the GM side reads it: its record, the session rebuilt from it, its scene and public flag. */
 export interface Loaded {
@@ -45,6 +45,8 @@ export interface HostParts {
   /** The session this client now knows for a revision (the session cache). */
   remember(lakeId: string, rev: number, session: Session): void;
   readonly wrapDriver: ((base: AsyncDriver, lakeId: string) => AsyncDriver) | undefined;
+  /** After a stale refusal: the scene in line with the newest record (inside the lake's queue). */
+  catchUp(lakeId: string): Promise<unknown>;
 }
 
 export function chatOp(data: ChatCreate[]): WriteOp {
@@ -56,7 +58,7 @@ export async function resolveOnce(
   h: HostParts,
   lakeId: string,
   expected: number | undefined,
-): Promise<Result<{ round: number; events: GameEvent[] }>> {
+): Promise<Result<{ round: number; events: GameEvent[]; after: () => Promise<void> }>> {
   const l = await h.load(lakeId);
   if (!l.ok) return l;
   const { record, session, pub } = l.value;
@@ -107,14 +109,23 @@ export async function resolveOnce(
   });
   const committed = await commit(h, l.value, next, r.session, r.events, chat);
   if (!committed.ok) return committed;
-  await h.delivery.afterRound(pub, r.session, r.events);
-  return { ok: true, value: { round, events: r.events } };
+  // the private news and the hooks go out once the lake's queue is free (LakeHost#resolveRound)
+  return {
+    ok: true,
+    value: {
+      round,
+      events: r.events,
+      after: () => h.delivery.afterRound(pub, r.session, r.events),
+    },
+  };
 }
 
 /**
- * Writes one change, the record's new revision last. Refused as stale when another GM client
- * wrote the record since it was read (a hand-over mid-round): so no round is resolved twice
- * and nothing is lost; the caller reloads and tries again.
+ * Writes one change of a lake (core/commit.ts): the record's new revision first, then the tokens,
+ * the public lake flag and the change's cards roll forward from it. Refused as stale when another
+ * GM client wrote the record since it was read (a hand-over mid-round), and then nothing of it is
+ * written: no round is resolved twice and nothing is lost; the scene is brought in line with the
+ * newer record instead, never with this client's older one.
  */
 export async function commit(
   h: HostParts,
@@ -124,68 +135,43 @@ export async function commit(
   events: readonly GameEvent[],
   chat: ChatCreate[],
 ): Promise<Result<true>> {
-  const current = await h.store.get(record.lakeId);
-  if (!current.ok) return current;
-  if (current.value?.rev !== l.record.rev) return err("staleRecord");
-  const scene = h.port.scene(l.scene._id) ?? l.scene;
-  const pub = publicLakeFor(l.pub, session.state, Object.keys(record.pending.actions));
-  const sealed = h.store.tryPut(record, "lake");
-  if (!sealed.ok) return sealed;
-  const put = sealed.value;
-  const ops: WriteOp[] = [
-    ...tokenOps(
-      pub,
-      scene,
-      session.state,
-      eventsFor(events, "player"),
-      h.swarmName(),
-      h.alias(record.lakeId),
-    ),
-    sceneLakeOp(scene, pub),
-    chatOp(chat),
-    put,
-  ];
-  const round = session.state.round;
-  const cardsBefore = new Set(h.port.cardIds(record.lakeId, round));
-  try {
-    await h.port.write(ops);
-  } catch (e) {
-    // another GM client wrote this revision first (compare-and-set): take back and report
-    const stale = isStale(e);
-    // an unverified batch may have created this round's cards: found by their flag, not by id
-    const created =
-      e instanceof WriteError && e.unverified
-        ? h.port.cardIds(record.lakeId, round).filter((id) => !cardsBefore.has(id))
-        : undefined;
-    await rollback(h, l, ops, e, created);
-    return stale ? err("staleRecord") : err("writeFailed", "", String((e as Error).message));
+  const shown = eventsFor(events, "player");
+  const c = await commitChange(
+    h,
+    {
+      from: l.record.rev,
+      record,
+      chat,
+      field: "lake",
+      publish: (scene) => publicOps(h, l.pub, scene, record, session.state, shown),
+    },
+    (r) => h.remember(r.lakeId, r.rev, session),
+  );
+  if (!c.ok) {
+    if (c.error.code === "staleRecord") await h.catchUp(record.lakeId);
+    return c;
   }
-  h.remember(record.lakeId, record.rev, session);
-  await h.store.written(put);
-  // this round's GM cards were drawn before the record (the commit point) existed; the store's
-  // create hook, which fires on this client too, draws them again (hooks/update-store.ts)
   return { ok: true, value: true };
 }
 
-async function rollback(
-  h: HostParts,
-  l: Loaded,
-  ops: readonly WriteOp[],
-  e: unknown,
-  found?: readonly string[],
-): Promise<void> {
-  if (!(e instanceof WriteError)) return;
-  const chatIndex = ops.findIndex((o) => o.kind === "chat.create");
-  const created = found ? [...found] : (e.done[chatIndex] ?? []);
-  const scene = h.port.scene(l.scene._id) ?? l.scene;
-  const undoOps: WriteOp[] = [
-    ...tokenOps(l.pub, scene, l.session.state, [], h.swarmName(), h.alias(l.pub.id)),
-    sceneLakeOp(scene, l.pub),
-  ];
-  if (created.length) undoOps.push({ kind: "chat.delete", ids: created });
-  try {
-    await h.port.write(undoOps);
-  } catch {
-    // The record is unchanged; `reconcile` on the next load puts the scene right.
-  }
+/**
+ * The public writes that show a record's state to players, against the scene as it is now: the
+ * tokens (K20: what players may see) and the public lake flag, each only where it differs.
+ */
+export function publicOps(
+  h: Pick<HostParts, "swarmName" | "alias">,
+  base: PublicLake,
+  scene: SceneData,
+  record: GmRecord,
+  state: Session["state"],
+  shownEvents: readonly GameEvent[] = [],
+  tokens = true,
+): WriteOp[] {
+  const pub = publicLakeFor(base, state, Object.keys(record.pending.actions));
+  const ops = tokens
+    ? tokenOps(pub, scene, state, shownEvents, h.swarmName(), h.alias(record.lakeId))
+    : [];
+  if (JSON.stringify(publicLakeOf(scene, record.lakeId)) !== JSON.stringify(pub))
+    ops.push(sceneLakeOp(scene, pub));
+  return ops;
 }

@@ -16,6 +16,14 @@ export function lakeIds(): string[] {
   );
 }
 
+export function boardIds(): string[] {
+  return game.scenes!.contents.flatMap((s) =>
+    Object.keys(
+      ((s.flags as Record<string, { boards?: object }>)[MODULE_ID]?.boards ?? {}) as object,
+    ),
+  );
+}
+
 export function listen(rt: () => Runtime): void {
   Hooks.once("ready", async () => {
     await ensureStore();
@@ -28,7 +36,7 @@ export function listen(rt: () => Runtime): void {
         game.i18n!.format("KOLIKOLY.Foundry.Keys.Missing", { count: String(missing.length) }),
         { permanent: true },
       );
-    if (r.host.isAuthority()) for (const id of lakeIds()) await r.host.reconcile(id);
+    await r.reconcileAll();
     await drawBoard(r);
     drawKayanak(r);
     // private news after a reload: a player asks for it once its handlers exist; a GM sends it

@@ -43,7 +43,7 @@ import type { ChatCreate, Port, SceneData, WriteOp } from "../core/port.ts";
 import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
 import type { GmStore } from "../core/store/gm-store.ts";
-import { isStale } from "../core/write-error.ts";
+import { commitChange, newDocId, rollForward } from "../core/commit.ts";
 import type { PublicBoard } from "./board.ts";
 import { bearOps, publicBoardFor, publicBoardOf, sceneBoardOp, trackerOps } from "./board.ts";
 import { holeLabel, kayanakCard } from "./cards.ts";
@@ -102,15 +102,6 @@ export type KayanakRequest =
   | { readonly kind: "roll" }
   | { readonly kind: "step"; readonly step: Step }
   | { readonly kind: "end" };
-
-const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-/** A 16-character document id (the shape of foundry.utils.randomID), from the browser's crypto. */
-export function newDocId(): string {
-  const a = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(a);
-  return Array.from(a, (b) => ID_CHARS[b % ID_CHARS.length]).join("");
-}
 
 function randomSeed(): number {
   const a = new Uint32Array(1);
@@ -184,7 +175,7 @@ export class KayanakHost {
   }
 
   async load(boardId: string): Promise<Result<LoadedBoard>> {
-    const got = await this.store.getAny(boardId);
+    const got = await this.store.get(boardId);
     if (!got.ok) return got;
     const record = got.value;
     if (!isKayanakRecord(record)) return err("unknownBoard", "board");
@@ -271,7 +262,6 @@ export class KayanakHost {
       pendingBefore: [],
     };
     const key = await this.store.keyForNewLake();
-    const put = this.store.put(record, key.key) as Extract<WriteOp, { kind: "store.put" }>;
     const t = this.port.localize.bind(this.port);
     const card = await kayanakCard(this.port, {
       board: pub,
@@ -283,9 +273,7 @@ export class KayanakHost {
       extra: [t("KOLIKOLY.Kayanak.Foundry.Chat.First", { name: this.name(pub)(fishers[0]!.id) })],
     });
     const n = fishers.length;
-    const ops: WriteOp[] = [
-      ...bearOps(pub, scene, session.state),
-      sceneBoardOp(scene, pub),
+    const combat: WriteOp[] = [
       {
         kind: "combat.create",
         data: [
@@ -306,16 +294,24 @@ export class KayanakHost {
           },
         ],
       },
-      { kind: "chat.create", data: [card] },
-      put,
     ];
-    try {
-      await this.port.write(ops);
-    } catch (e) {
-      return err("writeFailed", "", String((e as Error).message));
-    }
-    this.cache.set(boardId, { rev: 1, session });
-    await this.store.written(put);
+    // the record first; the bears, the board, its combat and the set-up card roll forward from it
+    const c = await commitChange(
+      this,
+      {
+        from: undefined,
+        record,
+        chat: [card],
+        key: key.key,
+        field: "board",
+        publish: (now) => [
+          ...publicBoardOps(now, pub, session.state),
+          ...(this.port.combat(combatId) ? [] : combat),
+        ],
+      },
+      (r) => this.cache.set(boardId, { rev: r.rev, session }),
+    );
+    if (!c.ok) return c;
     // the other GM clients get a new key at once: any of them may have to take over
     if (key.made) await this.lakes.keys.offer([key.key.id]);
     return { ok: true, value: pub };
@@ -623,8 +619,9 @@ export class KayanakHost {
   }
 
   /**
-   * Writes one change: bears, the public board, chat, the tracker's turn, then the record's new
-   * revision (the commit point). Refused when another GM client wrote the record meanwhile.
+   * Writes one change (core/commit.ts): the record's new revision first, then the bears, the
+   * public board, the tracker's turn and the change's cards roll forward from it. Refused when
+   * another GM client wrote the record meanwhile, and then nothing of it is written.
    */
   private async commit(
     l: LoadedBoard,
@@ -633,45 +630,81 @@ export class KayanakHost {
     chat: ChatCreate[],
     session?: KayanakSession,
   ): Promise<Result<PublicBoard>> {
-    const current = await this.store.getAny(record.lakeId);
-    if (!current.ok) return current;
-    if (current.value?.rev !== l.record.rev) return err("staleRecord");
-    const scene = this.port.scene(l.scene._id) ?? l.scene;
     // the board's combat: gone once the GM ended it (Combat#endCombat deletes it), and then the
     // board plays on without a tracker, its combatId cleared (null: the flag's update merges)
-    const combat = l.pub.combatId ? this.port.combat(l.pub.combatId) : undefined;
-    const base = l.pub.combatId && !combat ? { ...l.pub, combatId: null } : l.pub;
+    const base = this.boardBase(l.pub);
+    const c = await commitChange(
+      this,
+      {
+        from: l.record.rev,
+        record,
+        chat,
+        field: "board",
+        publish: (scene) => this.publicOps(base, scene, state),
+      },
+      (r) => {
+        if (session) this.cache.set(r.lakeId, { rev: r.rev, session });
+      },
+    );
+    if (!c.ok) {
+      if (c.error.code === "staleRecord") await this.catchUp(record.lakeId);
+      return c;
+    }
+    return { ok: true, value: publicBoardFor(base, state) };
+  }
+
+  /** The public board as it should read now: its combatId cleared once the combat is gone. */
+  private boardBase(pub: PublicBoard): PublicBoard {
+    const combat = pub.combatId ? this.port.combat(pub.combatId) : undefined;
+    return pub.combatId && !combat ? { ...pub, combatId: null } : pub;
+  }
+
+  /** The bears, the public board and the tracker as `state` shows them, against the scene now. */
+  private publicOps(base: PublicBoard, scene: SceneData, state: KayanakState): WriteOp[] {
     const pub = publicBoardFor(base, state);
-    const sealed = this.store.tryPut(record, "board");
-    if (!sealed.ok) return sealed;
-    const put = sealed.value;
-    const ops: WriteOp[] = [
-      ...bearOps(pub, scene, state),
-      sceneBoardOp(scene, pub),
-      ...(chat.length ? [{ kind: "chat.create" as const, data: chat }] : []),
+    const combat = pub.combatId ? this.port.combat(pub.combatId) : undefined;
+    return [
+      ...publicBoardOps(scene, pub, state),
       // the tracker on the current fisher's combatant, when it is not there already
       ...(combat ? trackerOps(pub, combat) : []),
-      put,
     ];
-    try {
-      await this.port.write(ops);
-    } catch (e) {
-      // put back what a v13 write may have changed before failing (the record is unchanged)
-      const created = (e as { done?: string[][] }).done?.[
-        ops.findIndex((o) => o.kind === "chat.create")
-      ];
-      const back: WriteOp[] = [
-        ...bearOps(l.pub, this.port.scene(scene._id) ?? scene, l.state),
-        sceneBoardOp(scene, l.pub),
-      ];
-      if (created?.length) back.push({ kind: "chat.delete", ids: created });
-      await this.port.write(back).catch(() => undefined);
-      return isStale(e) ? err("staleRecord") : err("writeFailed", "", String((e as Error).message));
-    }
-    if (session) this.cache.set(record.lakeId, { rev: record.rev, session });
-    await this.store.written(put);
-    return { ok: true, value: pub };
   }
+
+  /**
+   * Brings the scene, the tracker and chat in line with the board's record (after a reload, a
+   * hand-over, or a public write that failed after the record). A finished board's bears stay.
+   */
+  reconcile(boardId: string): Promise<Result<boolean>> {
+    return this.guard(boardId, () => this.catchUp(boardId));
+  }
+
+  /** `reconcile` inside an operation already guarded. */
+  async catchUp(boardId: string): Promise<Result<boolean>> {
+    if (!this.isAuthority()) return err("notActiveGm");
+    const l = await this.load(boardId);
+    if (!l.ok) return l;
+    const base = this.boardBase(l.value.pub);
+    const over = l.value.pub.view.over && l.value.state.over;
+    const done = await rollForward(this.port, l.value.record, (scene) =>
+      over
+        ? publicBoardOps(scene, publicBoardFor(base, l.value.state), l.value.state, false)
+        : this.publicOps(base, scene, l.value.state),
+    );
+    return { ok: true, value: done };
+  }
+}
+
+/** The bears (unless `bears` is false) and the public board flag, each only where it differs. */
+function publicBoardOps(
+  scene: SceneData,
+  pub: PublicBoard,
+  state: KayanakState,
+  bears = true,
+): WriteOp[] {
+  const ops = bears ? bearOps(pub, scene, state) : [];
+  if (JSON.stringify(publicBoardOf(scene, pub.id)) !== JSON.stringify(pub))
+    ops.push(sceneBoardOp(scene, pub));
+  return ops;
 }
 
 export { holeLabel };

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
 import type {
   CombatData,
+  ModuleCard,
   Port,
   RollResult,
   SceneData,
@@ -20,6 +21,7 @@ import type { ChoiceView, OpenPrompt } from "../../../src/foundry/fishing/hazard
 import type { HazardChoice } from "../../../src/rules/index.ts";
 import type { StoreEntryDoc } from "./server.ts";
 import { Runtime } from "../../../src/foundry/runtime.ts";
+import type { PlayersSide } from "../../../src/foundry/runtime.ts";
 import { writeV14 } from "../../../src/foundry/core/batch.ts";
 import type { SwarmBody } from "../../../src/foundry/fishing/swarm-body.ts";
 import { swarmBody } from "../../../src/foundry/fishing/swarm-body.ts";
@@ -203,7 +205,13 @@ export class FakeClient implements Port {
    * CONFIG.queries handlers.
    */
   protected init(): void {
-    this.runtime = new Runtime(this, () => this.lakeIds(), fakeCheckEnv(this));
+    this.runtime = new Runtime(
+      this,
+      () => this.lakeIds(),
+      fakeCheckEnv(this),
+      () => this.boardIds(),
+      this.playersSide(),
+    );
     this.runtime.host.store.cipher = this.server.cipher; // test-only: the leak check's control
     this.queries = this.runtime.queries();
     // as hooks/hazard-choice.ts: this client's choice window (here the scripted person at it)
@@ -225,6 +233,19 @@ export class FakeClient implements Port {
         changed as Record<string, unknown>,
       );
     });
+  }
+
+  /**
+   * test-only: the players' side main.ts builds with the runtime (players/hooks.ts `playersOf`);
+   * the core fake has none, fake-players.ts adds it.
+   */
+  protected playersSide(): ((rt: Runtime) => PlayersSide) | undefined {
+    return undefined;
+  }
+
+  /** test-only: this client's handler of a query never answers (a stalled or hostile client). */
+  stallQuery(name: string): void {
+    this.queries[name] = () => new Promise(() => undefined);
   }
 
   /** Object.keys(CONFIG.queries) on this client (fvtt-types client/config.d.mts, CONFIG.queries). */
@@ -249,6 +270,7 @@ export class FakeClient implements Port {
   protected async ready(): Promise<void> {
     for (const m of this.w.messages) this.draw(m);
     await this.runtime!.host.keys.askForMissing();
+    await this.runtime!.reconcileAll(); // hooks/ready.ts: the active GM's games in line with their records
     await this.runtime!.askForNews();
     await this.runtime!.newsForAll();
     this.runtime!.table.alarmIfLeaked(); // hooks/table-check.ts, at ready
@@ -551,6 +573,16 @@ export class FakeClient implements Port {
   }
 
   /**
+   * The Kayanak boards on this client's scenes, from the module's scene flags as `lakeIds`
+   * (Document#getFlag, v13 common/abstract/document.mjs).
+   */
+  boardIds(): string[] {
+    return this.w.scenes.flatMap((s) =>
+      Object.keys((s.flags[MODULE_ID] as { boards?: object } | undefined)?.boards ?? {}),
+    );
+  }
+
+  /**
    * game.messages as this client holds them (v13 client/documents/collections/chat-messages.mjs).
    */
   messages(): MessageDoc[] {
@@ -677,15 +709,14 @@ export class FakeClient implements Port {
   }
   /**
    * As live-port.ts: game.messages carrying the module's card flag (v13
-   * client/documents/collections/chat-messages.mjs).
+   * client/documents/collections/chat-messages.mjs), with each one's author.
    */
-  cardIds(lakeId: string, round: number): string[] {
-    return this.w.messages
-      .filter((m) => {
-        const f = cardFlagOf(m.flags);
-        return f?.lake === lakeId && f.round === round;
-      })
-      .map((m) => m._id);
+  moduleCards(gameId: string): ModuleCard[] {
+    return this.w.messages.flatMap((m) => {
+      const flag = m.flags[MODULE_ID] as Record<string, unknown> | undefined;
+      // the author as the server recorded it (DocumentAuthorField), not as the sender said
+      return flag?.lake === gameId ? [{ id: m._id, author: m.author, flag }] : [];
+    });
   }
   /**
    * As live-port.ts: CompendiumCollection#getIndex and #getDocuments on the GM store. A

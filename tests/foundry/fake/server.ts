@@ -6,7 +6,7 @@
  * on misuse (an unknown document, a player writing what only a GM may), like libWrapper's
  * test fakes; `reset()` starts a fresh world.
  */
-import type { GmRecord } from "../../../src/foundry/core/record.ts";
+import type { GmRecord } from "../../../src/foundry/fishing/record.ts";
 import {
   STALE_RECORD,
   revisionId,
@@ -132,7 +132,7 @@ export class FakeServer {
   private nextId = 1;
   /** Every database request a client made: one per operation on v13, one per batch on v14. */
   requests: { user: string; ops: string[] }[] = [];
-  private failing: { kind: WriteOp["kind"]; after: number } | undefined;
+  private failing: { kind: WriteOp["kind"]; after: number; times: number } | undefined;
 
   /** test-only: a fresh, empty world store (the fake's own state, no Foundry counterpart). */
   private static empty(): State {
@@ -348,10 +348,10 @@ export class FakeServer {
 
   /**
    * test-only: the next write request of this kind (after `after` more of that kind) fails on the
-   * server.
+   * server, and the `times - 1` after it too.
    */
-  failNext(kind: WriteOp["kind"], after = 0): void {
-    this.failing = { kind, after };
+  failNext(kind: WriteOp["kind"], after = 0, times = 1): void {
+    this.failing = { kind, after, times };
   }
 
   /**
@@ -430,7 +430,7 @@ export class FakeServer {
    * ASSISTANT by default (v13 common/documents/token.mjs; common/constants.mjs USER_PERMISSIONS).
    * Scenes: updated by OWNER or ASSISTANT (Document defaults; fvtt-types
    * common/abstract/document.d.mts names both), neither of which a player is by default.
-   * Stricter than Foundry for token updates: BaseToken #canUpdate lets the actor's owner update
+   * Token updates are checked apart (`apply`): BaseToken #canUpdate lets the actor's owner update
    * its token. Actors: BaseActor ACTOR_CREATE, ASSISTANT by default.
    */
   private requireGm(userId: string, what: string): void {
@@ -442,10 +442,11 @@ export class FakeServer {
   private maybeFail(kind: WriteOp["kind"]): void {
     if (this.failing?.kind !== kind) return;
     if (this.failing.after > 0) {
-      this.failing = { kind, after: this.failing.after - 1 };
+      this.failing = { ...this.failing, after: this.failing.after - 1 };
       return;
     }
-    this.failing = undefined;
+    this.failing =
+      this.failing.times > 1 ? { ...this.failing, times: this.failing.times - 1 } : undefined;
     throw new WriteError(`fake server refused ${kind}`, []);
   }
 
@@ -463,9 +464,17 @@ export class FakeServer {
       case "tokens.update":
       case "tokens.delete":
       case "scene.update": {
-        this.requireGm(userId, op.kind);
         const scene = s.scenes.get(op.sceneId);
         if (!scene) throw new Error(`fake server: no scene ${op.sceneId}`);
+        // BaseToken #canUpdate (v13 common/documents/token.mjs): a GM, or the owner of the
+        // token's actor, may update a token, any of its fields (flags and actorId included)
+        if (op.kind === "tokens.update" && !this.user(userId).isGM) {
+          for (const u of op.updates) {
+            const t = scene.tokens.find((x) => x._id === u._id);
+            if (!t?.actorId || !this.ownersOf(t.actorId).includes(userId))
+              throw new Error("fake server: a player may only update a token of an actor they own");
+          }
+        } else this.requireGm(userId, op.kind);
         if (op.kind === "scene.update") {
           const next = mergeObject(scene, op.update as Record<string, unknown>);
           s.scenes.set(scene._id, next);
@@ -477,7 +486,12 @@ export class FakeServer {
               throw new Error("fake server: a token needs a name, x and y");
             if (d.actorId && !s.actors.has(d.actorId))
               throw new Error(`fake server: no actor ${d.actorId}`);
-            return { ...clone(d), _id: this.id() } as TokenData;
+            // created with the id given (Document.createDocuments keepId); a taken id is refused
+            // (the server's duplicate-key error)
+            const id = d._id ?? this.id();
+            if (scene.tokens.some((t) => t._id === id))
+              throw new Error(`fake server: a token with id ${id} exists`);
+            return { ...clone(d), _id: id } as TokenData;
           });
           s.scenes.set(scene._id, { ...scene, tokens: [...scene.tokens, ...created] });
           return { ids: created.map((t) => t._id), data: { sceneId: scene._id, tokens: created } };
@@ -506,7 +520,11 @@ export class FakeServer {
           if (typeof d.content !== "string")
             throw new Error("fake server: a message needs content");
           for (const w of d.whisper ?? []) this.user(w);
-          return { ...clone(d), _id: this.id(), author: userId } as MessageDoc;
+          // created with the id given (Document.createDocuments keepId, v13
+          // common/abstract/document.mjs); the server refuses an id that exists
+          const id = d._id ?? this.id();
+          if (s.messages.has(id)) throw new Error(`fake server: a message with id ${id} exists`);
+          return { ...clone(d), _id: id, author: userId } as MessageDoc;
         });
         for (const m of created) s.messages.set(m._id, m);
         return { ids: created.map((m) => m._id), data: created };
@@ -623,8 +641,12 @@ export class FakeServer {
   storeIndex(userId: string): { _id: string; name: string }[] {
     const u = this.requireActive(userId);
     if (!u.isGM) throw new Error("fake server: a player may not read the GM store");
+    this.storeIndexReads++;
     return [...this.state.store.values()].map((e) => ({ _id: e._id, name: e.name }));
   }
+
+  /** test-only: how many times a client asked for the GM store's index. */
+  storeIndexReads = 0;
 
   /**
    * The documents asked for, by id: CompendiumCollection#getDocuments with an `_id__in` query
@@ -697,10 +719,18 @@ export class FakeServer {
     // handler throws, and the sender's query() throws `new Error(reason)` (user.mjs, the ack);
     // always asynchronously, never as a synchronous throw.
     await hop(); // to the server, then to the target client
+    // the sender's promise rejects once its timeout passes, answered or not (User#query's
+    // timeout, v13 client/documents/user.mjs)
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Query '${name}' timed out`)), timeout);
+    });
     try {
-      return clone(await target.answerQuery(name, payload, options));
+      return clone(await Promise.race([target.answerQuery(name, payload, options), late]));
     } catch (e) {
       throw new Error((e as Error).message, { cause: e });
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -773,7 +803,7 @@ export class FakeServer {
         if (!d) throw new Error(`fake server: ${lake} lost revision ${rev}`);
         return open(d);
       });
-      out.set(lake, assemble(open(e.flags.revision), parts).record);
+      out.set(lake, assemble(open(e.flags.revision), parts).record as GmRecord);
     }
     return out;
   }

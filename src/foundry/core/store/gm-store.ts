@@ -4,7 +4,7 @@
  * Revisions never change once written, so each is opened once and kept; only the newest of a
  * lake is asked for on every read.
  */
-import type { GmRecord, StoreRecord } from "../record.ts";
+import type { StoreRecord } from "../record.ts";
 import { revisionId, revisionOf } from "../record.ts";
 import type { Port, WriteOp } from "../port.ts";
 import type { Result } from "../result.ts";
@@ -21,7 +21,7 @@ interface Head {
 }
 
 /** A revision's document content: sealed (format 2) or, written before sealing, the plain record. */
-function contentOf(flags: unknown): { doc?: StoreDoc; plain?: GmRecord } {
+function contentOf(flags: unknown): { doc?: StoreDoc; plain?: StoreRecord } {
   const f = flags as { revision?: unknown; record?: unknown } | null | undefined;
   if (isStoreDoc(f?.revision)) return { doc: f.revision };
   const plain = plainRecordOf(f?.record);
@@ -83,6 +83,9 @@ export class GmStore {
     return o;
   }
 
+  /** How far back a read looks for a revision that opens, when the newest is damaged. */
+  static readonly DAMAGE_LOOKBACK = 8;
+
   /** How many revisions after the last one known a read asks for at once. */
   static readonly PROBE = 8;
 
@@ -122,22 +125,43 @@ export class GmStore {
   }
 
   /**
-   * A lake's record: its newest revision with the revisions it builds on, opened. Undefined when
-   * the store holds no revision of it; keyMissing when this client does not hold its key (after
-   * asking the other GM clients), storeDamaged when a revision does not open.
+   * A game's record (a lake's or a Kayanak board's; each game's host tells its own by shape):
+   * its newest revision with the revisions it builds on, opened. Undefined when the store holds
+   * no revision of it; keyMissing when this client does not hold its key (after asking the other
+   * GM clients), storeDamaged when a revision does not open.
    */
-  async get(lakeId: string): Promise<Result<GmRecord | undefined>> {
-    const r = await this.getAny(lakeId);
-    // a Kayanak board's record is never a lake's (kayanak/host.ts reads it with getAny)
-    if (r.ok && r.value?.game !== undefined) return err("unknownLake", "lake");
-    return r as Result<GmRecord | undefined>;
-  }
-
-  /** Any game's record (the fishing game's or a Kayanak board's), as `get` reads it. */
-  async getAny(lakeId: string): Promise<Result<StoreRecord | undefined>> {
+  async get(lakeId: string): Promise<Result<StoreRecord | undefined>> {
     const top = await this.top(lakeId);
     if (!top) return { ok: true, value: undefined };
-    const content = contentOf(top.content);
+    const head = await this.openHead(lakeId, top.rev, top.content, top.all);
+    if (head.ok || head.error.code !== "storeDamaged") return head;
+    // a damaged newest revision does not end the game: it goes on from the newest revision that
+    // opens, numbered as the damaged one so that the next write comes after it (a revision's id
+    // is fixed by its number: writing the damaged number again would be refused for ever)
+    for (let rev = top.rev - 1; rev >= Math.max(1, top.rev - GmStore.DAMAGE_LOOKBACK); rev--) {
+      const id = revisionId(lakeId, rev);
+      const content = (await this.read([id])).get(id);
+      if (content === undefined) continue;
+      const older = await this.openHead(lakeId, rev, content, top.all);
+      if (older.ok && older.value) {
+        console.warn(
+          `kolikoly-fishing | ${lakeId}: revision ${top.rev} of its GM record does not open; the game goes on from revision ${rev}`,
+        );
+        return { ok: true, value: { ...older.value, rev: top.rev } };
+      }
+    }
+    return head;
+  }
+
+  /** One revision opened as the head of its chain (`get`). */
+  private async openHead(
+    lakeId: string,
+    rev: number,
+    raw: unknown,
+    all: readonly { id: string; rev: number }[],
+  ): Promise<Result<StoreRecord | undefined>> {
+    const top = { rev, all, id: revisionId(lakeId, rev) };
+    const content = contentOf(raw);
     if (content.plain) {
       this.plain.set(
         lakeId,
@@ -250,6 +274,11 @@ export class GmStore {
       if (d) this.named.add(d.key);
     }
     return new Set(this.named);
+  }
+
+  /** Whether a revision this client already read names the key (no read of the store). */
+  namedAlready(id: string): boolean {
+    return this.named.has(id);
   }
 
   /** Whether a handed-over key may be taken: the store names it (a player cannot write the store). */

@@ -18,8 +18,8 @@
  */
 import { xchacha20poly1305 } from "@noble/ciphers/chacha.js";
 import { bytesToUtf8, randomBytes, utf8ToBytes } from "@noble/ciphers/utils.js";
-import type { GmRecord, StoreRecord } from "../record.ts";
-import { isGmRecord } from "../record.ts";
+import type { StoreRecord } from "../record.ts";
+import { isStoreRecord } from "../record.ts";
 
 export const STORE_FORMAT = "kolikoly-gm-store/2";
 
@@ -51,6 +51,8 @@ interface Secret {
   /** Rounds this revision adds after those of its parts, with what was pending before each. */
   readonly rounds?: readonly unknown[];
   readonly pendingBefore?: readonly unknown[];
+  /** The cards of this revision's change (record.ts `outbox`): the head's own, never a part's. */
+  readonly outbox?: readonly unknown[];
 }
 
 /** A revision opened with its key: the public fields and what was sealed. */
@@ -177,6 +179,7 @@ export function sealRevision(
   const starts = parts.length === 0;
   const secret: Secret = {
     pending: next.pending,
+    ...(next.outbox?.length ? { outbox: next.outbox } : {}),
     ...(starts
       ? { setup: next.setup, aliasKey: next.aliasKey, ...(next.game ? { game: next.game } : {}) }
       : {}),
@@ -222,7 +225,7 @@ export function roundsHeld(o: OpenedDoc): number {
 export function assemble(
   head: OpenedDoc,
   parts: readonly OpenedDoc[],
-): { record: GmRecord; counts: number[] } {
+): { record: StoreRecord; counts: number[] } {
   const chain = [...parts, head];
   const first = chain[0]!;
   const setup = first.secret.setup;
@@ -245,13 +248,14 @@ export function assemble(
     endedByGm: head.doc.endedByGm,
     pending: head.secret.pending,
     pendingBefore,
+    ...(head.secret.outbox ? { outbox: head.secret.outbox } : {}),
     ...(first.secret.aliasKey ? { aliasKey: first.secret.aliasKey } : {}),
     ...(first.secret.game ? { game: first.secret.game } : {}),
-  } as unknown as GmRecord;
+  } as unknown as StoreRecord;
   return { record, counts: chain.map(roundsHeld) };
 }
 
 /** A record written before revisions were sealed (format 1, readable as it is): moved on the next write. */
-export function plainRecordOf(flagContent: unknown): GmRecord | undefined {
-  return isGmRecord(flagContent) ? flagContent : undefined;
+export function plainRecordOf(flagContent: unknown): StoreRecord | undefined {
+  return isStoreRecord(flagContent) ? flagContent : undefined;
 }

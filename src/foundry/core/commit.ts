@@ -1,0 +1,193 @@
+/**
+ * The one commit of every game (the fishing game and Kayanak): the GM record is the commit point.
+ *
+ * 1. The record's next revision is written on its own: a compare-and-set (a revision's document
+ *    id is fixed by game and revision, store/gm-store.ts), so a GM client that read an older
+ *    record is refused and nothing else of its change is written. A failure here leaves nothing
+ *    public: no token, no scene flag, no card.
+ * 2. Only then does the public side roll forward from the record: tokens, the scene flag, the
+ *    tracker and the change's cards. The cards travel in the record itself (`outbox`), each
+ *    flagged with the revision that made it, so a public write that fails (a closed tab, a
+ *    refused batch, a v13 write that stopped part way) is finished later from the record by
+ *    `rollForward`, never taken back: players are never shown a round that is then withdrawn.
+ *
+ * `rollForward` is idempotent: the public writes are computed against the scene as it is now
+ * (each game's `Publish` writes only what differs), the outbox is posted only while no GM-written
+ * card of that revision exists, and GM-written cards of revisions the record never reached are
+ * removed. Reconcile after a reload, a hand-over or a stale refusal is the same call.
+ */
+import { MODULE_ID } from "./constants.ts";
+import type { ChatCreate, ModuleCard, Port, SceneData, WriteOp } from "./port.ts";
+import type { StoreRecord } from "./record.ts";
+import type { Result } from "./result.ts";
+import { err } from "./result.ts";
+import type { GmStore } from "./store/gm-store.ts";
+import type { SealKey } from "./store/sealed.ts";
+import { isStale } from "./write-error.ts";
+
+/** The public writes that put a scene in line with a record, computed against the scene now. */
+export type Publish = (scene: SceneData) => WriteOp[];
+
+export interface CommitParts {
+  readonly port: Port;
+  readonly store: GmStore;
+}
+
+/** One change of a game, ready to commit. */
+export interface Change<R extends StoreRecord> {
+  /** The revision the change was made from (the compare-and-set); undefined for a new game. */
+  readonly from: number | undefined;
+  /** The next revision (its `outbox` is filled here from `chat`). */
+  readonly record: R;
+  /** The cards the change posts (public, whispered to the GM, or to a fisher's owners). */
+  readonly chat: readonly ChatCreate[];
+  readonly publish: Publish;
+  /** A new game's key (store/gm-store.ts `keyForNewLake`); else the key of the revision read. */
+  readonly key?: SealKey;
+  /** The field a key-missing error names ("lake", "board"). */
+  readonly field: string;
+}
+
+export interface Committed<R extends StoreRecord> {
+  readonly record: R;
+  /** The public side caught up with the record (false: reconcile finishes it later). */
+  readonly published: boolean;
+}
+
+const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A 16-character document id (the shape of foundry.utils.randomID), from the browser's crypto. */
+export function newDocId(): string {
+  const a = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(a);
+  return Array.from(a, (b) => ID_CHARS[b % ID_CHARS.length]).join("");
+}
+
+/**
+ * A card of a record's outbox: its flag names the revision whose change posts it, and its
+ * document id is drawn once, here, and kept in the record, so that two GM clients rolling the
+ * same record forward (a hand-over under way) create the same message and the server refuses the
+ * second (`keepId`): a card is posted once, however often its record is rolled forward. Drawn at
+ * random, not derived: a player who could foresee it could take the id first.
+ */
+function stamped(card: ChatCreate, rev: number): ChatCreate {
+  const flag = (card.flags[MODULE_ID] ?? {}) as Record<string, unknown>;
+  return { ...card, _id: newDocId(), flags: { ...card.flags, [MODULE_ID]: { ...flag, rev } } };
+}
+
+/**
+ * Writes the record first, then rolls the public side forward from it. `remember` runs once the
+ * record is written (the host's session cache), before anything public goes out.
+ */
+export async function commitChange<R extends StoreRecord>(
+  h: CommitParts,
+  change: Change<R>,
+  remember: (record: R) => void,
+): Promise<Result<Committed<R>>> {
+  const id = change.record.lakeId;
+  if (change.from !== undefined) {
+    const current = await h.store.get(id);
+    if (!current.ok) return current;
+    if (current.value?.rev !== change.from) return err("staleRecord");
+  }
+  const record = {
+    ...change.record,
+    outbox: change.chat.map((c) => stamped(c, change.record.rev)),
+  } as R;
+  let put: Extract<WriteOp, { kind: "store.put" }>;
+  if (change.key) put = h.store.put(record, change.key) as typeof put;
+  else {
+    const sealed = h.store.tryPut(record, change.field);
+    if (!sealed.ok) return sealed;
+    put = sealed.value;
+  }
+  try {
+    await h.port.write([put]);
+  } catch (e) {
+    // refused (another GM client wrote this revision first) or failed: nothing public went out
+    return isStale(e) ? err("staleRecord") : err("writeFailed", "", String((e as Error).message));
+  }
+  remember(record);
+  await h.store.written(put);
+  const published = await rollForward(h.port, record, change.publish);
+  return { ok: true, value: { record, published } };
+}
+
+/** The module's cards of a game written by a GM client: the only ones that count. */
+export function gmCards(port: Port, gameId: string): ModuleCard[] {
+  const gms = new Set(
+    port
+      .users()
+      .filter((u) => u.isGM)
+      .map((u) => u.id),
+  );
+  return port.moduleCards(gameId).filter((c) => c.author !== undefined && gms.has(c.author));
+}
+
+function revOf(card: ModuleCard): number | undefined {
+  const rev = (card.flag as { rev?: unknown }).rev;
+  return Number.isInteger(rev) ? (rev as number) : undefined;
+}
+
+/** The card writes a record calls for: its outbox cards not posted yet, and orphans removed. */
+function cardOps(port: Port, record: StoreRecord): WriteOp[] {
+  const cards = gmCards(port, record.lakeId);
+  const ops: WriteOp[] = [];
+  const posted = new Set(cards.map((c) => c.id));
+  const missing = (record.outbox ?? []).filter((c) => !c._id || !posted.has(c._id));
+  if (missing.length) ops.push({ kind: "chat.create", data: missing });
+  // cards of a revision the record never reached (written by a module that posted first)
+  const orphans = cards.filter((c) => (revOf(c) ?? 0) > record.rev).map((c) => c.id);
+  if (orphans.length) ops.push({ kind: "chat.delete", ids: orphans });
+  return ops;
+}
+
+/** How many times the public side is written before it is left to the next reconcile. */
+export const ATTEMPTS = 3;
+
+/**
+ * Brings the public side in line with the record: the game's public writes, then its cards.
+ * The first attempt is one batch (the usual case: one write). Each later one is computed afresh
+ * from the scene and chat as they are then, so an attempt that stopped part way is finished, not
+ * repeated, and writes its operations one by one, cards first: another GM client rolling the
+ * same record forward (a hand-over) may have written some of them meanwhile, and one refused
+ * operation then holds up none of the others. False when it could not all be written now (the
+ * record holds the change; the next reconcile finishes it).
+ */
+export async function rollForward(
+  port: Port,
+  record: StoreRecord,
+  publish: Publish,
+): Promise<boolean> {
+  let last: unknown;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const scene = port.scene(record.sceneId);
+    if (!scene) return false;
+    const cards = cardOps(port, record);
+    const ops = [...publish(scene), ...cards];
+    if (!ops.length) return true;
+    if (attempt === 0) {
+      try {
+        await port.write(ops);
+        return true;
+      } catch (e) {
+        last = e;
+        continue;
+      }
+    }
+    let failed = false;
+    for (const op of [...cards, ...ops.filter((o) => !cards.includes(o))])
+      try {
+        await port.write([op]);
+      } catch (e) {
+        last = e;
+        failed = true;
+      }
+    if (!failed) return true;
+  }
+  console.warn(
+    `kolikoly-fishing | ${record.lakeId}: the scene is behind its record (revision ${record.rev}); it is brought in line on the next reload or change`,
+    last,
+  );
+  return false;
+}
