@@ -13,11 +13,12 @@ import { SwarmSheet } from "./apps/swarm-sheet.ts";
 import * as init from "./hooks/init.ts";
 import * as setup from "./hooks/setup.ts";
 import * as ready from "./hooks/ready.ts";
-import { lakeIds } from "./hooks/ready.ts";
+import { boardIds, lakeIds } from "./hooks/ready.ts";
 import * as controls from "./hooks/get-scene-controls.ts";
 import * as chat from "./hooks/render-chat-message.ts";
 import * as store from "./hooks/update-store.ts";
 import * as players from "./players/hooks.ts";
+import { playersOf } from "./players/hooks.ts";
 import * as tableCheck from "./hooks/table-check.ts";
 import { liveCheckEnv } from "./hooks/table-check.ts";
 import { runTableCheck } from "./apps/table-check-dialog.ts";
@@ -30,7 +31,7 @@ let runtime: Runtime | undefined;
 /** Created on first use (at init): game.user exists from then on. */
 function rt(): Runtime {
   if (!runtime) {
-    runtime = new Runtime(livePort(), lakeIds, liveCheckEnv());
+    runtime = new Runtime(livePort(), lakeIds, liveCheckEnv(), boardIds, playersOf);
     GmPanel.runtime = runtime;
     SwarmSheet.runtime = runtime;
     LakeWizard.runtime = runtime;

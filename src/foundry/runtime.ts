@@ -5,21 +5,27 @@
  */
 import { MODULE_ID, QUERY } from "./core/constants.ts";
 import { cardFlagOf, eventLine, publicCardHtml } from "./fishing/cards.ts";
-import { queryCaller } from "./core/compat.ts";
 import type { Port } from "./core/port.ts";
 import { publicLakeOf } from "./fishing/projection.ts";
 import { LakeHost } from "./fishing/host.ts";
 import { KayanakHost } from "./kayanak/host.ts";
-import type { Attestor } from "./core/transport.ts";
 import type { PrivateNews } from "./core/transport.ts";
-import { PrivateCache, handleIntent } from "./core/transport.ts";
+import { PrivateCache } from "./core/transport.ts";
 import { renderCard } from "./fishing/cards.ts";
 import type { CheckEnv } from "./core/table-check.ts";
 import { TableCheck } from "./core/table-check.ts";
 
+/** What the runtime needs of the players' side (players/wire.ts `PlayerWiring`). */
+export interface PlayersSide {
+  /** The `QUERY.intent` handler (players/desk.ts `GmDesk#handle`). */
+  handle(data: unknown, options: unknown): Promise<unknown>;
+}
+
 export interface ShownMessage {
   readonly content: string;
   readonly flags: Readonly<Record<string, unknown>>;
+  /** The author as the server recorded it (ChatMessage#author): only a GM's card is the module's. */
+  readonly author?: string;
 }
 
 export class Runtime {
@@ -27,8 +33,6 @@ export class Runtime {
   /** Kayanak boards (issue 11), on the same store, keys and authority as the lakes. */
   readonly kayanak: KayanakHost;
   readonly cache = new PrivateCache();
-  /** Issue 4 replaces this for v13, where a query handler is not told who called. */
-  attest: Attestor;
   /** The GM store's traffic on this client and the table check (issue 10 item 1). */
   readonly table: TableCheck;
 
@@ -38,12 +42,22 @@ export class Runtime {
     private readonly lakeIds: () => readonly string[] = () => [],
     /** What the table check reads of this client (hooks/table-check.ts on Foundry). */
     checkEnv: CheckEnv = bareCheckEnv(),
+    /** The Kayanak boards on this world's scenes (their public flags). */
+    private readonly boardIds: () => readonly string[] = () => [],
+    /**
+     * The players' side, built from this runtime (main.ts passes it, as the fake does): it
+     * answers the one player -> active GM channel, `QUERY.intent`, registered once, here.
+     */
+    players?: (rt: Runtime) => PlayersSide,
   ) {
     this.host = new LakeHost(port);
     this.kayanak = new KayanakHost(this.host);
     this.table = new TableCheck(port, checkEnv);
-    this.attest = (_intent, options) => queryCaller(port.generation, options);
+    this.players = players?.(this);
   }
+
+  /** The players' side of this client (players/wire.ts), when the module has one. */
+  readonly players: PlayersSide | undefined;
 
   /**
    * The GM store changed (a record written by this or another GM client): this client's GM
@@ -57,12 +71,52 @@ export class Runtime {
   readonly decorators: ((message: ShownMessage, html: HTMLElement) => void)[] = [];
 
   decorate(message: ShownMessage, html: HTMLElement): void {
+    if (!this.byGm(message)) return;
     for (const d of this.decorators) d(message, html);
+  }
+
+  /**
+   * Whether a message was written by a GM client. A card, a lock or a result counts only then: a
+   * player may create a message with the module's flags (anyone may create a chat message as
+   * themselves, BaseChatMessage), and it is then shown as the player wrote it, nothing more.
+   */
+  byGm(message: Pick<ShownMessage, "author">): boolean {
+    const author = message.author;
+    return !!author && this.port.users().some((u) => u.id === author && u.isGM);
+  }
+
+  /**
+   * The active GM's `ready` and hand-over: every game's scene and chat brought in line with its
+   * record (core/commit.ts), each game on its own: one that fails is reported and the others go on.
+   */
+  async reconcileAll(): Promise<void> {
+    if (!this.host.isAuthority()) return;
+    const games: [string, () => Promise<unknown>][] = [
+      ...this.lakeIds().map((id): [string, () => Promise<unknown>] => [
+        id,
+        () => this.host.reconcile(id),
+      ]),
+      ...this.boardIds().map((id): [string, () => Promise<unknown>] => [
+        id,
+        () => this.kayanak.reconcile(id),
+      ]),
+    ];
+    for (const [id, run] of games)
+      try {
+        await run();
+      } catch (e) {
+        console.error(`kolikoly-fishing | ${id} could not be brought in line with its record`, e);
+      }
   }
 
   /** Handlers to put in CONFIG.queries (keys are the query names). */
   queries(): Record<string, (data: unknown, options?: unknown) => Promise<unknown>> {
     return {
+      // every request of a player to the active GM, of both games (players/protocol.ts)
+      [QUERY.intent]: async (data, options) =>
+        this.players
+          ? this.players.handle(data, options)
+          : { ok: false, error: { code: "badIntent", field: "", message: "badIntent" } },
       // the private card was drawn when it was created, before its news arrived: draw it again
       [QUERY.private]: async (data) => {
         const ok = this.cache.accept(data);
@@ -72,7 +126,6 @@ export class Runtime {
         }
         return ok;
       },
-      [QUERY.intent]: async (data, options) => handleIntent(this.host, data, options, this.attest),
       [QUERY.news]: async (data) => this.sendNews(data),
       // GM store keys, GM client to GM client (store/handover.ts)
       [QUERY.keysWanted]: async (data) => this.host.keys.onWanted(data),
@@ -86,7 +139,7 @@ export class Runtime {
   /** The HTML a chat message shows on this client: placeholders filled where this client may know. */
   async messageHtml(message: ShownMessage, sceneIds: readonly string[]): Promise<string> {
     const flag = cardFlagOf(message.flags);
-    if (!flag) return message.content;
+    if (!flag || !this.byGm(message)) return message.content;
     const pub = sceneIds
       .map((id) => this.port.scene(id))
       .map((s) => s && publicLakeOf(s, flag.lake))

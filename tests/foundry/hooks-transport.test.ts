@@ -13,7 +13,8 @@ import { HOOK, MODULE_ID, QUERY, SWARM_ICON } from "../../src/foundry/core/const
 import { canBatch, messageModeOption, queryCaller } from "../../src/foundry/core/compat.ts";
 import { hazardsFromResults } from "../../src/foundry/fishing/hazard-table.ts";
 import { publicLakeOf } from "../../src/foundry/fishing/projection.ts";
-import { sendIntent } from "../../src/foundry/core/transport.ts";
+import type { PlayerClient } from "./players/fake-players.ts";
+import { lakeOn, makePlayerTable } from "./players/fake-players.ts";
 import type { Table } from "./fake/world.ts";
 import { makeTable } from "./fake/world.ts";
 import { findLeaks } from "./fake/secrecy.ts";
@@ -103,71 +104,66 @@ describe("chat cards", () => {
 });
 
 describe("transport (player -> active GM over User#query)", () => {
-  test("v14: the GM accepts a declaration from the fisher's owner only, whatever the payload claims", async () => {
-    const t = await makeTable({ generation: 14 });
-    const { id } = await pond(t);
-    const [ana, bo] = t.players;
-    expect(
-      await sendIntent(ana, {
-        type: "declare",
-        lake: id,
-        fisher: "f1",
-        round: 1,
-        declaration: { action: "catch" },
-      }),
-    ).toEqual({ ok: true });
-    const forged = {
-      type: "declare",
-      lake: id,
-      fisher: "f2",
-      round: 1,
-      declaration: { action: "catch" },
-      user: bo.userId,
-    } as never;
-    expect(await sendIntent(ana, forged)).toMatchObject({ ok: false, error: { code: "notOwner" } });
-    expect(
-      await sendIntent(bo, {
-        type: "declare",
-        lake: id,
-        fisher: "f2",
-        round: 7,
-        declaration: { action: "catch" },
-      }),
-    ).toMatchObject({ ok: false, error: { code: "staleRound" } });
-    expect(
-      await sendIntent(bo, {
+  test("v13 and v14: one handler answers the channel, and the GM accepts a declaration from the fisher's owner only, whatever the payload claims", async () => {
+    for (const generation of [13, 14] as const) {
+      const t = await makePlayerTable({ generation });
+      const id = await lakeOn(t);
+      const [ana, bo] = t.players;
+      const send = (c: PlayerClient, intent: object) => c.wiring!.player.send(intent as never);
+      expect(
+        await send(ana, {
+          type: "declare",
+          lake: id,
+          fisher: "f1",
+          round: 1,
+          declaration: { action: "catch" },
+        }),
+      ).toMatchObject({ ok: true });
+      const forged = {
         type: "declare",
         lake: id,
         fisher: "f2",
         round: 1,
-        declaration: { action: "move", to: [2, 2, 0] },
-      }),
-    ).toMatchObject({ ok: false, error: { code: "notAdjacent" } });
-    expect(await sendIntent(bo, { type: "nonsense" } as never)).toMatchObject({
-      ok: false,
-      error: { code: "badIntent" },
-    });
-    // K5: everyone sees who has declared, never what
-    const pub = publicLakeOf(bo.scene(t.sceneId)!, id)!;
-    expect(pub.declared).toEqual(["f1"]);
-    expect(JSON.stringify(bo.received)).not.toContain('"action":"catch"');
-  });
-
-  test("v13: a query handler is not told who called, so an intent without an attestor is refused", async () => {
-    const t = await makeTable({ generation: 13 });
-    const { id } = await pond(t);
-    expect(
-      await sendIntent(t.players[0], {
-        type: "declare",
-        lake: id,
-        fisher: "f1",
-        round: 1,
         declaration: { action: "catch" },
-      }),
-    ).toMatchObject({
-      ok: false,
-      error: { code: "unattested" },
-    });
+        user: bo.userId,
+      };
+      expect(await send(ana, forged)).toMatchObject({ ok: false, error: { code: "notOwner" } });
+      expect(
+        await send(bo, {
+          type: "declare",
+          lake: id,
+          fisher: "f2",
+          round: 7,
+          declaration: { action: "catch" },
+        }),
+      ).toMatchObject({ ok: false, error: { code: "staleRound" } });
+      expect(
+        await send(bo, {
+          type: "declare",
+          lake: id,
+          fisher: "f2",
+          round: 1,
+          declaration: { action: "move", to: [2, 2, 0] },
+        }),
+      ).toMatchObject({ ok: false, error: { code: "notAdjacent" } });
+      expect(await send(bo, { type: "nonsense" })).toMatchObject({
+        ok: false,
+        error: { code: "badIntent" },
+      });
+      // K5: everyone sees who has declared, never what
+      const pub = publicLakeOf(bo.scene(t.sceneId)!, id)!;
+      expect(pub.declared).toEqual(["f1"]);
+      expect(JSON.stringify(bo.received)).not.toContain('"action":"catch"');
+      // without the sender's proof (players/attest.ts) nothing is taken, on v14 as on v13
+      expect(
+        await ana.query(t.userIds.gm, QUERY.intent, {
+          type: "withdraw",
+          lake: id,
+          fisher: "f1",
+          round: 1,
+        }),
+      ).toMatchObject({ ok: false, error: { code: "unattested" } });
+    }
   });
 
   test("a player cannot read the GM store, and a query to an unregistered name fails loudly", async () => {

@@ -1,15 +1,11 @@
 /**
- * Typed messages between clients, over Foundry's User#query (docs/foundry.md: the one
- * targeted channel; the server hands a query to one user and the answer to the caller only).
- * - GM -> player (`QUERY.private`): a fisher's private news, kept in the player's memory.
- * - player -> active GM (`QUERY.intent`): intents, one handler per type, validated; the sender
- *   is who Foundry says it is (an Attestor), never a field in the payload.
+ * GM -> player news over Foundry's User#query (docs/foundry.md: the one targeted channel; the
+ * server hands a query to one user and the answer to the caller only): a fisher's private news
+ * (`QUERY.private`), kept in the player's memory. The player -> active GM channel
+ * (`QUERY.intent`) is the players' desk's (players/protocol.ts: the one union of every request
+ * of both games and its parser; players/desk.ts: its one handler).
  */
-import type { GameEvent, RuleError } from "../../rules/index.ts";
-import { QUERY } from "./constants.ts";
-import type { Port } from "./port.ts";
-import type { LakeHost, Result } from "../fishing/host.ts";
-import { err } from "../fishing/host.ts";
+import type { GameEvent } from "../../rules/index.ts";
 
 export interface PrivateNews {
   readonly lake: string;
@@ -49,100 +45,4 @@ export class PrivateCache {
   reset(): void {
     this.byKey.clear();
   }
-}
-
-/** Player -> GM intents. Issue 4 adds types here (and a handler for each in `INTENT_HANDLERS`). */
-export type Intent =
-  | {
-      readonly type: "declare";
-      readonly lake: string;
-      readonly fisher: string;
-      readonly round: number;
-      readonly declaration: unknown;
-    }
-  | {
-      readonly type: "withdraw";
-      readonly lake: string;
-      readonly fisher: string;
-      readonly round: number;
-    };
-
-export type IntentReply = { readonly ok: true } | { readonly ok: false; readonly error: RuleError };
-
-/**
- * Who sent a query, as Foundry attests it. v14 passes the calling user to the handler
- * (compat.queryCaller); v13 does not, and issue 4 supplies an attestor for it. An intent whose
- * sender cannot be established is refused.
- */
-export type Attestor = (
-  intent: Intent,
-  options: unknown,
-) => Promise<string | undefined> | string | undefined;
-
-function parseIntent(raw: unknown): Result<Intent> {
-  if (typeof raw !== "object" || raw === null) return err("badIntent", "");
-  const o = raw as Record<string, unknown>;
-  if (o.type !== "declare" && o.type !== "withdraw") return err("badIntent", "type");
-  if (typeof o.lake !== "string") return err("badIntent", "lake");
-  if (typeof o.fisher !== "string") return err("badIntent", "fisher");
-  if (!Number.isInteger(o.round)) return err("badIntent", "round");
-  return { ok: true, value: o as unknown as Intent };
-}
-
-type Handler = (host: LakeHost, intent: Intent, sender: string) => Promise<Result<unknown>>;
-
-async function ownsFisher(
-  host: LakeHost,
-  lake: string,
-  fisher: string,
-  user: string,
-  round: number,
-): Promise<Result<true>> {
-  const l = await host.load(lake);
-  if (!l.ok) return l;
-  const f = l.value.pub.fishers.find((x) => x.id === fisher);
-  if (!f) return err("unknownFisher", "fisher");
-  if (!f.actorId || !host.port.ownersOf(f.actorId).includes(user)) return err("notOwner", "fisher");
-  if (round !== l.value.session.state.round + 1) return err("staleRound", "round");
-  return { ok: true, value: true };
-}
-
-export const INTENT_HANDLERS: Record<Intent["type"], Handler> = {
-  async declare(host, intent, sender) {
-    const own = await ownsFisher(host, intent.lake, intent.fisher, sender, intent.round);
-    if (!own.ok) return own;
-    return host.setDeclaration(
-      intent.lake,
-      intent.fisher,
-      (intent as Extract<Intent, { type: "declare" }>).declaration,
-    );
-  },
-  async withdraw(host, intent, sender) {
-    const own = await ownsFisher(host, intent.lake, intent.fisher, sender, intent.round);
-    if (!own.ok) return own;
-    return host.setDeclaration(intent.lake, intent.fisher, null);
-  },
-};
-
-/** The GM's `QUERY.intent` handler: validate, establish the sender, dispatch. */
-export async function handleIntent(
-  host: LakeHost,
-  raw: unknown,
-  options: unknown,
-  attest: Attestor,
-): Promise<IntentReply> {
-  if (!host.isAuthority()) return err("notActiveGm");
-  const parsed = parseIntent(raw);
-  if (!parsed.ok) return parsed;
-  const sender = await attest(parsed.value, options);
-  if (!sender) return err("unattested", "");
-  const r = await INTENT_HANDLERS[parsed.value.type](host, parsed.value, sender);
-  return r.ok ? { ok: true } : { ok: false, error: r.error };
-}
-
-/** A player's client sends an intent to the active GM. */
-export async function sendIntent(port: Port, intent: Intent): Promise<IntentReply> {
-  const gm = port.activeGmId();
-  if (!gm) return err("noActiveGm");
-  return (await port.query(gm, QUERY.intent, intent)) as IntentReply;
 }

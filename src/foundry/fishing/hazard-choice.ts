@@ -361,6 +361,10 @@ export class HazardChoices {
       return { closed: !!open };
     }
     const me = this.port.me();
+    // the question is the active GM's to ask, of a fisher's player: a GM client answers none
+    // (on v13 a handler cannot tell who asked, and a player could open windows on a GM's screen;
+    // the GM chooses from the window `decide` opens on the active GM's own client)
+    if (me.isGM) return { choice: null };
     const scene = this.port.scene(q.scene);
     const pub = scene && publicLakeOf(scene, q.lake);
     const f = pub?.fishers.find((x) => x.id === q.fisher);

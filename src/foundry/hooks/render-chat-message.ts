@@ -19,7 +19,9 @@ export function listen(rt: () => Runtime): void {
     const flag = cardFlagOf(flags);
     if (!flag || flag.kind === "undo") return;
     const content = (message as unknown as { content: string }).content;
-    const shown = { content, flags };
+    // ChatMessage#author: the User the server recorded (v13 DocumentAuthorField)
+    const author = (message as unknown as { author?: { id?: string | null } | null }).author?.id;
+    const shown = { content, flags, author: author ?? undefined };
     void rt()
       .messageHtml(
         shown,

@@ -22,7 +22,7 @@ import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../core/constants.ts";
 import { aliasView } from "../fishing/aliases.ts";
 import type { PublicLake } from "../fishing/projection.ts";
 import type { LakeHost } from "../fishing/host.ts";
-import { INTENT_HANDLERS } from "../core/transport.ts";
+import type { GmRecord } from "../fishing/record.ts";
 import type { CheckKind, PickedRoll, RollAdapter } from "../systems/types.ts";
 import { verifyCheckRoll } from "../systems/roll-integrity.ts";
 import type { HiddenMode } from "./hidden-actions.ts";
@@ -82,6 +82,15 @@ interface Counted {
  * roll of a check already counted: a GM who reloads or takes over reads the open card's messages
  * again (rescan), the counted ones included, and the first roll stands anyway.
  */
+/** The per-sender limit of the players' query (GmDesk#allow). */
+export const RATE_WINDOW_MS = 10_000;
+export const REQUESTS_PER_WINDOW = 400;
+/**
+ * How many times a fisher's declaration may change in one round (each change is a revision of
+ * the GM store, kept): enough to change one's mind, not to grow the store without end.
+ */
+export const CHANGES_PER_ROUND = 12;
+
 const TOLD_GM = new Set(["notOwner", "beforeCard", "otherRequest", "badRoll", "unverifiableRoll"]);
 
 export function authorOf(m: PlayerMessage): string | undefined {
@@ -108,6 +117,28 @@ export class GmDesk {
     /** The world's hidden-actions setting (issue 10 item 6): a private mode for checks, or off. */
     private readonly hidden: () => HiddenMode | undefined = () => undefined,
   ) {}
+
+  /** Each sender's recent requests (their times). */
+  private readonly recent = new Map<string, number[]>();
+
+  /**
+   * A sender's request within its limit: REQUESTS_PER_WINDOW in any RATE_WINDOW_MS, generous for
+   * a person at a table (and for the tests' fast tables), tight for a console loop.
+   */
+  private allow(sender: string): boolean {
+    const now = this.now();
+    const times = (this.recent.get(sender) ?? []).filter((t) => now - t < RATE_WINDOW_MS);
+    this.recent.set(sender, times);
+    if (times.length >= REQUESTS_PER_WINDOW) return false;
+    times.push(now);
+    return true;
+  }
+
+  /** The clock of the rate limit (tests may set it). */
+  now: () => number = () => Date.now();
+
+  /** Declaration changes this client made, per lake, round and fisher (CHANGES_PER_ROUND). */
+  private readonly changes = new Map<string, number>();
 
   /** Whether this client is the active GM (false while it is logged out). */
   private authority(): boolean {
@@ -158,14 +189,22 @@ export class GmDesk {
     return !!f?.actorId && this.port.ownersOf(f.actorId).includes(user);
   }
 
+  /** Whether a message was written by a GM client (its author as the server recorded it). */
+  private byGm(m: PlayerMessage): boolean {
+    const author = authorOf(m);
+    return !!author && this.port.users().some((u) => u.id === author && u.isGM);
+  }
+
   /**
-   * The open roll card of a round, if the round is locked. A closed card of the same round number
-   * is history: the GM undid that round, and the round played again is locked afresh.
+   * The open roll card of a round, written by a GM client: a card a player creates with the same
+   * flag is nobody's card. A closed card of the same round number is history: the GM undid that
+   * round, and the round played again is locked afresh. Whether a round is locked is the GM
+   * record's to say (`pending.locked`), never a card's existence.
    */
-  cardOf(lakeId: string, round: number, closedToo = false): PlayerMessage | undefined {
+  cardOf(lakeId: string, round: number): PlayerMessage | undefined {
     return this.port.messageList().find((m) => {
       const f = checksFlagOf(m);
-      return f?.lake === lakeId && f.round === round && (closedToo || !f.closed);
+      return f?.lake === lakeId && f.round === round && !f.closed && this.byGm(m);
     });
   }
 
@@ -178,6 +217,8 @@ export class GmDesk {
     if (!parsed.ok) return parsed;
     const sender = await this.keys.sender(raw, options);
     if (!sender) return fail("unattested");
+    // per sender: a console loop neither floods the GM's client nor grows the GM store
+    if (!this.allow(sender)) return fail("tooMany");
     // issue 11: a Kayanak board's request, checked and played by the Kayanak host
     if (parsed.value.type === "kayanak")
       return kayanakIntent(this.port, this.kayanak(), parsed.value, sender);
@@ -195,7 +236,7 @@ export class GmDesk {
     if (!l.ok) return l;
     const { session, pub, record } = l.value;
     const round = session.state.round + 1;
-    if (intent.type === "checks") return this.owed(intent.lake, intent.round, sender, l.value);
+    if (intent.type === "checks") return this.owed(intent.round, sender, l.value);
     if (intent.type === "kayanak") return fail("badIntent", "type");
     if (intent.type === "rolled") {
       const m = this.port.message(intent.messageId);
@@ -218,43 +259,48 @@ export class GmDesk {
           this.host.alias(intent.lake),
         ),
         round,
-        locked: !!this.cardOf(intent.lake, round),
+        locked: !!record.pending.locked,
         ...(mine ? { mine } : {}),
       };
       return { ok: true, value: desk };
     }
     if (intent.round !== round) return fail("staleRound", "round");
-    // in turn with lock(): a declaration is either in before the card or refused after it
+    // in turn with lock(): a declaration is either in before the lock or refused after it (the
+    // lake host checks the record's lock inside the lake's queue)
     return this.serial(async () => {
-      if (this.cardOf(intent.lake, round)) return fail("locked", "round");
-      // the core's handlers (transport.ts): ownership, round, then the GM store (K5)
-      const r = await INTENT_HANDLERS[intent.type](this.host, intent, sender);
+      const key = `${intent.lake}|${round}|${intent.fisher}`;
+      const made = this.changes.get(key) ?? 0;
+      if (made >= CHANGES_PER_ROUND) return fail("tooMany", "fisher");
+      // ownership and the round were checked above; the lake host checks the rest (K5)
+      const r = await this.host.setDeclaration(
+        intent.lake,
+        intent.fisher,
+        intent.type === "declare" ? intent.declaration : null,
+        intent.round,
+      );
+      if (r.ok) this.changes.set(key, made + 1);
       return r.ok ? { ok: true, value: r.value } : r;
     });
   }
 
+  /** K6: the checks the sender owes for the locked round, from the GM record. */
   private owed(
-    lakeId: string,
     round: number,
     sender: string,
-    l: { pub: PublicLake; record: { pending: { actions: Readonly<Record<string, Declaration>> } } },
+    l: { pub: PublicLake; record: GmRecord; session: { state: { round: number } } },
   ): Reply<OwedCheck[]> {
-    const card = this.cardOf(lakeId, round);
-    const flag = card && checksFlagOf(card);
-    if (!flag)
-      return this.cardOf(lakeId, round, true) && l.pub.round >= round
-        ? fail("staleRound", "round")
-        : fail("notLocked", "round");
+    if (round <= l.session.state.round) return fail("staleRound", "round");
+    if (round !== l.session.state.round + 1 || !l.record.pending.locked)
+      return fail("notLocked", "round");
     const out: OwedCheck[] = [];
-    for (const row of flag.rows) {
-      const f = l.pub.fishers.find((x) => x.id === row.fisher);
-      const d = l.record.pending.actions[row.fisher];
-      if (!f?.actorId || !d || !this.owns(sender, l.pub, row.fisher)) continue;
+    for (const f of l.pub.fishers) {
+      const d = l.record.pending.actions[f.id];
+      if (!f.actorId || !d || !this.owns(sender, l.pub, f.id)) continue;
       out.push({
-        fisher: row.fisher,
+        fisher: f.id,
         actorId: f.actorId,
         kind: checkFor(d),
-        rolled: row.status !== "waiting",
+        rolled: !!l.record.pending.totals[f.id],
       });
     }
     return { ok: true, value: out };
@@ -262,7 +308,10 @@ export class GmDesk {
 
   // ---- locking and the roll card --------------------------------------------------------
 
-  /** Locks the round: declarations close, one roll card lists each declared fisher's check. */
+  /**
+   * K6: locks the round. The lock is written into the GM record (declarations close), and one
+   * roll card listing each declared fisher's check rolls forward from it (core/commit.ts).
+   */
   async lock(lakeId: string): Promise<Reply<{ messageId: string; round: number }>> {
     if (!this.host.isAuthority()) return fail("notActiveGm");
     return this.serial(async () => {
@@ -271,7 +320,7 @@ export class GmDesk {
       const { session, pub, record } = l.value;
       if (session.state.over) return fail("gameOver");
       const round = session.state.round + 1;
-      if (this.cardOf(lakeId, round)) return fail("locked", "round");
+      if (record.pending.locked) return fail("locked", "round");
       const rows: CardRow[] = session.state.fishers
         .filter((f) => record.pending.actions[f.id])
         .map((f) => ({
@@ -280,15 +329,14 @@ export class GmDesk {
         }));
       const flag: ChecksFlag = { kind: "checks", lake: lakeId, round, rows };
       const content = await this.renderCard(pub, flag);
-      const [ids] = await this.port.write([
-        {
-          kind: "chat.create",
-          data: [{ content, speaker: { alias: pub.name }, flags: { [MODULE_ID]: flag } }],
-        },
-      ]);
-      const messageId = ids?.[0];
-      if (!messageId) return fail("failed", "", "the roll card was not created");
-      return { ok: true, value: { messageId, round } };
+      const r = await this.host.lockRound(lakeId, round, {
+        content,
+        speaker: { alias: pub.name },
+        flags: { [MODULE_ID]: flag },
+      });
+      if (!r.ok) return r;
+      // the card is posted once the record holds the lock; it may come later (a reconcile)
+      return { ok: true, value: { messageId: this.cardOf(lakeId, round)?.id ?? "", round } };
     });
   }
 
@@ -362,7 +410,7 @@ export class GmDesk {
     let refused: Counted | undefined;
     for (const card of list) {
       const flag = checksFlagOf(card);
-      if (!flag || flag.closed) continue;
+      if (!flag || flag.closed || !this.byGm(card)) continue;
       const r = await this.countRoll(card, flag, message, picked, list);
       if (r?.reply.ok) return r;
       refused ??= r;
@@ -380,7 +428,7 @@ export class GmDesk {
     const l = await this.lake(flag.lake);
     if (!l.ok) return undefined;
     const { pub, record, session } = l.value;
-    if (session.state.round + 1 !== flag.round) return undefined;
+    if (session.state.round + 1 !== flag.round || !record.pending.locked) return undefined;
     const fisher = pub.fishers.find(
       (f) => f.actorId === picked.actorId && flag.rows.some((r) => r.fisher === f.id),
     );
@@ -420,8 +468,8 @@ export class GmDesk {
       );
     const d = record.pending.actions[fisher.id];
     if (!d || checkFor(d) !== picked.kind) return refuse("wrongCheck");
-    const row = flag.rows.find((r) => r.fisher === fisher.id)!;
-    if (row.status !== "waiting") return refuse("alreadyRolled");
+    // the first roll stands: the GM record holds it, whatever a card says
+    if (record.pending.totals[fisher.id]) return refuse("alreadyRolled");
     // H4: a thrown fisher's penalty on the next check applies to a system roll too (the
     // engine would have put it in the formula it asked for)
     const penalty = session.state.fishers.find((f) => f.id === fisher.id)?.checkPenalty ?? 0;
@@ -461,7 +509,7 @@ export class GmDesk {
     const list = this.port.messageList();
     for (const [i, card] of list.entries()) {
       const flag = checksFlagOf(card);
-      if (!flag || flag.closed) continue;
+      if (!flag || flag.closed || !this.byGm(card)) continue;
       for (const m of list.slice(i + 1)) await this.pickUp(m);
     }
   }
@@ -480,7 +528,7 @@ export class GmDesk {
       const l = await this.lake(lakeId);
       if (!l.ok) return l;
       const round = l.value.session.state.round + 1;
-      if (!this.cardOf(lakeId, round)) return fail("notLocked", "round");
+      if (!l.value.record.pending.locked) return fail("notLocked", "round");
       const r = await this.host.setTotal(
         lakeId,
         fisher,
@@ -505,7 +553,7 @@ export class GmDesk {
     const d = l.value.record.pending.actions[fisher];
     const actor = f?.actorId ? this.port.actor(f.actorId) : undefined;
     if (!f || !d || !actor) return fail("unknownFisher", "fisher");
-    if (!this.cardOf(lakeId, round)) return fail("notLocked", "round");
+    if (!l.value.record.pending.locked) return fail("notLocked", "round");
     const kind = checkFor(d);
     const out = await this.adapter().roll(actor, kind, {
       fastForward: true,

@@ -6,7 +6,6 @@
  * declaration window at round start (updateScene: the public lake's round moved on).
  */
 import { MODULE_ID, TEMPLATE_ROOT } from "../core/constants.ts";
-import { PLAYER_QUERY } from "./protocol.ts";
 import { cardFlagOf } from "../fishing/cards.ts";
 import type { PublicLake } from "../fishing/projection.ts";
 import { isFisherToken, sceneFlags } from "../fishing/projection.ts";
@@ -22,8 +21,6 @@ import { livePlayerPort } from "./live-port.ts";
 import { OPEN_SETTING, registerPlayerSettings } from "./settings.ts";
 import { PlayerWiring } from "./wire.ts";
 import { RoundWatch } from "./round-watch.ts";
-
-type Queries = Record<string, (data: unknown, options?: unknown) => Promise<unknown>>;
 
 /** Every lake on every scene, with its scene. */
 function lakes(): { pub: PublicLake; sceneId: string }[] {
@@ -41,17 +38,17 @@ function lakeById(id: string): { pub: PublicLake; sceneId: string } | undefined 
   return lakes().find((l) => l.pub.id === id);
 }
 
+/** The players' side of a runtime (main.ts builds it with the runtime: runtime.ts `players`). */
+export function playersOf(rt: Runtime): PlayerWiring {
+  return new PlayerWiring(livePlayerPort(rt.port), rt.host, rt.kayanak);
+}
+
 export function listen(rt: () => Runtime): void {
-  let wiring: PlayerWiring | undefined;
-  const w = (): PlayerWiring =>
-    (wiring ??= new PlayerWiring(livePlayerPort(rt().port), rt().host, rt().kayanak));
+  const w = (): PlayerWiring => rt().players as PlayerWiring;
   const rounds = new RoundWatch();
 
   Hooks.once("init", () => {
     registerPlayerSettings();
-    // The players answer the core's player -> GM channel (registered after the core's at init).
-    const queries = CONFIG.queries as unknown as Queries;
-    queries[PLAYER_QUERY] = (data, options) => w().gm.handle(data, options);
     DeclareDialog.wiring = w;
     // the round card's declare button, added once the core has put the card's content in place
     rt().decorators.push((message, html) => {
@@ -124,9 +121,14 @@ export function listen(rt: () => Runtime): void {
   Hooks.on("userConnected", () => void w().userActivity());
 
   Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
-    const m = message as unknown as { flags: Record<string, unknown> };
+    const m = message as unknown as {
+      flags: Record<string, unknown>;
+      author?: { id?: string | null } | null;
+    };
     const checks = checksFlagOf(m);
-    if (checks) return wireRollCard(w(), html, checks.lake, checks.round);
+    // a roll card counts only when a GM client wrote it (a player may post one with its flag)
+    if (checks && rt().byGm({ author: m.author?.id ?? undefined }))
+      return wireRollCard(w(), html, checks.lake, checks.round);
   });
 
   // v13 TokenHUD is an ApplicationV2: renderTokenHUD(hud, html: HTMLElement, context, options)

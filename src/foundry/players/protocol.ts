@@ -6,19 +6,31 @@
  */
 import type { Declaration, LakeView, RuleError } from "../../rules/index.ts";
 import { QUERY } from "../core/constants.ts";
-import type { Intent } from "../core/transport.ts";
 import type { CheckKind } from "../systems/types.ts";
 import type { Auth } from "./attest.ts";
 
 /**
- * The core's player -> GM channel (`QUERY.intent`, transport.ts), which the players' side
- * answers (hooks.ts registers it after the core): its `declare` and `withdraw` intents plus
- * the ones below.
+ * The player -> active GM channel (`QUERY.intent`), registered once, answered by the players'
+ * desk (desk.ts `GmDesk#handle`): one union of every request of both games, one parser.
  */
 export const PLAYER_QUERY = QUERY.intent;
 
 export type PlayerIntent =
-  | Intent
+  /** K5: a fisher's declaration for the coming round. */
+  | {
+      readonly type: "declare";
+      readonly lake: string;
+      readonly fisher: string;
+      readonly round: number;
+      readonly declaration: unknown;
+    }
+  /** K5: the declaration taken back. */
+  | {
+      readonly type: "withdraw";
+      readonly lake: string;
+      readonly fisher: string;
+      readonly round: number;
+    }
   | { readonly type: "view"; readonly lake: string; readonly fisher: string }
   | { readonly type: "checks"; readonly lake: string; readonly round: number }
   | {

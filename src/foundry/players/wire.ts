@@ -18,7 +18,6 @@ import { PlayerDesk } from "./client.ts";
 import { GmDesk } from "./desk.ts";
 import { hiddenModeOf } from "./hidden-actions.ts";
 import type { PlayerPort } from "./port.ts";
-import { PLAYER_QUERY } from "./protocol.ts";
 
 /** World settings of the players' side (registered in settings.ts). */
 export const SETTING = {
@@ -73,9 +72,9 @@ export class PlayerWiring {
     );
   }
 
-  /** Handlers for CONFIG.queries (registered at init on every client). */
-  queries(): Record<string, (data: unknown, options?: unknown) => Promise<unknown>> {
-    return { [PLAYER_QUERY]: (data, options) => this.gm.handle(data, options) };
+  /** The `QUERY.intent` handler (the runtime registers it, runtime.ts `queries`). */
+  handle(data: unknown, options: unknown): Promise<unknown> {
+    return this.gm.handle(data, options);
   }
 
   /** `ready`: a player commits to this session's key; the active GM reads rolls it may have missed. */

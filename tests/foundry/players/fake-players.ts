@@ -21,7 +21,7 @@ import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
 import type { LakeHost } from "../../../src/foundry/fishing/host.ts";
 import type { PlayerMessage, PlayerPort } from "../../../src/foundry/players/port.ts";
 import { PlayerWiring } from "../../../src/foundry/players/wire.ts";
-import { PLAYER_QUERY } from "../../../src/foundry/players/protocol.ts";
+import type { PlayersSide, Runtime } from "../../../src/foundry/runtime.ts";
 import type {
   ActorLike,
   CoreRoller,
@@ -232,7 +232,12 @@ export class PlayerClient extends FakeClient implements PlayerPort {
    */
   protected override init(): void {
     super.init();
-    this.wiring = new PlayerWiring(this, this.runtime!.host, this.runtime!.kayanak);
+    this.wiring = this.runtime!.players as PlayerWiring;
+  }
+
+  /** test-only: the players' side, built with the runtime as main.ts builds it (playersOf). */
+  protected override playersSide(): (rt: Runtime) => PlayersSide {
+    return (rt) => new PlayerWiring(this, rt.host, rt.kayanak);
   }
 
   /**
@@ -250,11 +255,6 @@ export class PlayerClient extends FakeClient implements PlayerPort {
    */
   override adapterId(): string {
     return this.wiring?.adapter().id ?? "";
-  }
-
-  /** CONFIG.queries on this client (fvtt-types client/config.d.mts, CONFIG.queries). */
-  override hasQuery(name: string): boolean {
-    return name === PLAYER_QUERY ? this.wiring !== undefined : super.hasQuery(name);
   }
 
   /** test-only: the tab closes as in FakeClient#disconnect; the players' wiring goes with it. */
@@ -317,19 +317,6 @@ export class PlayerClient extends FakeClient implements PlayerPort {
       this.userFlagState[u.userId] = { ...cur, ...(u.changed.flags[MODULE_ID] ?? {}) };
       this.hooks.callAll("updateUser", { id: u.userId }, u.changed, {}, u.author);
     }
-  }
-
-  /**
-   * The target's side of User#query for PLAYER_QUERY (v13 client/documents/collections/users.mjs,
-   * #handleUserQuery).
-   */
-  override answerQuery(name: string, data: unknown, options: unknown): Promise<unknown> {
-    if (name === PLAYER_QUERY) {
-      this.received.push({ channel: "query", name, data: clone(data) });
-      if (!this.wiring) throw new Error(`No query handler registered for '${name}'`);
-      return this.wiring.queries()[PLAYER_QUERY]!(data, options);
-    }
-    return super.answerQuery(name, data, options);
   }
 
   /**

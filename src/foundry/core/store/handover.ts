@@ -27,7 +27,12 @@ export interface KeysGiven {
   readonly keys: Readonly<Record<string, string>>;
 }
 
+/** How often a hand-over of keys the store is not yet known to name may look at the store. */
+const LOOK_MS = 10_000;
+
 export class KeyHandover {
+  private lastLook = -Infinity;
+
   constructor(
     private readonly port: Port,
     private readonly store: GmStore,
@@ -122,8 +127,14 @@ export class KeyHandover {
       .map((hex) => ({ hex, id: keyIdOf(hexToBytes(hex)) }))
       .filter((k) => !this.store.ring.get(k.id));
     if (!offered.length) return { taken: 0 };
-    // one look at the store for the whole message
-    const inUse = await this.store.keyIdsInUse();
+    // one look at the store for the whole message, and at most one every LOOK_MS for keys the
+    // store is not yet known to name: a player may send this query as often as they like (v13
+    // cannot say who sent it), and each look reads the store's index and newest revisions
+    const known = offered.every((k) => this.store.namedAlready(k.id));
+    const now = Date.now();
+    if (!known && now - this.lastLook < LOOK_MS) return { taken: 0 };
+    if (!known) this.lastLook = now;
+    const inUse = known ? new Set(offered.map((k) => k.id)) : await this.store.keyIdsInUse();
     let taken = 0;
     for (const k of offered)
       if (inUse.has(k.id)) {
