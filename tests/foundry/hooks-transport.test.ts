@@ -240,7 +240,9 @@ describe("the leak check", () => {
             actorLink: false,
             hidden: true,
             texture: { src: SWARM_ICON },
-            flags: { [MODULE_ID]: { lake: id, swarm: unseen.id } },
+            // an opaque id, as the module writes (aliases.ts): the check judges the square and count
+            delta: { system: { fish: { value: unseen.fish, max: unseen.max } } },
+            flags: { [MODULE_ID]: { lake: id, swarm: "w0123456789ab", at: [...unseen.at] } },
           },
         ],
       },
@@ -248,7 +250,8 @@ describe("the leak check", () => {
     await t.gm.write([
       { kind: "chat.create", data: [{ content: hiddenMove, whisper: [t.gm.userId], flags: {} }] },
     ]);
-    const truth = { state: s.state, log: [], owned: [], names: (x: string) => x };
+    const scene = t.server.truth.scenes.find((x) => x._id === t.sceneId);
+    const truth = { state: s.state, log: [], owned: [], names: (x: string) => x, scene, lake: id };
     const leaks = findLeaks(t.players[0].received.slice(start), truth, [hiddenMove]);
     expect(leaks.some((l) => l.includes("unseen swarm"))).toBe(true);
     expect(leaks.some((l) => l.includes("flees"))).toBe(true);

@@ -158,6 +158,7 @@ export class FakeServer {
     this.v14Caller = true;
     this.batchEmpty = "drop";
     this.batchFailure = "reject";
+    this.shortBatches = 0;
     this.refusesModuleTypes = false;
     this.vault.clear();
     this.cipher = XCHACHA;
@@ -402,9 +403,14 @@ export class FakeServer {
       }
       return out;
     }
+    // foundryvtt#14174 (part of a batch applied): here all but the last operation, and the answer
+    // holds the documents of those only, one operation short
+    const short = this.shortBatches > 0 && kept.length > 1;
+    if (short) this.shortBatches--;
+    const applied = short ? kept.slice(0, -1) : kept;
     let ids: string[][];
     try {
-      ids = kept.length ? this.modify(userId, kept) : [];
+      ids = applied.length ? this.modify(userId, applied) : [];
     } catch (e) {
       if (this.batchFailure === "resolveEmpty") return [];
       throw e;
@@ -414,6 +420,15 @@ export class FakeServer {
 
   batchEmpty: "keep" | "drop" = "drop";
   batchFailure: "reject" | "resolveEmpty" | "partial" = "reject";
+  private shortBatches = 0;
+
+  /**
+   * test-only: the next `n` batches of two operations or more have their last operation neither
+   * applied nor answered (as modifyBatch above); later batches go through whole.
+   */
+  shortenNextBatches(n = 1): void {
+    this.shortBatches = n;
+  }
 
   /**
    * test-only: a misuse guard; a real request needs an open socket, so a disconnected user cannot

@@ -58,7 +58,16 @@ export class PlayerServer extends FakeServer {
     this.flags.clear();
     this.mine.clear();
     this.updates.clear();
+    this.otherUsersWritable = false;
   }
+
+  /**
+   * test-only: a server that lets a player update another user's User document, which Foundry's
+   * BaseUser#canUpdate refuses (v13 common/documents/user.mjs: only the user or a GM). What the
+   * module does then is what a test of its key commitment (players/attest.ts) must show: the
+   * updateUser hook still names the real author, and the GM takes no query on such a hash.
+   */
+  otherUsersWritable = false;
 
   /**
    * test-only: login as in FakeServer#connect; the server also notes the players' clients it sends
@@ -115,7 +124,7 @@ export class PlayerServer extends FakeServer {
   updateUserFlag(from: string, target: string, key: string, value: unknown): void {
     const u = this.active(from);
     this.user(target);
-    if (from !== target && !u.isGM)
+    if (from !== target && !u.isGM && !this.otherUsersWritable)
       throw new Error("fake server: a player may not update another user");
     const f = { ...(this.flags.get(target) ?? {}), [key]: clone(value) };
     this.flags.set(target, f);

@@ -11,7 +11,8 @@ import { expect } from "vitest";
 import type { FisherDesk } from "../../../src/foundry/players/protocol.ts";
 import type { Cipher } from "../../../src/foundry/core/store/sealed.ts";
 import type { Payload } from "../fake/server.ts";
-import { findLeaks, forbiddenLines } from "../fake/secrecy.ts";
+import type { Truth } from "../fake/secrecy.ts";
+import { SecrecyChecker, forbiddenLines, roundRolls } from "../fake/secrecy.ts";
 import { randomDeclaration, rngFor } from "../fake/world.ts";
 import { dnd5eActors, settleClients } from "./actors.ts";
 import type { PlayerClient, PlayerTable } from "./fake-players.ts";
@@ -57,6 +58,8 @@ export interface SuiteRun {
   declarations: number;
   /** Store payloads the players' clients received. */
   storePayloads: number;
+  /** What the checker judged by content (SecrecyChecker#judgedCounts, summed). */
+  judged: SecrecyChecker["judgedCounts"];
 }
 
 export async function playSuite(
@@ -76,6 +79,7 @@ export async function playSuite(
     rolls: 0,
     declarations: 0,
     storePayloads: 0,
+    judged: { tokens: 0, facts: 0, dice: 0, actions: 0, holes: 0 },
   };
   // each game in a world of its own: two GMs and two players, all connected
   const table = async (): Promise<PlayerTable> => {
@@ -89,10 +93,39 @@ export async function playSuite(
   };
   let t = await table();
   let [a, b] = t.players as [PlayerClient, PlayerClient];
-  const marks = new Map<PlayerClient, number>([
-    [a, 0],
-    [b, 0],
-  ]);
+  // per player client: what it received since the last look, and the checker that remembers
+  // what that player may know (issue 19: judged by content, against the GM's truth)
+  const marks = new Map<PlayerClient, number>();
+  const checkers = new Map<PlayerClient, SecrecyChecker>();
+  const tally = () => {
+    for (const k of checkers.values())
+      for (const [n, v] of Object.entries(k.judgedCounts))
+        run.judged[n as keyof SuiteRun["judged"]] += v;
+    checkers.clear();
+  };
+  const fresh = () => {
+    tally();
+    for (const c of [a, b]) {
+      marks.set(c, 0);
+      checkers.set(c, new SecrecyChecker());
+    }
+  };
+  fresh();
+  const look = (when: string, truth: Omit<Truth, "owned" | "names" | "scene" | "lake">) => {
+    const scene = t.server.truth.scenes.find((s) => s._id === t.sceneId);
+    const forbidden = forbiddenLines({ log: truth.log, names });
+    for (const [i, c] of [a, b].entries()) {
+      const got: Payload[] = c.received.slice(marks.get(c));
+      marks.set(c, c.received.length);
+      run.storePayloads += got.filter(
+        (p) => p.channel === "modifyDocument" && p.op.startsWith("store."),
+      ).length;
+      const leaks = checkers
+        .get(c)!
+        .check(got, { ...truth, owned: [`f${i + 1}`], names, scene, lake }, forbidden);
+      run.leaks.push(...leaks.map((l) => `${mode} round ${run.rounds} ${when}: ${l}`));
+    }
+  };
   let lake = await newLake(t, 1);
   while (run.rounds < rounds) {
     const host = activeGm(t).runtime!.host;
@@ -101,7 +134,7 @@ export async function playSuite(
       run.games++;
       t = await table();
       [a, b] = t.players as [PlayerClient, PlayerClient];
-      marks.set(a, 0).set(b, 0);
+      fresh();
       lake = await newLake(t, run.games + 1);
       continue;
     }
@@ -116,6 +149,13 @@ export async function playSuite(
       if (!r.ok) throw new Error(`declare: ${r.error.code}`);
       run.declarations++;
     }
+    await settle(t);
+    // K5: before the lock, what each fisher declared is the GM's alone
+    look("declaring", {
+      state: before.state,
+      log: before.log,
+      pending: t.server.truth.store.get(lake)!.pending.actions,
+    });
     const locked = await gmDesk(activeGm(t)).lock(lake);
     if (!locked.ok) throw new Error(`lock: ${locked.error.code}`);
     for (const c of [a, b]) {
@@ -139,29 +179,24 @@ export async function playSuite(
     await settle(t);
     run.rounds++;
     const now = activeGm(t).runtime!.host.cached(lake)!;
-    const forbidden = forbiddenLines({ state: now.state, log: now.log, owned: [], names });
-    for (const [i, c] of [a, b].entries()) {
-      const fresh: Payload[] = c.received.slice(marks.get(c));
-      marks.set(c, c.received.length);
-      run.storePayloads += fresh.filter(
-        (p) => p.channel === "modifyDocument" && p.op.startsWith("store."),
-      ).length;
-      const leaks = findLeaks(
-        fresh,
-        { state: now.state, log: now.log, owned: [`f${i + 1}`], names },
-        forbidden,
-      );
-      run.leaks.push(...leaks.map((l) => `${mode} round ${run.rounds}: ${l}`));
-    }
+    const truth = {
+      state: now.state,
+      log: now.log,
+      rolls: roundRolls(before.state, now.rounds.at(-1)!),
+    };
+    look("resolved", truth);
     // reloads: a player's browser, then now and then the active GM's (its key stays in its browser)
     if (run.rounds % 23 === 0) {
       const who = run.rounds % 46 === 0 ? activeGm(t) : a;
-      // the world snapshot a reloaded player gets at login is checked with the next round's
       await who.reload();
+      await settle(t);
       run.reloads++;
+      // the world a reloaded player gets at login, and what a reloaded GM writes, held to the same truth
+      look("reloaded", truth);
     }
     if (run.leaks.length > 20) break;
   }
+  tally();
   return run;
 }
 
@@ -177,6 +212,11 @@ export function expectClean(run: SuiteRun): void {
     expect(run.reloads).toBeGreaterThan(20);
     expect(run.rolls).toBeGreaterThan(1000);
     expect(run.declarations).toBeGreaterThan(1000);
+    // the check judged by content: swarm tokens, fish on squares, the engine's dice, declarations
+    expect(run.judged.tokens).toBeGreaterThan(1000);
+    expect(run.judged.facts).toBeGreaterThan(1000);
+    expect(run.judged.dice).toBeGreaterThan(1000);
+    expect(run.judged.actions).toBeGreaterThan(1000);
   }
   console.log(`secrecy suite: ${JSON.stringify({ ...run, leaks: run.leaks.length })}`);
 }

@@ -219,6 +219,25 @@ describe("K20 seen and unseen", () => {
     expect(viewFor(eight.state, "player").swarms.map((s) => s.id)).toEqual(["s1"]);
   });
 
+  test("K20 a dead fisher sees nothing: an unseen swarm in a dead fisher's square stays unseen; a living one there reveals it", () => {
+    const at = [1, 0, 0] as const;
+    const game = (condition: "dead" | "ok") =>
+      buildGame({
+        fishers: [
+          { id: "ana", at: [0, 0, 0] },
+          { id: "bo", at, condition, hp: condition === "dead" ? 0 : 10 },
+        ],
+        swarms: [{ at, fish: 5, seen: false }],
+      });
+    const dead = playForced(game("dead"), round({}), {});
+    expect(swarm(dead.state, "s1")!.seen).toBe(false);
+    expect(viewFor(dead.state, "player").swarms).toEqual([]);
+    expect(ofType(dead.events, "revealed")).toEqual([]);
+    // the control: the same square with a living fisher in it reveals the swarm
+    const alive = playForced(game("ok"), round({}), {});
+    expect(viewFor(alive.state, "player").swarms).toMatchObject([{ id: "s1", at, fish: 5 }]);
+  });
+
   test("K20 a swarm that fled secretly stays unseen while no fisher is with it, and the player view never shows it or an unexplored square", () => {
     const g = buildGame({ swarms: [{ at: [0, 0, 0], fish: 5 }] });
     const r1 = playForced(g, round({ ana: act.catch() }), { "attack:ana": 1, "flee:s1": 3 });
