@@ -129,16 +129,30 @@ function revOf(card: ModuleCard): number | undefined {
   return Number.isInteger(rev) ? (rev as number) : undefined;
 }
 
-/** The card writes a record calls for: its outbox cards not posted yet, and orphans removed. */
-function cardOps(port: Port, record: StoreRecord): WriteOp[] {
+/**
+ * The card writes a record calls for: its outbox cards not posted yet, and orphans removed:
+ * GM-written cards of a revision the store does not hold (a module that posted before it wrote
+ * its record left them). A card seems an orphan to a client whose record is older than the card
+ * (another GM client wrote the next revision and posted its card meanwhile), so the store is read
+ * again before any is removed: a card is posted only after its record, so once the card is seen,
+ * a fresh read sees its record.
+ */
+async function cardOps(
+  port: Port,
+  record: StoreRecord,
+  newest?: () => Promise<number | undefined>,
+): Promise<WriteOp[]> {
   const cards = gmCards(port, record.lakeId);
   const ops: WriteOp[] = [];
   const posted = new Set(cards.map((c) => c.id));
   const missing = (record.outbox ?? []).filter((c) => !c._id || !posted.has(c._id));
   if (missing.length) ops.push({ kind: "chat.create", data: missing });
-  // cards of a revision the record never reached (written by a module that posted first)
-  const orphans = cards.filter((c) => (revOf(c) ?? 0) > record.rev).map((c) => c.id);
-  if (orphans.length) ops.push({ kind: "chat.delete", ids: orphans });
+  const later = cards.filter((c) => (revOf(c) ?? 0) > record.rev);
+  if (later.length && newest) {
+    const rev = (await newest()) ?? record.rev;
+    const orphans = later.filter((c) => (revOf(c) ?? 0) > rev).map((c) => c.id);
+    if (orphans.length) ops.push({ kind: "chat.delete", ids: orphans });
+  }
   return ops;
 }
 
@@ -158,12 +172,14 @@ export async function rollForward(
   port: Port,
   record: StoreRecord,
   publish: Publish,
+  /** The newest revision the store holds now (read afresh); without it, no card is removed. */
+  newest?: () => Promise<number | undefined>,
 ): Promise<boolean> {
   let last: unknown;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const scene = port.scene(record.sceneId);
     if (!scene) return false;
-    const cards = cardOps(port, record);
+    const cards = await cardOps(port, record, newest);
     const ops = [...publish(scene), ...cards];
     if (!ops.length) return true;
     if (attempt === 0) {

@@ -558,8 +558,14 @@ export class LakeHost implements HostParts {
     if (!l.ok) return l;
     const { record, session, pub } = l.value;
     const tokens = !(pub.over && session.state.over);
-    const done = await rollForward(this.port, record, (scene) =>
-      publicOps(this, pub, scene, record, session.state, [], tokens),
+    const done = await rollForward(
+      this.port,
+      record,
+      (scene) => publicOps(this, pub, scene, record, session.state, [], tokens),
+      async () => {
+        const now = await this.store.get(lakeId);
+        return now.ok ? now.value?.rev : undefined;
+      },
     );
     return { ok: true, value: done };
   }

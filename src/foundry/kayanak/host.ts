@@ -685,10 +685,17 @@ export class KayanakHost {
     if (!l.ok) return l;
     const base = this.boardBase(l.value.pub);
     const over = l.value.pub.view.over && l.value.state.over;
-    const done = await rollForward(this.port, l.value.record, (scene) =>
-      over
-        ? publicBoardOps(scene, publicBoardFor(base, l.value.state), l.value.state, false)
-        : this.publicOps(base, scene, l.value.state),
+    const done = await rollForward(
+      this.port,
+      l.value.record,
+      (scene) =>
+        over
+          ? publicBoardOps(scene, publicBoardFor(base, l.value.state), l.value.state, false)
+          : this.publicOps(base, scene, l.value.state),
+      async () => {
+        const now = await this.store.get(boardId);
+        return now.ok ? now.value?.rev : undefined;
+      },
     );
     return { ok: true, value: done };
   }
