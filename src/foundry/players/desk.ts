@@ -443,13 +443,13 @@ export class GmDesk {
         v.reason,
         v.detail,
       );
-    // issue 21 item 4: no more than the fisher has (the lake's set-up, or the actor now)
-    const state = session.state.fishers.find((f) => f.id === fisher.id);
-    const setUp = state?.mods[picked.kind];
-    const now = actor ? this.adapter().mods(actor)[picked.kind] : undefined;
-    const modifier = Math.max(setUp ?? -Infinity, now ?? -Infinity);
+    // issue 21 item 4: no more than the fisher has in the lake's set-up (what the GM saw, filled
+    // in from the system by the wizard). A set-up without the fisher's modifiers (made through
+    // the API) leaves them to the system as the wizard reads them
+    const setUp = record.setup.fishers.find((f) => f.id === fisher.id)?.mods?.[picked.kind];
+    const modifier = setUp ?? (actor ? this.adapter().mods(actor)[picked.kind] : undefined) ?? 0;
     const bound = boundCheck(v, {
-      modifier: Number.isFinite(modifier) ? modifier : 0,
+      modifier,
       ...(fixed !== undefined ? { fixed } : {}),
     });
     if (!bound.ok)

@@ -639,8 +639,7 @@ export function verifyCheckRoll(roll: unknown, opts: CheckOptions = {}): Verifie
 
 // ---------------------------------------------------------------------------------------------
 // Issue 21 item 4: a roll that replays can still carry more than the fisher has. The module knows
-// each fisher's modifiers from the lake's set-up (and the system adapter reads the actor now);
-// a check whose fixed part is above them, or that adds dice no system adds to a check, is not
+// each fisher's modifiers from the lake's set-up; a check whose fixed part is above them, or that adds dice no system adds to a check, is not
 // counted silently: the GM is shown the difference and decides (types the total, or not).
 
 /** Why a verified check is not counted without the GM (KOLIKOLY.Players.Refusal.<reason>). */
@@ -653,7 +652,7 @@ export const BOUND_REASONS: readonly BoundReason[] = [
 
 /** What the module knows of a fisher's check before it is rolled. */
 export interface KnownCheck {
-  /** The check's modifier (K6): the most of the lake's set-up and the actor's prepared data now. */
+  /** The check's modifier (K6) in the lake's set-up. */
   readonly modifier: number;
   /** The total of a check the system makes without a die for this fisher (pf2e Assurance). */
   readonly fixed?: number;
