@@ -297,6 +297,19 @@ describe("issue 21 item 3: relevance is judged first", () => {
     expect(pending(t, lake).totals).toEqual({});
   });
 
+  test("pf2e: a die-less check from a character without Assurance for the skill goes to the GM", async () => {
+    const shape = SHAPES.find((s) => s.id === "pf2e/assurance")!;
+    const { t, lake, a } = await lockedFor(shape, LANGS[2]![1]);
+    // Ana's Assurance is for Stealth, not Survival
+    for (const c of clients)
+      (c.actor(t.actorIds[0]!) as { items: unknown[] }).items = [assuranceFeat("stealth")];
+    await a.postRoll(messageOf(shape, t, shape.views.message), "publicroll");
+    await settle();
+    expect(pending(t, lake).totals).toEqual({});
+    const de = LANGS[2]![1];
+    expect(t.gm.alerts.at(-1)).toContain(de.get("KOLIKOLY.Players.Refusal.noD20")!);
+  });
+
   test("pf2e: a hero-point reroll of a check already counted goes to the GM, the first roll standing", async () => {
     const shape = SHAPES.find((s) => s.id === "pf2e/plain")!;
     const { t, lake, a } = await lockedFor(shape, LANGS[1]![1]);
