@@ -24,7 +24,7 @@ import type { PublicLake } from "../fishing/projection.ts";
 import type { LakeHost } from "../fishing/host.ts";
 import type { GmRecord } from "../fishing/record.ts";
 import type { CheckKind, PickedRoll, RollAdapter } from "../systems/types.ts";
-import { verifyCheckRoll } from "../systems/roll-integrity.ts";
+import { boundCheck, verifyCheckRoll } from "../systems/roll-integrity.ts";
 import type { HiddenMode } from "./hidden-actions.ts";
 import { moreHidden } from "./hidden-actions.ts";
 import type { KeyRing } from "./attest.ts";
@@ -74,6 +74,8 @@ interface Counted {
   /** KOLIKOLY.Players.Refusal.<reason>: an integrity reason (roll-integrity.ts) or the code. */
   readonly reason?: string;
   readonly detail?: string;
+  /** The reason's format data (what the roll claims, what the module knows). */
+  readonly data?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -91,7 +93,14 @@ export const REQUESTS_PER_WINDOW = 400;
  */
 export const CHANGES_PER_ROUND = 12;
 
-const TOLD_GM = new Set(["notOwner", "beforeCard", "otherRequest", "badRoll", "unverifiableRoll"]);
+const TOLD_GM = new Set([
+  "notOwner",
+  "beforeCard",
+  "otherRequest",
+  "badRoll",
+  "unverifiableRoll",
+  "rerolled",
+]);
 
 export function authorOf(m: PlayerMessage): string | undefined {
   const a = m.author;
@@ -435,13 +444,27 @@ export class GmDesk {
     if (!fisher) return undefined;
     // rolled by the GM's client during resolution (driver()): already an answer to the engine
     if (picked.request?.resolving) return undefined;
-    const refuse = (code: string, reason = code, detail = ""): Counted => ({
+    const refuse = (
+      code: string,
+      reason = code,
+      detail = "",
+      data?: Readonly<Record<string, string>>,
+    ): Counted => ({
       reply: fail(code, "messageId", reason),
       fisher: fisher.name,
       lake: pub.name,
       reason,
       detail,
+      ...(data ? { data } : {}),
     });
+    // issue 21 item 3: relevance first. A roll that is not the check this round asks of the
+    // fisher, or one for a check already counted, is ignored quietly, whatever its dice
+    const d = record.pending.actions[fisher.id];
+    if (!d || checkFor(d) !== picked.kind) return refuse("wrongCheck");
+    // the first roll stands: the GM record holds it, whatever a card says; a system's reroll of
+    // the counted check (pf2e hero point) is the GM's call
+    if (record.pending.totals[fisher.id])
+      return picked.reroll ? refuse("rerolled") : refuse("alreadyRolled");
     const author = authorOf(message);
     if (!author || !this.owns(author, pub, fisher.id)) return refuse("notOwner");
     // a self roll is whispered to its author alone: the player kept it from the GM (client.ts tells them)
@@ -459,25 +482,43 @@ export class GmDesk {
     )
       return refuse("otherRequest");
     // real dice adding up to the total (the first roll: the one every adapter reads)
-    const v = verifyCheckRoll(message.rolls?.[0]);
+    const actor = this.port.actor(picked.actorId);
+    const fixed = actor ? this.adapter().fixedCheck?.(actor, picked.kind) : undefined;
+    const v = verifyCheckRoll(message.rolls?.[0], { noDie: fixed !== undefined });
     if (!v.ok)
       return refuse(
         v.reason === "unverifiable" || v.reason === "noD20" ? "unverifiableRoll" : "badRoll",
         v.reason,
         v.detail,
       );
-    const d = record.pending.actions[fisher.id];
-    if (!d || checkFor(d) !== picked.kind) return refuse("wrongCheck");
-    // the first roll stands: the GM record holds it, whatever a card says
-    if (record.pending.totals[fisher.id]) return refuse("alreadyRolled");
+    // issue 21 item 4: no more than the fisher has in the lake's set-up (what the GM saw, filled
+    // in from the system by the wizard). A set-up without the fisher's modifiers (made through
+    // the API) leaves them to the system as the wizard reads them
+    const setUp = record.setup.fishers.find((f) => f.id === fisher.id)?.mods?.[picked.kind];
+    const modifier = setUp ?? (actor ? this.adapter().mods(actor)[picked.kind] : undefined) ?? 0;
+    const bound = boundCheck(v, {
+      modifier,
+      ...(fixed !== undefined ? { fixed } : {}),
+    });
+    if (!bound.ok)
+      return refuse("unverifiableRoll", bound.reason, bound.detail, {
+        ...bound.data,
+        fisher: fisher.name,
+      });
     // H4: a thrown fisher's penalty on the next check applies to a system roll too (the
     // engine would have put it in the formula it asked for)
     const penalty = session.state.fishers.find((f) => f.id === fisher.id)?.checkPenalty ?? 0;
     const total = v.total - penalty;
-    const set = await this.host.setTotal(flag.lake, fisher.id, { total, natural: v.natural });
+    const set = await this.host.setTotal(
+      flag.lake,
+      fisher.id,
+      v.natural === undefined ? { total } : { total, natural: v.natural },
+    );
     if (!set.ok) return { reply: set };
     await this.setRow(flag.lake, flag.round, fisher.id, "rolled");
-    return { reply: { ok: true, value: { ...picked, total: v.total, natural: v.natural } } };
+    const { natural: _n, ...rest } = picked;
+    const value = v.natural === undefined ? rest : { ...rest, natural: v.natural };
+    return { reply: { ok: true, value: { ...value, total: v.total } } };
   }
 
   /**
@@ -495,7 +536,7 @@ export class GmDesk {
         fisher: c.fisher ?? "?",
         lake: c.lake ?? "?",
         message: message.id,
-        reason: this.port.localize(`KOLIKOLY.Players.Refusal.${reason}`),
+        reason: this.port.localize(`KOLIKOLY.Players.Refusal.${reason}`, c.data),
       }),
     );
     console.warn(

@@ -34,6 +34,7 @@ import type {
 import {
   firstNum,
   getPath,
+  itemsOf,
   mods,
   num,
   outcomeOf,
@@ -196,6 +197,32 @@ function kindOfContext(ctx: CheckContext): CheckKind | undefined {
   return undefined;
 }
 
+/**
+ * pf2e Assurance (packs/feats/assurance.json, Player Core): a feat whose ChoiceSet keeps the
+ * chosen skill in `flags.pf2e.rulesSelections.assurance`; its SubstituteRoll rule puts the value
+ * 10 in place of the d20 (check.ts `CheckPF2e.roll`: the formula is `10+<mod>`), and its
+ * AdjustModifier rule suppresses every modifier but the proficiency bonus. The check's total is
+ * then 10 + the proficiency bonus: level + 2 x rank when trained (the actor's skill rank).
+ */
+export function assuranceTotal(actor: ActorLike, kind: CheckKind): number | undefined {
+  const skill = PF2E_SKILL[kind];
+  if (!skill) return undefined;
+  const has = itemsOf(actor).some(
+    (i) =>
+      i.type === "feat" &&
+      (getPath(i, "system.slug") === "assurance" || i.name === "Assurance") &&
+      getPath(i, "flags.pf2e.rulesSelections.assurance") === skill.slug,
+  );
+  if (!has) return undefined;
+  const a = actor as Pf2eActor & { skills?: Record<string, { rank?: number } | undefined> };
+  const rank =
+    num(a.skills?.[skill.slug]?.rank) ??
+    firstNum(actor.system, `skills.${skill.slug}.rank`, `skills.${skill.abbr}.rank`) ??
+    0;
+  const level = firstNum(actor.system, "details.level.value") ?? 0;
+  return rank > 0 ? 10 + level + 2 * rank : undefined;
+}
+
 export const pf2eAdapter: RollAdapter = {
   id: "pf2e",
   labelKey: "KOLIKOLY.Systems.Pf2e",
@@ -253,10 +280,14 @@ export const pf2eAdapter: RollAdapter = {
     const actorId = (typeof ctx.actor === "string" && ctx.actor) || speakerActorId(message);
     const kind = kindOfContext(ctx);
     const out = outcomeOf(message.rolls?.[0], message.id);
-    return actorId && kind && out
-      ? picked(actorId, kind, out, requestOfIdentifier(ctx.identifier))
-      : null;
+    if (!actorId || !kind || !out) return null;
+    const p = picked(actorId, kind, out, requestOfIdentifier(ctx.identifier));
+    // CheckPF2e.rerollFromMessage (check.ts) deletes the message and posts the kept roll anew
+    // with the same context, `isReroll: true` and `check:reroll` among its options
+    return (ctx as { isReroll?: unknown }).isReroll === true ? { ...p, reroll: true } : p;
   },
+
+  fixedCheck: assuranceTotal,
 
   // pf2e has no after-roll hook for checks; its roll messages are read instead (readMessage).
   rollHooks: [] as RollHook[],

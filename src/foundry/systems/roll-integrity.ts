@@ -69,13 +69,28 @@ export type Verified<T> =
   | ({ readonly ok: true } & T)
   | { readonly ok: false; readonly reason: IntegrityReason; readonly detail: string };
 
-/** A verified check: its total and the natural face of its one active d20. */
-export type VerifiedCheck = Verified<{ readonly total: number; readonly natural: number }>;
+/**
+ * A verified check: its total, the natural face of its one active d20 (none for a check the
+ * system makes without a die), its fixed part (`flat`: the total with every die counted 0), what
+ * its other dice added (`bonus`) and those dice.
+ */
+export type VerifiedCheck = Verified<{
+  readonly total: number;
+  readonly natural?: number;
+  readonly flat: number;
+  readonly bonus: number;
+  readonly bonusDice: readonly { readonly number: number; readonly faces: number }[];
+}>;
 
-/** Dice term classes whose results the replay knows: core `Die`, dnd5e's `D20Die` and `BasicDie`. */
+/**
+ * Dice term classes whose results the replay knows: core `Die`, dnd5e's `D20Die` and `BasicDie`.
+ * dnd5e 5.3's adv / dis (basic-die.mjs MODIFIERS) are replayed on all three: `BasicRoll.toMessage`
+ * stores each roll through `fromData(toJSON())` (basic-roll.mjs, release-5.1.0 on), and
+ * `RollTerm.fromData` (client/dice/terms/term.mjs) finds no registered class named `D20Die`, so
+ * the message holds the d20 as a core `Die` that still carries `adv` / `dis`; the GM's live roll
+ * turns it back into a `D20Die` only when something reads `D20Roll#d20` (a chat render).
+ */
 const DIE_CLASSES = new Set(["Die", "D20Die", "BasicDie"]);
-/** The classes that take dnd5e 5.3's adv / dis modifiers (basic-die.mjs MODIFIERS). */
-const ADVANTAGE_CLASSES = new Set(["D20Die", "BasicDie"]);
 /** Math functions a FunctionTerm may name that the check recomputes. */
 const MATH_FNS: Readonly<Record<string, (...n: number[]) => number>> = {
   abs: Math.abs,
@@ -185,7 +200,6 @@ class DieReplay {
     private readonly draws: readonly number[],
     readonly number: number,
     readonly faces: number,
-    private readonly advantage: boolean,
   ) {
     for (let n = 0; n < number; n++) this.roll();
   }
@@ -205,8 +219,7 @@ class DieReplay {
 
   apply(modifier: string): void {
     const command = /[A-Za-z]+/.exec(modifier)?.[0]?.toLowerCase() ?? "";
-    if (this.advantage && (command === "adv" || command === "dis"))
-      return this.advantageSets(modifier);
+    if (command === "adv" || command === "dis") return this.advantageSets(modifier);
     switch (command) {
       case "r":
         return this.reroll(modifier, false);
@@ -375,13 +388,27 @@ class DieReplay {
 }
 
 interface Walk {
-  /** Every d20 term met: how many results it has active, and the first active face. */
-  readonly d20: { active: number; natural?: number }[];
+  /** Every d20 term met: how many results it has active, the first active face, what it adds. */
+  readonly d20: { active: number; natural?: number; total: number }[];
+  /** Every other dice term met: its number and faces (the bonus dice of a check). */
+  readonly other: { number: number; faces: number }[];
   terms: number;
 }
 
+/**
+ * A term's value three ways: as rolled (`v`), with every dice term counted 0 (`flat`: the fixed
+ * modifiers), and with the d20 terms counted 0 (`noD20`: fixed modifiers and bonus dice).
+ */
+interface Value {
+  readonly v: number;
+  readonly flat: number;
+  readonly noD20: number;
+}
+
+const same = (n: number): Value => ({ v: n, flat: n, noD20: n });
+
 /** One dice term: its results replayed and compared; its total as `DiceTerm#total` makes it. */
-function verifyDie(t: Json, walk: Walk, where: string): number {
+function verifyDie(t: Json, walk: Walk, where: string): Value {
   if (t._number !== undefined || t._faces !== undefined)
     refuse("unverifiable", `${where}: a die whose number or faces are rolled`);
   const number = t.number;
@@ -408,7 +435,6 @@ function verifyDie(t: Json, walk: Walk, where: string): number {
     stored.map((r) => r.result as number),
     number,
     faces,
-    ADVANTAGE_CLASSES.has(String(t.class)),
   );
   for (const m of modifiers as string[]) replay.apply(m);
   if (replay.consumed !== stored.length)
@@ -440,8 +466,12 @@ function verifyDie(t: Json, walk: Walk, where: string): number {
     natural ??= e.result;
     total += e.count ?? e.result;
   });
-  if (faces === 20) walk.d20.push({ active, ...(natural !== undefined ? { natural } : {}) });
-  return total;
+  if (faces === 20) {
+    walk.d20.push({ active, total, ...(natural !== undefined ? { natural } : {}) });
+    return { v: total, flat: 0, noD20: 0 };
+  }
+  walk.other.push({ number, faces });
+  return { v: total, flat: 0, noD20: total };
 }
 
 /** `Roll#_evaluateASTAsync` over infix terms: `* / %` before `+ -`, left to right. */
@@ -462,32 +492,48 @@ function combine(values: number[], ops: string[]): number {
   return sums.reduce((acc, v, i) => (i === 0 ? v : signs[i - 1] === "-" ? acc - v : acc + v), 0);
 }
 
-function verifyTerm(t: unknown, walk: Walk, depth: number, where: string): number {
+/** Two numbers equal within rounding; false when either is NaN (a NaN must never pass). */
+const agree = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-9;
+
+function verifyTerm(t: unknown, walk: Walk, depth: number, where: string): Value {
   if (!isObj(t)) refuse("malformed", `${where} is not a term`);
   const cls = t.class;
   if (typeof cls !== "string") refuse("malformed", `${where} names no class`);
-  if (cls === "NumericTerm") return finite(t.number, `${where} (a number)`);
+  if (cls === "NumericTerm") return same(finite(t.number, `${where} (a number)`));
   if (DIE_CLASSES.has(cls)) return verifyDie(t, walk, where);
   if (cls === "ParentheticalTerm") {
     if (!isObj(t.roll)) refuse("unverifiable", `${where}: a parenthetical without its roll`);
-    return verifyRollData(t.roll, walk, depth + 1).total;
+    return verifyRollData(t.roll, walk, depth + 1);
   }
   if (cls === "FunctionTerm") {
     const fn = typeof t.fn === "string" ? MATH_FNS[t.fn] : undefined;
     if (!fn || !Array.isArray(t.rolls))
       refuse("unverifiable", `${where}: the function ${String(t.fn)} cannot be checked`);
-    const args = t.rolls.map((r) => verifyRollData(r, walk, depth + 1).total);
+    // FunctionTerm's constructor keeps `rolls` only when there is one per argument in `terms`,
+    // else it makes new, unevaluated ones (client/dice/terms/function.mjs): a result without
+    // its rolls is not one Foundry computed
+    if (!Array.isArray(t.terms) || t.terms.length !== t.rolls.length || t.rolls.length === 0)
+      refuse("malformed", `${where}: ${String(t.fn)}() without one roll per argument`);
+    const args = t.rolls.map((r) => verifyRollData(r, walk, depth + 1));
     const result = finite(t.result, `${where} (a function's result)`);
-    if (Math.abs(fn(...args) - result) > 1e-9)
-      refuse("totalMismatch", `${where}: ${String(t.fn)}(${args.join(", ")}) is not ${result}`);
-    return result;
+    const computed = fn(...args.map((a) => a.v));
+    if (!agree(computed, result))
+      refuse(
+        "totalMismatch",
+        `${where}: ${String(t.fn)}(${args.map((a) => a.v).join(", ")}) is ${computed}, not ${result}`,
+      );
+    return {
+      v: result,
+      flat: fn(...args.map((a) => a.flat)),
+      noD20: fn(...args.map((a) => a.noD20)),
+    };
   }
   if (cls === "OperatorTerm") refuse("malformed", `${where}: an operator where a value belongs`);
   refuse("unverifiable", `${where}: a ${cls} cannot be checked`);
 }
 
 /** A serialised roll's terms replayed and totalled; the stored total must be that sum. */
-function verifyRollData(roll: unknown, walk: Walk, depth: number): { total: number } {
+function verifyRollData(roll: unknown, walk: Walk, depth: number): Value {
   if (depth > MAX_DEPTH) refuse("unverifiable", "rolls nested too deep");
   if (!isObj(roll)) refuse("malformed", "the roll is not an object");
   if (roll.evaluated === false) refuse("notEvaluated", "the roll was never evaluated");
@@ -498,7 +544,7 @@ function verifyRollData(roll: unknown, walk: Walk, depth: number): { total: numb
   if (walk.terms > MAX_TERMS) refuse("unverifiable", "more terms than any check has");
   if (terms.length % 2 === 0)
     refuse("malformed", "the terms do not alternate values and operators");
-  const values: number[] = [];
+  const values: Value[] = [];
   const ops: string[] = [];
   terms.forEach((t, i) => {
     if (i % 2 === 1) {
@@ -508,10 +554,23 @@ function verifyRollData(roll: unknown, walk: Walk, depth: number): { total: numb
       ops.push(op);
     } else values.push(verifyTerm(t, walk, depth, `term ${i}`));
   });
-  const sum = combine(values, ops);
-  if (!Number.isFinite(sum) || Math.abs(sum - total) > 1e-9)
+  const sum = combine(
+    values.map((x) => x.v),
+    ops,
+  );
+  if (!Number.isFinite(sum) || !agree(sum, total))
     refuse("totalMismatch", `the terms make ${sum}, the roll says ${total}`);
-  return { total };
+  return {
+    v: total,
+    flat: combine(
+      values.map((x) => x.flat),
+      ops,
+    ),
+    noD20: combine(
+      values.map((x) => x.noD20),
+      ops,
+    ),
+  };
 }
 
 /**
@@ -532,28 +591,119 @@ export function rollData(roll: unknown): unknown {
 export function verifyRoll(roll: unknown): Verified<{ readonly total: number }> {
   try {
     if (roll === undefined || roll === null) refuse("noRoll", "no roll");
-    const { total } = verifyRollData(rollData(roll), { d20: [], terms: 0 }, 0);
-    return { ok: true, total };
+    const { v } = verifyRollData(rollData(roll), { d20: [], other: [], terms: 0 }, 0);
+    return { ok: true, total: v };
   } catch (e) {
     if (e instanceof Refusal) return { ok: false, reason: e.reason, detail: e.detail };
     throw e;
   }
 }
 
-/** A check (K6, K7): a roll that adds up, with exactly one d20 term and one active result on it. */
-export function verifyCheckRoll(roll: unknown): VerifiedCheck {
+export interface CheckOptions {
+  /**
+   * The system makes this check without a die for this fisher (pf2e Assurance: a fixed 10 plus
+   * the proficiency bonus, check.ts `CheckPF2e.roll` substituting the d20): a roll of numbers
+   * alone verifies then, with no natural face.
+   */
+  readonly noDie?: boolean;
+}
+
+/**
+ * A check (K6, K7): a roll that adds up, with exactly one d20 term keeping one result and counted
+ * once in the total (or, where `noDie` allows it, no dice at all).
+ */
+export function verifyCheckRoll(roll: unknown, opts: CheckOptions = {}): VerifiedCheck {
   try {
     if (roll === undefined || roll === null) refuse("noRoll", "the message holds no roll");
-    const walk: Walk = { d20: [], terms: 0 };
-    const { total } = verifyRollData(rollData(roll), walk, 0);
+    const walk: Walk = { d20: [], other: [], terms: 0 };
+    const value = verifyRollData(rollData(roll), walk, 0);
+    if (!Number.isFinite(value.flat) || !Number.isFinite(value.noD20))
+      refuse("unverifiable", "the roll's fixed part cannot be told from its dice");
+    const shape = { total: value.v, flat: value.flat, bonusDice: walk.other };
+    if (walk.d20.length === 0 && walk.other.length === 0 && opts.noDie)
+      return { ok: true, ...shape, bonus: 0 };
     if (walk.d20.length !== 1)
       refuse("noD20", `${walk.d20.length} d20 terms where a check has one`);
     const d20 = walk.d20[0]!;
     if (d20.active !== 1 || d20.natural === undefined)
       refuse("d20Active", `the d20 has ${d20.active} active results where a check keeps one`);
-    return { ok: true, total, natural: d20.natural };
+    // the d20 adds itself once: not doubled, halved or subtracted by the terms around it
+    if (!agree(value.v - value.noD20, d20.total))
+      refuse("unverifiable", `the d20 (${d20.total}) adds ${value.v - value.noD20} to the total`);
+    return { ok: true, ...shape, natural: d20.natural, bonus: value.noD20 - value.flat };
   } catch (e) {
     if (e instanceof Refusal) return { ok: false, reason: e.reason, detail: e.detail };
     throw e;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 21 item 4: a roll that replays can still carry more than the fisher has. The module knows
+// each fisher's modifiers from the lake's set-up; a check whose fixed part is above them, or that adds dice no system adds to a check, is not
+// counted silently: the GM is shown the difference and decides (types the total, or not).
+
+/** Why a verified check is not counted without the GM (KOLIKOLY.Players.Refusal.<reason>). */
+export type BoundReason = "aboveModifier" | "unknownBonusDie" | "aboveFixedCheck";
+export const BOUND_REASONS: readonly BoundReason[] = [
+  "aboveModifier",
+  "unknownBonusDie",
+  "aboveFixedCheck",
+];
+
+/** What the module knows of a fisher's check before it is rolled. */
+export interface KnownCheck {
+  /** The check's modifier (K6) in the lake's set-up. */
+  readonly modifier: number;
+  /** The total of a check the system makes without a die for this fisher (pf2e Assurance). */
+  readonly fixed?: number;
+}
+
+/**
+ * Bonus dice the systems add to a check: dnd5e Guidance, Bless and Bane (`1d4`, typed in the roll
+ * dialog's situational bonus or from an effect's `bonuses.abilities.check`, actor.mjs
+ * `_buildSkillToolConfig`), Bardic Inspiration (`1d6` to `1d12`, typed). One die a term.
+ */
+const BONUS_FACES = new Set([4, 6, 8, 10, 12]);
+
+export type Bounded =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly reason: BoundReason;
+      readonly detail: string;
+      /** For the GM's message: what the roll claims and what the module knows. */
+      readonly data: { readonly claimed: string; readonly known: string };
+    };
+
+const signed = (n: number): string => (n < 0 ? `${n}` : `+${n}`);
+
+/** A verified check against what the module knows of the fisher (item 4). */
+export function boundCheck(v: Extract<VerifiedCheck, { ok: true }>, known: KnownCheck): Bounded {
+  if (v.natural === undefined) {
+    const fixed = known.fixed;
+    return fixed !== undefined && v.total <= fixed
+      ? { ok: true }
+      : {
+          ok: false,
+          reason: "aboveFixedCheck",
+          detail: `a check without a die of ${v.total}; without one the fisher's check makes ${fixed ?? "nothing"}`,
+          data: { claimed: String(v.total), known: fixed === undefined ? "-" : String(fixed) },
+        };
+  }
+  const odd = v.bonusDice.find((d) => d.number !== 1 || !BONUS_FACES.has(d.faces));
+  if (odd)
+    return {
+      ok: false,
+      reason: "unknownBonusDie",
+      detail: `a ${odd.number}d${odd.faces} in the check`,
+      data: { claimed: `${odd.number}d${odd.faces}`, known: "1d4 … 1d12" },
+    };
+  if (v.flat > known.modifier)
+    return {
+      ok: false,
+      reason: "aboveModifier",
+      detail: `fixed modifiers of ${signed(v.flat)} where the fisher's check has ${signed(known.modifier)}`,
+      data: { claimed: signed(v.flat), known: signed(known.modifier) },
+    };
+  return { ok: true };
 }

@@ -133,6 +133,8 @@ export interface PickedRoll extends RollOutcome {
   readonly actorId: string;
   readonly kind: CheckKind;
   readonly request?: RollRequestMark;
+  /** The system's reroll of a check already posted (pf2e hero points: `context.isReroll`). */
+  readonly reroll?: boolean;
 }
 
 /** A hook the system fires on the rolling client after a roll, and how to read its arguments. */
@@ -159,6 +161,11 @@ export interface RollAdapter {
   ): PickedRoll | null;
   /** Hooks to listen to on the rolling client (sheet rolls), each with its reader. */
   readonly rollHooks: readonly RollHook[];
+  /**
+   * The total of this check when the system makes it without a die for this actor (pf2e
+   * Assurance: 10 + the proficiency bonus), undefined when it has no such check.
+   */
+  fixedCheck?(actor: ActorLike, kind: CheckKind): number | undefined;
 }
 
 export const MODULE_ID = "kolikoly-fishing";

@@ -19,6 +19,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
 import type { LakeHost } from "../../../src/foundry/fishing/host.ts";
+import type { Mods } from "../../../src/rules/index.ts";
 import type { PlayerMessage, PlayerPort } from "../../../src/foundry/players/port.ts";
 import { PlayerWiring } from "../../../src/foundry/players/wire.ts";
 import type { PlayersSide, Runtime } from "../../../src/foundry/runtime.ts";
@@ -548,10 +549,14 @@ export async function makePlayerTable(
   };
 }
 
-/** test-only: a 3 x 3 x 2 lake; Ana (f1) at [0,0,0], Bo (f2) at [2,0,0]; `settings` the lake's own. */
+/**
+ * test-only: a 3 x 3 x 2 lake; Ana (f1) at [0,0,0], Bo (f2) at [2,0,0]; `settings` the lake's own;
+ * `anaMods` Ana's modifiers in the set-up (as the wizard fills them in from the system).
+ */
 export async function lakeOn(
   t: PlayerTable,
   settings?: Parameters<LakeHost["createLake"]>[0]["settings"],
+  anaMods?: Partial<Mods>,
 ): Promise<string> {
   const r = await t.gm.runtime!.host.createLake({
     sceneId: t.sceneId,
@@ -559,7 +564,7 @@ export async function lakeOn(
     lake: { width: 3, height: 3, levels: 2, verticalAdjacency: true },
     origin: { col: 1, row: 1 },
     fishers: [
-      { tokenId: t.tokenIds[0]!, at: [0, 0, 0] },
+      { tokenId: t.tokenIds[0]!, at: [0, 0, 0], ...(anaMods ? { mods: anaMods } : {}) },
       { tokenId: t.tokenIds[1]!, at: [2, 0, 0] },
     ],
     ...(settings ? { settings } : {}),

@@ -87,7 +87,7 @@ describe("dnd5e adapter (4.4.4 and 5.3.3 data)", () => {
     expect(dnd5eAdapter.netDamage(homebrew)).toBe("1d4+@mod");
   });
 
-  it("reads a 5.3.3 skill roll message: skillId sur is Survival, total and natural from the D20Die", () => {
+  it("reads a 5.3.3 skill roll message: skillId sur is Survival, total and natural from its d20 (a core Die in the stored message)", () => {
     const msg = dnd5eSkillMessage("m1", "u1", dnd5eAna, "sur", 13, 4);
     expect(dnd5eAdapter.readMessage(msg, actorOf)).toEqual({
       actorId: dnd5eAna.id,

@@ -62,7 +62,7 @@ const floored = (result: number, count: number): ResultJson => ({
 });
 
 const ok = (r: RollJson | unknown, total: number, natural: number) =>
-  expect(verifyCheckRoll(r)).toEqual({ ok: true, total, natural });
+  expect(verifyCheckRoll(r)).toMatchObject({ ok: true, total, natural });
 
 describe("legitimate checks verify", () => {
   it("core Roll (the generic adapter's formulas): 1d20 + 3, 1d20 - 1, 1d20 + 2 + 2", () => {
@@ -83,6 +83,10 @@ describe("legitimate checks verify", () => {
     // DiceTerm._keepOrDrop discards the earlier of two equal results
     ok(d20([dropped(12), kept(12)], ["kh"], plus(4)), 16, 12);
     ok(d20([dropped(8), kept(8)], ["kl"], plus(4)), 12, 8);
+  });
+
+  it("dnd5e 5.3: adv on the core Die a message stores (fromData falls back to Die)", () => {
+    ok(roll([die(20, [dropped(7), kept(15)], { modifiers: ["adv"] }), ...plus(4)]), 19, 15);
   });
 
   it("dnd5e 5.3: adv, dis, adv2 expand the die and keep the first best set (BasicDie#advantage)", () => {
@@ -248,9 +252,34 @@ const FORGED: readonly [string, unknown, IntegrityReason][] = [
   ["2d20 and no modifier: two active d20s", d20([kept(5), kept(17)], [], plus(4)), "d20Active"],
   ["adv keeping the worse set", d20([kept(7), dropped(15)], ["adv"], plus(4)), "modifierMismatch"],
   [
-    "adv on a core Die, which has no such modifier",
-    roll([die(20, [dropped(7), kept(15)], { modifiers: ["adv"] }), ...plus(4)]),
+    "adv on a core Die keeping the worse set",
+    roll([die(20, [kept(7), dropped(15)], { modifiers: ["adv"] }), ...plus(4)]),
+    "modifierMismatch",
+  ],
+  [
+    "a d20 counted twice (2 * 1d20 + 4)",
+    roll([num(2), op("*"), die(20, [kept(9)]), ...plus(4)], { total: 22 }),
     "unverifiable",
+  ],
+  [
+    "floor() whose rolls were dropped, its result inflated (issue 21)",
+    roll(
+      [
+        die(20, [kept(9)]),
+        op("+"),
+        {
+          class: "FunctionTerm",
+          options: {},
+          evaluated: true,
+          fn: "floor",
+          terms: ["7 / 2"],
+          rolls: [],
+          result: 50,
+        },
+      ],
+      { total: 59 },
+    ),
+    "malformed",
   ],
   [
     "a reroll of a face that is not a 1",
