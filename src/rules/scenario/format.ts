@@ -109,7 +109,32 @@ function isErr(v: unknown): v is Err {
   return typeof v === "object" && v !== null && (v as Err).ok === false && "error" in (v as Err);
 }
 
+/** The root of a scenario file is one object; anything else is named for what it is. */
+export function rootError(raw: unknown): string | undefined {
+  if (typeof raw === "object" && raw !== null && !Array.isArray(raw)) return undefined;
+  const got = Array.isArray(raw)
+    ? "a list"
+    : raw === null
+      ? "null"
+      : `the ${typeof raw} ${showCoord(raw)}`;
+  return `the file must hold one JSON object, the scenario (got ${got.slice(0, 60)})`;
+}
+
+/** The `format` tag: missing, or not `expected`. */
+export function formatTagError(raw: object, expected: string): string | undefined {
+  const tag = (raw as Obj).format;
+  if (tag === expected) return undefined;
+  return tag === undefined
+    ? `is missing: a scenario starts with "format": "${expected}"`
+    : `must be "${expected}" (got ${showCoord(tag)})`;
+}
+
 export function validateScenario(raw: unknown): Checked<{ scenario: Scenario; setup: GameSetup }> {
+  const root = rootError(raw);
+  if (root) return fail("badField", "", root);
+  // the tag first: a file of another format is answered about its format, not its fields
+  const tag = formatTagError(raw as object, SCENARIO_FORMAT);
+  if (tag) return fail("badFormat", "format", tag);
   const top = obj(raw, "", [
     "format",
     "seed",
@@ -127,12 +152,6 @@ export function validateScenario(raw: unknown): Checked<{ scenario: Scenario; se
   for (const k of ["name", "description", "$schema"])
     if (top[k] !== undefined && typeof top[k] !== "string")
       return fail("badField", k, "must be text");
-  if (top.format !== SCENARIO_FORMAT)
-    return fail(
-      "badFormat",
-      "format",
-      `must be "${SCENARIO_FORMAT}" (got ${showCoord(top.format)})`,
-    );
   const seed = top.seed ?? 1;
   if (!Number.isSafeInteger(seed))
     return fail("badField", "seed", `must be a whole number (got ${showCoord(top.seed)})`);
