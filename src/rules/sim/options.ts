@@ -5,7 +5,7 @@ import type { Coord, LakeSpec } from "../lake/geometry.ts";
 import { DEFAULT_LAKE } from "../lake/geometry.ts";
 import type { GameSetup } from "../kolikoly/state.ts";
 import type { Mods, RuleError } from "../kolikoly/types.ts";
-import { LIMITS } from "../scenario/format.ts";
+import { LAKE_LIMITS } from "../lake/limits.ts";
 
 export interface SimOptions {
   readonly fishers: number;
@@ -53,13 +53,13 @@ export function checkSimOptions(o: Partial<SimOptions>): SimChecked {
   const v: SimOptions = { ...SIM_DEFAULTS, ...o };
   const whole = (n: number, min: number, max: number) =>
     Number.isSafeInteger(n) && n >= min && n <= max;
-  if (!whole(v.fishers, 1, LIMITS.fishers))
-    return bad("fishers", `must be a whole number from 1 to ${LIMITS.fishers}`);
+  if (!whole(v.fishers, 1, LAKE_LIMITS.fishers))
+    return bad("fishers", `must be a whole number from 1 to ${LAKE_LIMITS.fishers}`);
   const { width, height, levels } = v.lake;
-  if (!whole(width, 1, LIMITS.side) || !whole(height, 1, LIMITS.side))
-    return bad("lake", `width and height must be whole numbers from 1 to ${LIMITS.side}`);
-  if (!whole(levels, 1, LIMITS.levels))
-    return bad("lake", `levels must be a whole number from 1 to ${LIMITS.levels}`);
+  if (!whole(width, 1, LAKE_LIMITS.side) || !whole(height, 1, LAKE_LIMITS.side))
+    return bad("lake", `width and height must be whole numbers from 1 to ${LAKE_LIMITS.side}`);
+  if (!whole(levels, 1, LAKE_LIMITS.levels))
+    return bad("lake", `levels must be a whole number from 1 to ${LAKE_LIMITS.levels}`);
   if (!whole(v.games, 1, SIM_LIMITS.games))
     return bad("games", `must be a whole number from 1 to ${SIM_LIMITS.games}`);
   if (!whole(v.seed, 0, Number.MAX_SAFE_INTEGER))
