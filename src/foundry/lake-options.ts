@@ -3,7 +3,7 @@
  * against the scene before anything is written (K1-K3).
  */
 import type { Coord, GameSetup, LakeSpec, Mods, Settings } from "../rules/index.ts";
-import { HAZARD_MODES, onBoard, parseFormula } from "../rules/index.ts";
+import { HAZARD_MODES, LAKE_LIMITS, onBoard, parseFormula, wholeWithin } from "../rules/index.ts";
 import type { SceneData } from "./port.ts";
 import type { Layout, MarkerMode } from "./projection.ts";
 import type { Result } from "./result.ts";
@@ -39,11 +39,11 @@ export interface CreateLakeOptions {
 /** K1-K3: the wizard's choices, checked against the scene before anything is written. */
 export function checkLakeOptions(o: CreateLakeOptions, scene: SceneData): Result<true> {
   const { width, height, levels } = o.lake;
-  const whole = (n: unknown, lo: number, hi: number) =>
-    Number.isInteger(n) && (n as number) >= lo && (n as number) <= hi;
-  if (!whole(width, 1, 32)) return err("badLakeSize", "lake.width");
-  if (!whole(height, 1, 32)) return err("badLakeSize", "lake.height");
-  if (!whole(levels, 1, 9)) return err("badLakeSize", "lake.levels");
+  const whole = wholeWithin;
+  const { side } = LAKE_LIMITS;
+  if (!whole(width, 1, side)) return err("badLakeSize", "lake.width");
+  if (!whole(height, 1, side)) return err("badLakeSize", "lake.height");
+  if (!whole(levels, 1, LAKE_LIMITS.levels)) return err("badLakeSize", "lake.levels");
   if (typeof o.lake.verticalAdjacency !== "boolean")
     return err("badField", "lake.verticalAdjacency");
   if (!whole(o.origin.col, 0, 10_000) || !whole(o.origin.row, 0, 10_000))
@@ -51,7 +51,7 @@ export function checkLakeOptions(o: CreateLakeOptions, scene: SceneData): Result
   if (o.gap !== undefined && !whole(o.gap, 0, 10)) return err("badField", "gap");
   if (typeof o.name !== "string" || o.name.trim() === "") return err("badName", "name");
   if (o.fishers.length === 0) return err("noFishers", "fishers");
-  if (o.fishers.length > 12) return err("tooManyFishers", "fishers");
+  if (o.fishers.length > LAKE_LIMITS.fishers) return err("tooManyFishers", "fishers");
   const seen = new Set<string>();
   for (const [i, f] of o.fishers.entries()) {
     if (!scene.tokens.some((t) => t._id === f.tokenId))
@@ -64,7 +64,7 @@ export function checkLakeOptions(o: CreateLakeOptions, scene: SceneData): Result
   }
   for (const [i, sq] of (o.squares ?? []).entries()) {
     if (!onBoard(o.lake, sq.at)) return err("offBoard", `squares[${i}].at`);
-    if (!sq.swarms.every((n) => Number.isInteger(n) && n > 0))
+    if (!sq.swarms.every((n) => whole(n, 1, LAKE_LIMITS.swarmFish)))
       return err("badField", `squares[${i}].swarms`);
   }
   const hm = o.settings?.hazardMode;
@@ -74,6 +74,7 @@ export function checkLakeOptions(o: CreateLakeOptions, scene: SceneData): Result
     if (f !== undefined && !parseFormula(f).ok) return err("badFormula", `settings.${key}`);
   }
   const ac = o.settings?.catchAC;
-  if (ac !== undefined && !whole(ac, 0, 99)) return err("badField", "settings.catchAC");
+  if (ac !== undefined && !whole(ac, 1, LAKE_LIMITS.catchAC))
+    return err("badField", "settings.catchAC");
   return { ok: true, value: true };
 }

@@ -3,6 +3,7 @@ export * from "./dice/formula.ts";
 export * from "./dice/prng.ts";
 export * from "./dice/requests.ts";
 export * from "./lake/geometry.ts";
+export * from "./lake/limits.ts";
 export * from "./hazards/table.ts";
 export {
   HAZARD_CHOICE,

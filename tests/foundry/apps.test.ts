@@ -16,6 +16,7 @@ import {
 import { publicLakeOf } from "../../src/foundry/projection.ts";
 import { swarmSheetContext } from "../../src/foundry/apps/swarm-sheet-context.ts";
 import { renderTemplateFile, strictLocalize } from "./fake/client.ts";
+import { LAKE_LIMITS_TEXT } from "../../src/rules/index.ts";
 import { makeTable } from "./fake/world.ts";
 import { WIZARD_DEFAULTS, formObject } from "./fake/wizard.ts";
 
@@ -86,7 +87,8 @@ describe("lake wizard (issue 3 item 3)", () => {
     };
     const bad = parseWizardForm({ ...base, width: "three" }, scene);
     expect(bad).toMatchObject({ ok: false, error: { code: "badLakeSize", field: "width" } });
-    expect(strictLocalize("KOLIKOLY.Foundry.Error.badLakeSize")).toMatch(/32/);
+    // the message is filled from the rules' limits, as the wizard's refuse() does
+    expect(strictLocalize("KOLIKOLY.Foundry.Error.badLakeSize", LAKE_LIMITS_TEXT)).toMatch(/ 32,/);
     const offBoard = parseWizardForm(
       {
         ...base,

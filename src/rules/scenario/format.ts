@@ -6,6 +6,7 @@ import { formulaRange, parseFormula } from "../dice/formula.ts";
 import type { ForcedTable, ForcedValue } from "../dice/requests.ts";
 import type { Coord, LakeSpec } from "../lake/geometry.ts";
 import { onBoard, sameSquare, squareKey } from "../lake/geometry.ts";
+import { LAKE_LIMITS } from "../lake/limits.ts";
 import type { Hazard, HazardMode } from "../hazards/table.ts";
 import { HAZARD_MODES, validateHazard } from "../hazards/table.ts";
 import type { Checked } from "../kolikoly/declare.ts";
@@ -83,7 +84,6 @@ const MOD_KEYS: readonly (keyof Mods)[] = [
 const ID = /^[A-Za-z0-9_-]{1,40}$/;
 /** The largest forced damage or swarm size: the most a valid formula (100 dice of 1000 faces) rolls. */
 const MAX_ROLL = 100_000;
-export const LIMITS = { side: 32, levels: 9, fishers: 12, rounds: 10_000 } as const;
 
 const join = (path: string, key: string) => (path === "" ? key : `${path}.${key}`);
 
@@ -159,9 +159,9 @@ export function validateScenario(raw: unknown): Checked<{ scenario: Scenario; se
   const lakeO = obj(top.lake, "lake", ["width", "height", "levels", "verticalAdjacency"]);
   if (isErr(lakeO)) return lakeO;
   for (const [k, max] of [
-    ["width", LIMITS.side],
-    ["height", LIMITS.side],
-    ["levels", LIMITS.levels],
+    ["width", LAKE_LIMITS.side],
+    ["height", LAKE_LIMITS.side],
+    ["levels", LAKE_LIMITS.levels],
   ] as const) {
     const e = int(lakeO[k], `lake.${k}`, 1, max);
     if (e) return e;
@@ -181,9 +181,9 @@ export function validateScenario(raw: unknown): Checked<{ scenario: Scenario; se
   if (
     !Array.isArray(top.fishers) ||
     top.fishers.length === 0 ||
-    top.fishers.length > LIMITS.fishers
+    top.fishers.length > LAKE_LIMITS.fishers
   )
-    return fail("badField", "fishers", `must list 1 to ${LIMITS.fishers} fishers`);
+    return fail("badField", "fishers", `must list 1 to ${LAKE_LIMITS.fishers} fishers`);
   const fishers: FisherSpec[] = [];
   for (const [i, f] of top.fishers.entries()) {
     const r = validateFisher(f, `fishers[${i}]`, lake);
@@ -224,7 +224,7 @@ export function validateScenario(raw: unknown): Checked<{ scenario: Scenario; se
       if (!Array.isArray(o.swarms))
         return fail("badField", `${f}.swarms`, "must be a list of swarm sizes");
       for (const [j, n] of o.swarms.entries()) {
-        const e = int(n, `${f}.swarms[${j}]`, 1, 1000);
+        const e = int(n, `${f}.swarms[${j}]`, 1, LAKE_LIMITS.swarmFish);
         if (e) return e;
       }
       squares.push({ at: [at[0], at[1], at[2]], swarms: o.swarms as number[] });
@@ -233,8 +233,8 @@ export function validateScenario(raw: unknown): Checked<{ scenario: Scenario; se
 
   if (!Array.isArray(top.rounds))
     return fail("badField", "rounds", "must be a list (it may be empty)");
-  if (top.rounds.length > LIMITS.rounds)
-    return fail("badField", "rounds", `at most ${LIMITS.rounds} rounds`);
+  if (top.rounds.length > LAKE_LIMITS.rounds)
+    return fail("badField", "rounds", `at most ${LAKE_LIMITS.rounds} rounds`);
   for (const [i, r] of top.rounds.entries()) {
     const e = validateRound(
       r,
@@ -257,7 +257,7 @@ function validateSettings(v: unknown): Err | Partial<Settings> {
   if (isErr(o)) return o;
   const out: { -readonly [K in keyof Settings]?: Settings[K] } = {};
   if (o.catchAC !== undefined) {
-    const e = int(o.catchAC, "settings.catchAC", 1, 40);
+    const e = int(o.catchAC, "settings.catchAC", 1, LAKE_LIMITS.catchAC);
     if (e) return e;
     out.catchAC = o.catchAC as number;
   }
@@ -282,8 +282,12 @@ function validateSettings(v: unknown): Err | Partial<Settings> {
     out.hazardMode = o.hazardMode as HazardMode;
   }
   if (o.hazards !== undefined) {
-    if (!Array.isArray(o.hazards) || o.hazards.length === 0 || o.hazards.length > 100)
-      return fail("badField", "settings.hazards", "must list 1 to 100 hazards");
+    if (
+      !Array.isArray(o.hazards) ||
+      o.hazards.length === 0 ||
+      o.hazards.length > LAKE_LIMITS.hazards
+    )
+      return fail("badField", "settings.hazards", `must list 1 to ${LAKE_LIMITS.hazards} hazards`);
     for (const [i, h] of o.hazards.entries()) {
       const msg = validateHazard(h, `settings.hazards[${i}]`);
       if (msg) {
@@ -324,8 +328,8 @@ function validateFisher(v: unknown, f: string, lake: LakeSpec): Err | FisherSpec
     return fail("badField", `${f}.id`, "must be 1-40 letters, digits, _ or -");
   if (isReservedId(o.id))
     return fail("badField", `${f}.id`, `"${o.id}" is reserved (a name every object has)`);
-  if (o.name !== undefined && (typeof o.name !== "string" || o.name.length > 80))
-    return fail("badField", `${f}.name`, "must be text of at most 80 characters");
+  if (o.name !== undefined && (typeof o.name !== "string" || o.name.length > LAKE_LIMITS.name))
+    return fail("badField", `${f}.name`, `must be text of at most ${LAKE_LIMITS.name} characters`);
   if (!isCoord(o.at))
     return fail(
       "badCoord",
@@ -341,15 +345,15 @@ function validateFisher(v: unknown, f: string, lake: LakeSpec): Err | FisherSpec
     if (isErr(m)) return m;
     for (const k of MOD_KEYS) {
       if (m[k] === undefined) continue;
-      const e = int(m[k], `${f}.mods.${k}`, -20, 50);
+      const e = int(m[k], `${f}.mods.${k}`, LAKE_LIMITS.modMin, LAKE_LIMITS.mod);
       if (e) return e;
       (mods as Record<string, number>)[k] = m[k] as number;
     }
   }
   for (const [k, min, max] of [
-    ["hp", 1, 10_000],
-    ["armor", 0, 20],
-    ["ac", 0, 60],
+    ["hp", 1, LAKE_LIMITS.hp],
+    ["armor", LAKE_LIMITS.armorMin, LAKE_LIMITS.armor],
+    ["ac", LAKE_LIMITS.acMin, LAKE_LIMITS.ac],
   ] as const) {
     if (o[k] === undefined) continue;
     const e = int(o[k], `${f}.${k}`, min, max);

@@ -5,7 +5,7 @@ import type { Coord, LakeSpec } from "../lake/geometry.ts";
 import { DEFAULT_LAKE } from "../lake/geometry.ts";
 import type { GameSetup } from "../kolikoly/state.ts";
 import type { Mods, RuleError } from "../kolikoly/types.ts";
-import { LIMITS } from "../scenario/format.ts";
+import { LAKE_LIMITS } from "../lake/limits.ts";
 
 export interface SimOptions {
   readonly fishers: number;
@@ -30,10 +30,10 @@ export const SIM_LIMITS = { games: 1_000_000_000, maxRounds: 100_000 } as const;
 
 /** The accepted range of each whole-number option, `[min, max]` (what `checkSimOptions` checks). */
 export const SIM_RANGES = {
-  fishers: [1, LIMITS.fishers],
-  width: [1, LIMITS.side],
-  height: [1, LIMITS.side],
-  levels: [1, LIMITS.levels],
+  fishers: [1, LAKE_LIMITS.fishers],
+  width: [1, LAKE_LIMITS.side],
+  height: [1, LAKE_LIMITS.side],
+  levels: [1, LAKE_LIMITS.levels],
   games: [1, SIM_LIMITS.games],
   seed: [0, Number.MAX_SAFE_INTEGER],
   maxRounds: [1, SIM_LIMITS.maxRounds],
@@ -66,12 +66,12 @@ export function checkSimOptions(o: Partial<SimOptions>): SimChecked {
     Number.isSafeInteger(n) && n >= min && n <= max;
   const R = SIM_RANGES;
   if (!whole(v.fishers, R.fishers))
-    return bad("fishers", `must be a whole number from 1 to ${LIMITS.fishers}`);
+    return bad("fishers", `must be a whole number from 1 to ${LAKE_LIMITS.fishers}`);
   const { width, height, levels } = v.lake;
   if (!whole(width, R.width) || !whole(height, R.height))
-    return bad("lake", `width and height must be whole numbers from 1 to ${LIMITS.side}`);
+    return bad("lake", `width and height must be whole numbers from 1 to ${LAKE_LIMITS.side}`);
   if (!whole(levels, R.levels))
-    return bad("lake", `levels must be a whole number from 1 to ${LIMITS.levels}`);
+    return bad("lake", `levels must be a whole number from 1 to ${LAKE_LIMITS.levels}`);
   if (!whole(v.games, R.games))
     return bad("games", `must be a whole number from 1 to ${SIM_LIMITS.games}`);
   if (!whole(v.seed, R.seed)) return bad("seed", "must be a whole number from 0 to 2^53 - 1");
