@@ -71,7 +71,8 @@ export interface Scenario {
 type Obj = Record<string, unknown>;
 type Err = { ok: false; error: { code: string; field: string; message: string } };
 
-const MOD_KEYS: readonly (keyof Mods)[] = [
+/** The check modifiers a fisher's `mods` may hold. */
+export const MOD_KEYS: readonly (keyof Mods)[] = [
   "attack",
   "damage",
   "survival",
@@ -493,13 +494,21 @@ function validateRound(
         return fail("badField", rf, "is not a roll key (kind:subject)");
       if (!Array.isArray(list)) return fail("badField", rf, "must be a list of forced values");
       for (const [j, x] of list.entries()) {
-        if (Number.isInteger(x)) continue;
+        // a forced total is a roll's: within what a valid formula rolls, either sign (1e300 is a
+        // whole number to JavaScript; two of them sum to Infinity, which JSON writes as null)
+        if (typeof x === "number") {
+          const e = int(x, `${rf}[${j}]`, -MAX_ROLL, MAX_ROLL);
+          if (e) return e;
+          continue;
+        }
         const xo = obj(x, `${rf}[${j}]`, ["total", "natural"]);
         if (isErr(xo)) return xo;
         if (xo.total === undefined && xo.natural === undefined)
           return fail("badField", `${rf}[${j}]`, "needs a total or a natural");
-        if (xo.total !== undefined && !Number.isInteger(xo.total))
-          return fail("badField", `${rf}[${j}].total`, "must be a whole number");
+        if (xo.total !== undefined) {
+          const e = int(xo.total, `${rf}[${j}].total`, -MAX_ROLL, MAX_ROLL);
+          if (e) return e;
+        }
         if (xo.natural !== undefined) {
           const e = int(xo.natural, `${rf}[${j}].natural`, 1, 20);
           if (e) return e;
