@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { DEFAULT_HAZARDS, LAKE_LIMITS, kayanak, validateScenario } from "../../src/rules/index.ts";
-import { MOD_KEYS } from "../../src/rules/scenario/format.ts";
+import { MOD_KEYS } from "../../src/rules/kolikoly/setup.ts";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Doc = { [k: string]: Json };
