@@ -339,7 +339,7 @@ export function parseKayanakSimArgs(args: string[]): Parsed {
   if (holes < 2)
     return {
       ok: false,
-      message: `--board: ${t("KOLIKOLY.Cli.Kayanak.Error.BoardTooSmall", { board: boardText ?? "", holes })}`,
+      message: `--board: ${t("KOLIKOLY.Cli.Kayanak.Error.BoardTooSmall", { board: `${width}x${height}`, holes })}`,
     };
   if (fishers > holes - 1)
     return {
@@ -347,7 +347,7 @@ export function parseKayanakSimArgs(args: string[]): Parsed {
       // the flag the person gave is the one at fault; a board too small for the default bears is the board's
       message: read.values.has("fishers")
         ? `--fishers: ${t("KOLIKOLY.Cli.Kayanak.Error.TooManyFishers", { max: holes - 1, holes, value: fishers })}`
-        : `--board: ${t("KOLIKOLY.Cli.Kayanak.Error.BoardForFishers", { board: `${width}x${height}`, holes, fishers: fishers, need: fishers + 1 })}`,
+        : `--board: ${t("KOLIKOLY.Cli.Kayanak.Error.BoardForFishers", { board: `${width}x${height}`, holes, fishers, need: fishers + 1 })}`,
     };
   const floes = wholeOption(read, "floes", Math.min(d.floes, holes), 1, holes);
   if (!floes.ok) return floes;
