@@ -4,4 +4,6 @@ import { register } from "tsx/esm/api";
 
 register();
 const { main } = await import("../src/cli/main.ts");
+const { endQuietlyOnClosedPipes } = await import("../src/cli/io.ts");
+endQuietlyOnClosedPipes();
 process.exitCode = await main(process.argv.slice(2));

@@ -23,7 +23,9 @@ function load(language: string): Tree | undefined {
 
 function lookup(tree: Tree | undefined, key: string): string | undefined {
   let node: string | Tree | undefined = tree;
-  for (const part of key.split(".")) node = typeof node === "object" ? node[part] : undefined;
+  // own keys only: a key built from input (`Faces.constructor`) finds nothing, not Object's function
+  for (const part of key.split("."))
+    node = typeof node === "object" && Object.hasOwn(node, part) ? node[part] : undefined;
   return typeof node === "string" ? node : undefined;
 }
 

@@ -14,3 +14,16 @@ export const processIo: Io = {
 
 /** Exit status for bad input and bad usage. */
 export const EXIT_USAGE = 2;
+
+/**
+ * A reader that stops reading (`| head -1`) closes the pipe: the next write fails with EPIPE. The
+ * command then has no one to write to and ends quietly, status 0, rather than with Node's stack
+ * trace of an unhandled 'error' event. Called once by the `kolikoly` bin.
+ */
+export function endQuietlyOnClosedPipes(): void {
+  for (const stream of [process.stdout, process.stderr])
+    stream.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "EPIPE") process.exit(0);
+      throw e;
+    });
+}

@@ -4,27 +4,15 @@
  * fishing game's: one line naming the field and exit status 2 for a bad file, nothing played.
  * The simulation runs in this process, single-threaded (each game depends on its seed alone).
  */
-import { parseArgs } from "node:util";
 import * as K from "../rules/kayanak/index.ts";
-import { parseJsonStrict } from "../rules/scenario/json.ts";
+import { readArgs, stringOf, wholeOption, wholeOptions } from "./args.ts";
 import { t } from "./i18n.ts";
 import type { Io } from "./io.ts";
 import { EXIT_USAGE } from "./io.ts";
 import { fisherLetter } from "./map.ts";
-import { histogramText, wholeNumber } from "./simulate.ts";
+import { histogramText } from "./simulate.ts";
 import { viewerLabel } from "./text.ts";
 import { holeLabel } from "../ui/handlebars-helpers.ts";
-
-/** Whether a scenario text is a Kayanak file (its `format` tag); anything else goes to the fishing game. */
-export function isKayanakText(text: string): boolean {
-  const parsed = parseJsonStrict(text);
-  return (
-    parsed.ok &&
-    typeof parsed.value === "object" &&
-    parsed.value !== null &&
-    (parsed.value as { format?: unknown }).format === K.KAYANAK_FORMAT
-  );
-}
 
 export function kayanakViewerOf(
   session: K.KayanakSession,
@@ -244,9 +232,9 @@ export function kayanakReplayText(session: K.KayanakSession, viewer: K.KayanakVi
   return lines;
 }
 
-/** `kolikoly replay` for a Kayanak file: the caller has read the text and checked the options. */
-export function kayanakReplay(text: string, as: string, format: "jsonl" | "text", io: Io): number {
-  const played = K.playScenarioText(text);
+/** `kolikoly replay` for a Kayanak file: the caller has read and parsed it and checked the options. */
+export function kayanakReplay(raw: unknown, as: string, format: "jsonl" | "text", io: Io): number {
+  const played = K.playScenario(raw);
   if (!played.ok) {
     const e = played.error;
     io.err(`${(e.field ? `${e.field}: ${e.message}` : e.message).replace(/\s*\n\s*/g, " ")}\n`);
@@ -266,101 +254,138 @@ export function kayanakReplay(text: string, as: string, format: "jsonl" | "text"
   return 0;
 }
 
-/** Splits `--game NAME` (or `--game=NAME`) off the simulate arguments. */
-export function gameOption(args: readonly string[]): { game: string; rest: string[] } {
+/** Splits `--game NAME` (or `--game=NAME`) off the simulate arguments; given twice or empty is refused. */
+export function gameOption(
+  args: readonly string[],
+): { ok: true; game: string; rest: string[] } | { ok: false; message: string } {
   const rest: string[] = [];
-  let game = "kolikoly";
+  let game: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === "--game") game = args[++i] ?? "";
-    else if (a.startsWith("--game=")) game = a.slice("--game=".length);
-    else rest.push(a);
+    if (a === "--") {
+      rest.push(...args.slice(i));
+      break;
+    }
+    if (a !== "--game" && !a.startsWith("--game=")) {
+      rest.push(a);
+      continue;
+    }
+    if (game !== undefined)
+      return { ok: false, message: t("KOLIKOLY.Cli.Error.Repeated", { option: "--game" }) };
+    const next = args[i + 1];
+    game =
+      a === "--game"
+        ? next !== undefined && !next.startsWith("--")
+          ? args[++i]!
+          : ""
+        : a.slice("--game=".length);
+    if (game === "")
+      return { ok: false, message: t("KOLIKOLY.Cli.Error.MissingValue", { option: "--game" }) };
   }
-  return { game, rest };
+  return { ok: true, game: game ?? "kolikoly", rest };
 }
 
 type Parsed = { ok: true; options: K.SimOptions; json: boolean } | { ok: false; message: string };
 
-/** Kayanak reads its numeric options as one to nine digits. */
-const whole = (text: string | undefined, fallback: number): number =>
-  wholeNumber(text, fallback, 9);
+const OPTIONS = {
+  game: "string",
+  fishers: "string",
+  games: "string",
+  seed: "string",
+  bot: "string",
+  board: "string",
+  floes: "string",
+  variant: "string",
+  "keep-fishing": "boolean",
+  "max-turns": "string",
+  json: "boolean",
+} as const;
+
+/** The accepted range of each whole-number option. */
+export const KAYANAK_SIM_RANGES = {
+  fishers: [1, K.KAYANAK_LIMITS.fishers],
+  games: [1, 1_000_000],
+  seed: [0, 2 ** 31],
+  "max-turns": [1, 1_000_000],
+} as const;
 
 export function parseKayanakSimArgs(args: string[]): Parsed {
-  const { values } = parseArgs({
-    args,
-    allowPositionals: false,
-    options: {
-      fishers: { type: "string" },
-      games: { type: "string" },
-      seed: { type: "string" },
-      bot: { type: "string" },
-      board: { type: "string" },
-      floes: { type: "string" },
-      variant: { type: "string" },
-      "keep-fishing": { type: "boolean", default: false },
-      "max-turns": { type: "string" },
-      json: { type: "boolean", default: false },
-    },
-  });
+  const read = readArgs("simulate --game kayanak", args, OPTIONS);
+  if (!read.ok) return read;
   const d = K.SIM_DEFAULTS;
-  const bad = (flag: string, key: string) => ({
-    ok: false as const,
-    message: `${flag}: ${t(key)}`,
+  const R = KAYANAK_SIM_RANGES;
+  const n = wholeOptions(read, {
+    fishers: [d.fishers, ...R.fishers],
+    games: [d.games, ...R.games],
+    seed: [d.seed, ...R.seed],
+    "max-turns": [d.maxTurns, ...R["max-turns"]],
   });
-  const numbers: [string, number, number, number][] = [
-    ["--fishers", whole(values.fishers, d.fishers), 1, K.KAYANAK_LIMITS.fishers],
-    ["--games", whole(values.games, d.games), 1, 1_000_000],
-    ["--seed", whole(values.seed, d.seed), 0, 2 ** 31],
-    ["--max-turns", whole(values["max-turns"], d.maxTurns), 1, 1_000_000],
-  ];
-  for (const [flag, v, min, max] of numbers)
-    if (!Number.isInteger(v) || v < min || v > max)
-      return {
-        ok: false,
-        message: `${flag}: ${t("KOLIKOLY.Cli.Kayanak.Error.Range", { min, max })}`,
-      };
+  if (!n.ok) return n;
+  const fishers = n.values.fishers;
+  const side = K.KAYANAK_LIMITS.side;
+  const boardText = stringOf(read, "board");
   const board =
-    values.board === undefined
+    boardText === undefined
       ? [d.width, d.height]
-      : /^(\d{1,2})x(\d{1,2})$/.exec(values.board)?.slice(1).map(Number);
-  if (!board || board.some((n) => n < 1 || n > K.KAYANAK_LIMITS.side))
-    return bad("--board", "KOLIKOLY.Cli.Kayanak.Error.Board");
+      : /^(\d{1,9})x(\d{1,9})$/i.exec(boardText.trim())?.slice(1).map(Number);
+  if (!board || board.some((n) => n < 1 || n > side))
+    return {
+      ok: false,
+      message: `--board: ${t("KOLIKOLY.Cli.Kayanak.Error.Board", { side, value: boardText ?? "" })}`,
+    };
   const [width, height] = board as [number, number];
+  const holes = width * height;
   // One hole stays free (newGame's tooManyFishers): with a bear on every hole none could move.
-  if (numbers[0]![1] > width * height - 1)
+  if (holes < 2)
     return {
       ok: false,
-      message: `--fishers: ${t("KOLIKOLY.Cli.Kayanak.Error.TooManyFishers", { max: width * height - 1, holes: width * height })}`,
+      message: `--board: ${t("KOLIKOLY.Cli.Kayanak.Error.BoardTooSmall", { board: `${width}x${height}`, holes })}`,
     };
-  const floes = whole(values.floes, Math.min(d.floes, width * height));
-  if (!Number.isInteger(floes) || floes < 1 || floes > width * height)
+  if (fishers > holes - 1)
     return {
       ok: false,
-      message: `--floes: ${t("KOLIKOLY.Cli.Kayanak.Error.Range", { min: 1, max: width * height })}`,
+      // the flag the person gave is the one at fault; a board too small for the default bears is the board's
+      message: read.values.has("fishers")
+        ? `--fishers: ${t("KOLIKOLY.Cli.Kayanak.Error.TooManyFishers", { max: holes - 1, holes, value: fishers })}`
+        : `--board: ${t("KOLIKOLY.Cli.Kayanak.Error.BoardForFishers", { board: `${width}x${height}`, holes, fishers, need: fishers + 1 })}`,
     };
-  const bots = (values.bot ?? d.bot) as string;
-  const list = bots.split(",");
-  if (!list.every((b): b is K.BotName => b in K.BOTS))
-    return bad("--bot", "KOLIKOLY.Cli.Kayanak.Error.Bot");
-  const variant = values.variant ?? d.variant;
+  const floes = wholeOption(read, "floes", Math.min(d.floes, holes), 1, holes);
+  if (!floes.ok) return floes;
+  const botText = stringOf(read, "bot") ?? (d.bot as string);
+  const list = botText.split(",");
+  const bots = Object.keys(K.BOTS).join(", ");
+  const unknown = list.find((b) => !Object.hasOwn(K.BOTS, b));
+  if (unknown !== undefined)
+    return {
+      ok: false,
+      message: `--bot: ${t("KOLIKOLY.Cli.Kayanak.Error.Bot", { bot: unknown, bots })}`,
+    };
+  if (list.length > 1 && list.length !== fishers)
+    return {
+      ok: false,
+      message: `--bot: ${t("KOLIKOLY.Cli.Kayanak.Error.BotsPerSeat", { count: list.length, seats: fishers })}`,
+    };
+  const variant = stringOf(read, "variant") ?? d.variant;
   if (variant !== "basic" && variant !== "weather")
-    return bad("--variant", "KOLIKOLY.Cli.Kayanak.Error.Variant");
-  const fishers = numbers[0]![1];
+    return {
+      ok: false,
+      message: `--variant: ${t("KOLIKOLY.Cli.Kayanak.Error.Variant", { value: variant })}`,
+    };
   return {
     ok: true,
-    json: values.json,
+    json: read.values.has("json"),
     options: {
       ...d,
       fishers,
-      games: numbers[1]![1],
-      seed: numbers[2]![1],
-      maxTurns: numbers[3]![1],
-      bot: list.length === 1 ? list[0]! : list,
+      games: n.values.games,
+      seed: n.values.seed,
+      maxTurns: n.values["max-turns"],
+      bot: list.length === 1 ? (list[0] as K.BotName) : (list as K.BotName[]),
       width,
       height,
-      floes,
+      floes: floes.value,
       variant,
-      keepFishing: values["keep-fishing"],
+      keepFishing: read.values.has("keep-fishing"),
     },
   };
 }

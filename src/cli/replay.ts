@@ -1,14 +1,14 @@
-/** `kolikoly replay FILE [--as gm|player|<fisherId>] [--format jsonl|text]`. */
-import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { formatError, playScenarioText } from "../rules/scenario/play.ts";
+/** `kolikoly replay FILE|- [--as gm|player|<fisherId>] [--format jsonl|text]`. */
+import { formatError, playScenario } from "../rules/scenario/play.ts";
 import { replayLines } from "../rules/scenario/replay.ts";
 import type { Session } from "../rules/kolikoly/session.ts";
 import type { Viewer } from "../rules/kolikoly/view.ts";
+import { readArgs, stringOf } from "./args.ts";
 import { t } from "./i18n.ts";
 import type { Io } from "./io.ts";
 import { EXIT_USAGE } from "./io.ts";
-import { isKayanakText, kayanakReplay } from "./kayanak.ts";
+import { kayanakReplay } from "./kayanak.ts";
+import { nameOf, readText, scenarioOf } from "./scenario-file.ts";
 import { replayText } from "./text.ts";
 
 export type ReplayFormat = "jsonl" | "text";
@@ -25,44 +25,36 @@ export function replayOutput(session: Session, viewer: Viewer, format: ReplayFor
     : replayText(session, viewer);
 }
 
+const OPTIONS = { as: "string", format: "string" } as const;
+
 export function replayCommand(args: string[], io: Io): number {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      as: { type: "string", default: "gm" },
-      format: { type: "string", default: "jsonl" },
-    },
-  });
-  const format = values.format;
-  if (format !== "jsonl" && format !== "text") {
-    io.err(`${t("KOLIKOLY.Cli.Error.BadFormatOption")}\n`);
+  const fail = (message: string) => {
+    io.err(`${message}\n`);
     return EXIT_USAGE;
-  }
-  const file = positionals[0];
-  if (file === undefined || positionals.length > 1) {
-    io.err(`${t("KOLIKOLY.Cli.Error.MissingFile")}\n${t("KOLIKOLY.Cli.Usage")}\n`);
-    return EXIT_USAGE;
-  }
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    io.err(`${t("KOLIKOLY.Cli.Error.ReadFile", { file, reason })}\n${t("KOLIKOLY.Cli.Usage")}\n`);
-    return EXIT_USAGE;
-  }
-  if (isKayanakText(text)) return kayanakReplay(text, values.as, format, io);
-  const played = playScenarioText(text);
-  if (!played.ok) {
-    io.err(`${formatError(played.error).replace(/\s*\n\s*/g, " ")}\n`);
-    return EXIT_USAGE;
-  }
-  const viewer = viewerOf(played.session, values.as);
+  };
+  const read = readArgs("replay", args, OPTIONS, true);
+  if (!read.ok) return fail(read.message);
+  const as = stringOf(read, "as") ?? "gm";
+  const format = stringOf(read, "format") ?? "jsonl";
+  if (format !== "jsonl" && format !== "text")
+    return fail(t("KOLIKOLY.Cli.Error.BadFormatOption", { value: format }));
+  const [file, ...more] = read.positionals;
+  if (file === undefined) return fail(t("KOLIKOLY.Cli.Error.MissingFile"));
+  if (more.length)
+    return fail(
+      t("KOLIKOLY.Cli.Error.TwoFiles", { files: read.positionals.map(nameOf).join(", ") }),
+    );
+  const text = readText(file);
+  if (!text.ok) return fail(text.message);
+  const scenario = scenarioOf(file, text.text);
+  if (!scenario.ok) return fail(scenario.message);
+  if (scenario.game === "kayanak") return kayanakReplay(scenario.value, as, format, io);
+  const played = playScenario(scenario.value);
+  if (!played.ok) return fail(formatError(played.error).replace(/\s*\n\s*/g, " "));
+  const viewer = viewerOf(played.session, as);
   if (!viewer) {
     const fishers = played.session.state.fishers.map((f) => f.id).join(", ");
-    io.err(`${t("KOLIKOLY.Cli.Error.UnknownViewer", { viewer: values.as, fishers })}\n`);
-    return EXIT_USAGE;
+    return fail(t("KOLIKOLY.Cli.Error.UnknownViewer", { viewer: as, fishers }));
   }
   io.out(`${replayOutput(played.session, viewer, format).join("\n")}\n`);
   return 0;

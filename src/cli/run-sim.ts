@@ -100,6 +100,27 @@ export function workerFlags(lake: SimOptions["lake"], workers = 1): string[] {
   return [`--max-old-space-size=${oldSpaceMb}`, "--max-semi-space-size=1", threads];
 }
 
+/** How long a worker's death by a signal waits before it counts as a failure. */
+const SIGNAL_GRACE_MS = 250;
+
+/**
+ * While the workers run, SIGINT (Ctrl-C), SIGTERM and SIGHUP stop them and then end this process
+ * by the same signal (the shell sees the usual status, 130 for Ctrl-C), with nothing printed.
+ */
+function stopWorkersOnSignal(children: readonly ChildProcess[]): { off(): void } {
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  const handler = (signal: NodeJS.Signals) => {
+    off();
+    for (const c of children) c.kill();
+    process.kill(process.pid, signal);
+  };
+  const off = () => {
+    for (const s of signals) process.off(s, handler);
+  };
+  for (const s of signals) process.on(s, handler);
+  return { off };
+}
+
 /** Games handed to a worker at a time: small enough to balance the load, big enough to be cheap. */
 export function chunkSize(games: number, workers: number): number {
   return Math.max(1, Math.min(256, Math.ceil(games / (workers * 32))));
@@ -125,9 +146,11 @@ export async function runSimulation(
   return new Promise<SimStats>((resolve, reject) => {
     let finished = 0;
     let failed = false;
+    const stopOnSignal = stopWorkersOnSignal(children);
     const fail = (e: Error) => {
       if (failed) return;
       failed = true;
+      stopOnSignal.off();
       for (const c of children) c.kill();
       reject(e);
     };
@@ -154,6 +177,7 @@ export async function runSimulation(
           mergeStats(total, m.stats);
           onUsage?.(m.usage);
           if (++finished === count) {
+            stopOnSignal.off();
             if (total.games !== options.games) fail(new Error("the workers lost games"));
             else resolve(total);
           }
@@ -161,7 +185,12 @@ export async function runSimulation(
       });
       child.on("error", fail);
       child.on("exit", (code, signal) => {
-        if (!over) fail(new Error(`worker exited with ${signal ?? `code ${code}`}`));
+        if (over) return;
+        const failure = () => fail(new Error(`worker exited with ${signal ?? `code ${code}`}`));
+        // A signal sent to the whole group (kill -TERM -PGID) reaches this process too: give its
+        // handler the moment to end the run quietly rather than report the worker as failed.
+        if (signal) setTimeout(failure, SIGNAL_GRACE_MS).unref();
+        else failure();
       });
       order({ type: "start", options });
     }

@@ -32,7 +32,21 @@ export type WorkerMessage =
   | { readonly type: "progress"; readonly games: number }
   | { readonly type: "done"; readonly stats: SimStats; readonly usage: WorkerUsage };
 
-const send = (m: WorkerMessage) => process.send!(m);
+/**
+ * The parent gone (killed, interrupted, or ended after its stdout closed), there is no one to play
+ * for: the worker ends quietly, never with Node's "write EPIPE" stack trace. A message that
+ * cannot be sent ends it too (the error goes to the callback, not to an unhandled 'error' event).
+ */
+const quit = () => process.exit(0);
+const send = (m: WorkerMessage) => {
+  if (!process.connected) quit();
+  process.send!(m, undefined, undefined, (e: Error | null) => {
+    if (e) quit();
+  });
+};
+process.on("disconnect", quit);
+// Ctrl-C reaches the whole process group: it is the parent's to answer (it stops the workers).
+process.on("SIGINT", () => {});
 let stats: SimStats | undefined;
 
 process.on("message", (order: WorkerOrder) => {

@@ -3,31 +3,31 @@
  * [--workers K] [--max-rounds R] [--json]`: bots play whole games on worker processes.
  */
 import { availableParallelism } from "node:os";
-import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
-import type { BotKind } from "../rules/bots/bot.ts";
+import { BOT_KINDS, isBotKind } from "../rules/bots/bot.ts";
+import type { LakeSpec } from "../rules/lake/geometry.ts";
 import type { SimOptions } from "../rules/sim/options.ts";
-import { SIM_DEFAULTS, checkSimOptions, lakeText, parseLake } from "../rules/sim/options.ts";
+import {
+  SIM_DEFAULTS,
+  SIM_RANGES,
+  checkSimOptions,
+  lakeText,
+  parseLake,
+} from "../rules/sim/options.ts";
 import type { SimStats, SimSummary } from "../rules/sim/stats.ts";
 import { summarize } from "../rules/sim/stats.ts";
+import { readArgs, stringOf, wholeOptions } from "./args.ts";
 import { t } from "./i18n.ts";
 import type { Io } from "./io.ts";
 import { EXIT_USAGE } from "./io.ts";
 import { gameOption, kayanakSimulate } from "./kayanak.ts";
 import { runSimulation } from "./run-sim.ts";
 
-const FLAG: Record<string, string> = {
-  fishers: "--fishers",
-  lake: "--lake",
-  games: "--games",
-  seed: "--seed",
-  bot: "--bot",
-  maxRounds: "--max-rounds",
-  workers: "--workers",
-};
-
 /** Shown only when the run lasts longer than this. */
 const PROGRESS_AFTER_MS = 1000;
+
+/** At most this many worker processes. */
+const MAX_WORKERS = 256;
 
 export interface SimCliOptions {
   readonly options: SimOptions;
@@ -37,55 +37,80 @@ export interface SimCliOptions {
 
 type Parsed = { ok: true; value: SimCliOptions } | { ok: false; message: string };
 
-/** An option's whole number (`fallback` when absent), NaN unless it is 1 to `digits` digits. */
-export function wholeNumber(text: string | undefined, fallback: number, digits = 16): number {
-  if (text === undefined) return fallback;
-  return new RegExp(`^\\d{1,${digits}}$`).test(text) ? Number(text) : NaN;
+const OPTIONS = {
+  game: "string",
+  fishers: "string",
+  lake: "string",
+  games: "string",
+  seed: "string",
+  bot: "string",
+  workers: "string",
+  "max-rounds": "string",
+  json: "boolean",
+} as const;
+
+/** `--lake WxHxL`: the shape, then each size against its range, naming the size at fault. */
+function lakeOption(
+  text: string | undefined,
+): { ok: true; value: LakeSpec } | { ok: false; message: string } {
+  if (text === undefined) return { ok: true, value: SIM_DEFAULTS.lake };
+  const lake = parseLake(text);
+  if (!lake) return { ok: false, message: `--lake: ${t("KOLIKOLY.Cli.Error.BadLake")}` };
+  for (const part of ["width", "height", "levels"] as const) {
+    const [min, max] = SIM_RANGES[part];
+    if (lake[part] < min || lake[part] > max)
+      return {
+        ok: false,
+        message: `--lake: ${t("KOLIKOLY.Cli.Error.LakeRange", {
+          part: t(`KOLIKOLY.Cli.Error.LakePart.${part}`),
+          value: lake[part],
+          min,
+          max,
+          side: SIM_RANGES.width[1],
+          levels: SIM_RANGES.levels[1],
+        })}`,
+      };
+  }
+  return { ok: true, value: lake };
 }
 
 export function parseSimulateArgs(args: string[]): Parsed {
-  const { values } = parseArgs({
-    args,
-    allowPositionals: false,
-    options: {
-      fishers: { type: "string" },
-      lake: { type: "string" },
-      games: { type: "string" },
-      seed: { type: "string" },
-      bot: { type: "string" },
-      workers: { type: "string" },
-      "max-rounds": { type: "string" },
-      json: { type: "boolean", default: false },
-    },
+  const read = readArgs("simulate", args, OPTIONS);
+  if (!read.ok) return read;
+  const lake = lakeOption(stringOf(read, "lake"));
+  if (!lake.ok) return lake;
+  const d = SIM_DEFAULTS;
+  const R = SIM_RANGES;
+  const n = wholeOptions(read, {
+    fishers: [d.fishers, ...R.fishers],
+    games: [d.games, ...R.games],
+    seed: [d.seed, ...R.seed],
+    "max-rounds": [d.maxRounds, ...R.maxRounds],
+    workers: [availableParallelism(), 1, MAX_WORKERS],
   });
-  const lake = values.lake === undefined ? SIM_DEFAULTS.lake : parseLake(values.lake);
-  if (!lake) return { ok: false, message: `--lake: ${t("KOLIKOLY.Cli.Error.BadLake")}` };
-  const numbers = {
-    fishers: wholeNumber(values.fishers, SIM_DEFAULTS.fishers),
-    games: wholeNumber(values.games, SIM_DEFAULTS.games),
-    seed: wholeNumber(values.seed, SIM_DEFAULTS.seed),
-    maxRounds: wholeNumber(values["max-rounds"], SIM_DEFAULTS.maxRounds),
-  };
-  for (const [k, v] of Object.entries(numbers))
-    if (Number.isNaN(v))
-      return { ok: false, message: `${FLAG[k]}: ${t("KOLIKOLY.Cli.Error.BadNumber")}` };
+  if (!n.ok) return n;
+  const bot = stringOf(read, "bot") ?? d.bot;
+  if (!isBotKind(bot))
+    return {
+      ok: false,
+      message: `--bot: ${t("KOLIKOLY.Cli.Error.Bot", { bot, bots: BOT_KINDS.join(", ") })}`,
+    };
   const checked = checkSimOptions({
-    ...numbers,
-    lake,
-    bot: (values.bot ?? SIM_DEFAULTS.bot) as BotKind,
+    fishers: n.values.fishers,
+    games: n.values.games,
+    seed: n.values.seed,
+    maxRounds: n.values["max-rounds"],
+    lake: lake.value,
+    bot,
   });
-  if (!checked.ok)
-    return { ok: false, message: `${FLAG[checked.error.field]}: ${checked.error.message}` };
-  const cores = availableParallelism();
-  const workers = wholeNumber(values.workers, cores);
-  if (!Number.isSafeInteger(workers) || workers < 1 || workers > 256)
-    return { ok: false, message: `--workers: ${t("KOLIKOLY.Cli.Error.BadNumber")} (1-256)` };
+  // every option was checked above against the same ranges: a refusal here is a bug
+  if (!checked.ok) throw new Error(`simulate: ${checked.error.field}: ${checked.error.message}`);
   return {
     ok: true,
     value: {
       options: checked.value,
-      workers: Math.min(workers, checked.value.games),
-      json: values.json,
+      workers: Math.min(n.values.workers, checked.value.games),
+      json: read.values.has("json"),
     },
   };
 }
@@ -187,10 +212,15 @@ export function histogramText(hist: readonly number[], buckets = 20, barWidth = 
 }
 
 export async function simulateCommand(allArgs: string[], io: Io): Promise<number> {
-  const { game, rest: args } = gameOption(allArgs);
+  const chosen = gameOption(allArgs);
+  if (!chosen.ok) {
+    io.err(`${chosen.message}\n`);
+    return EXIT_USAGE;
+  }
+  const { game, rest: args } = chosen;
   if (game === "kayanak") return kayanakSimulate(args, io);
   if (game !== "kolikoly") {
-    io.err(`--game: ${t("KOLIKOLY.Cli.Kayanak.Error.Game")}\n`);
+    io.err(`--game: ${t("KOLIKOLY.Cli.Kayanak.Error.Game", { game })}\n`);
     return EXIT_USAGE;
   }
   const parsed = parseSimulateArgs(args);

@@ -1,7 +1,7 @@
 /** The page's fixed frame (localized); the changing parts are filled in by main.ts. */
 import type { Localize } from "../ui/handlebars-helpers.ts";
 import { TARGET_RANGE } from "../ui/length-estimate.ts";
-import { TABLE_DEFAULTS, TABLE_LIMITS } from "./table.ts";
+import { TABLE_DEFAULTS, optionRanges } from "./table.ts";
 
 /** A whole-number field of a new-game form (`label` already localized). */
 export function numberField(name: string, label: string, min: number, max: number, value: number) {
@@ -54,7 +54,7 @@ export function filesPanel(L: Localize, p: string): string {
 }
 
 export function shell(L: Localize): string {
-  const { minSide, maxSide, maxLevels, maxFishers } = TABLE_LIMITS;
+  const r = optionRanges();
   const d = TABLE_DEFAULTS;
   const num = (name: string, label: string, min: number, max: number, value: number) =>
     numberField(name, L(label), min, max, value);
@@ -105,10 +105,10 @@ export function shell(L: Localize): string {
 <section class="ks-panel ks-setup" aria-labelledby="ks-setup-heading" data-game="kolikoly">
   <h2 id="ks-setup-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.SetupHeading")}</h2>
   <form id="ks-new" class="ks-new">
-    ${num("width", "KOLIKOLY.Sandbox.Width", minSide, maxSide, d.width)}
-    ${num("height", "KOLIKOLY.Sandbox.Height", minSide, maxSide, d.height)}
-    ${num("levels", "KOLIKOLY.Sandbox.Levels", 1, maxLevels, d.levels)}
-    ${num("fishers", "KOLIKOLY.Sandbox.Fishers", 1, maxFishers, d.fishers)}
+    ${num("width", "KOLIKOLY.Sandbox.Width", ...r.width, d.width)}
+    ${num("height", "KOLIKOLY.Sandbox.Height", ...r.height, d.height)}
+    ${num("levels", "KOLIKOLY.Sandbox.Levels", ...r.levels, d.levels)}
+    ${num("fishers", "KOLIKOLY.Sandbox.Fishers", ...r.fishers, d.fishers)}
     ${seedField(L)}
     <button type="submit">${L("KOLIKOLY.Sandbox.NewGame")}</button>
   </form>

@@ -17,14 +17,17 @@ import type {
 } from "../rules/index.ts";
 import {
   CHECK_FOR,
+  checkSetup,
   endSession,
   exportScenario,
+  LAKE_LIMITS,
   parseDeclaration,
   playRound,
   playScenarioText,
   SESSION_LAKE,
   startSession,
   undo as undoSession,
+  wholeWithin,
 } from "../rules/index.ts";
 import { SIM_MODS, startSquares } from "../rules/sim/index.ts";
 import type { DeclareDraft } from "../ui/declare-view.ts";
@@ -62,6 +65,12 @@ export const PARTY: readonly { id: string; name: string }[] = [
   { id: "dara", name: "Dara" },
   { id: "eli", name: "Eli" },
   { id: "fen", name: "Fen" },
+  { id: "gus", name: "Gus" },
+  { id: "hal", name: "Hal" },
+  { id: "ivo", name: "Ivo" },
+  { id: "jun", name: "Jun" },
+  { id: "kit", name: "Kit" },
+  { id: "lou", name: "Lou" },
 ];
 
 /**
@@ -78,8 +87,6 @@ export interface NewTableOptions {
   readonly seed: number;
 }
 
-export const TABLE_LIMITS = { minSide: 2, maxSide: 16, maxLevels: 6, maxFishers: 6 } as const;
-
 /**
  * The game the table starts with when the URL names none (and the new-game form's values): the
  * session lake (3x2x2, src/rules/lake/geometry.ts) with 4 fishers, a game of about 20-30 rounds
@@ -93,14 +100,17 @@ export const TABLE_DEFAULTS: NewTableOptions = {
   seed: 42,
 };
 
-/** Each URL parameter's accepted range (whole numbers). */
+/**
+ * Each URL parameter's accepted range (whole numbers), which the New game form offers too: the
+ * rules' own limits (LAKE_LIMITS), as in the wizard, the CLI and scenario files.
+ */
 export function optionRanges(): Readonly<Record<keyof NewTableOptions, readonly [number, number]>> {
-  const { minSide, maxSide, maxLevels, maxFishers } = TABLE_LIMITS;
+  const { side, levels, fishers } = LAKE_LIMITS;
   return {
-    width: [minSide, maxSide],
-    height: [minSide, maxSide],
-    levels: [1, maxLevels],
-    fishers: [1, maxFishers],
+    width: [1, side],
+    height: [1, side],
+    levels: [1, levels],
+    fishers: [1, fishers],
     seed: [0, Number.MAX_SAFE_INTEGER],
   };
 }
@@ -213,13 +223,9 @@ export function checkOptions(opts: NewTableOptions): TableError | undefined {
     key: "KOLIKOLY.Sandbox.Error.Range",
     data: { field, min, max },
   });
-  const { minSide, maxSide, maxLevels, maxFishers } = TABLE_LIMITS;
-  const within = (v: number, min: number, max: number) =>
-    Number.isInteger(v) && v >= min && v <= max;
-  if (!within(opts.width, minSide, maxSide)) return bad("width", minSide, maxSide);
-  if (!within(opts.height, minSide, maxSide)) return bad("height", minSide, maxSide);
-  if (!within(opts.levels, 1, maxLevels)) return bad("levels", 1, maxLevels);
-  if (!within(opts.fishers, 1, maxFishers)) return bad("fishers", 1, maxFishers);
+  const ranges = optionRanges();
+  for (const field of ["width", "height", "levels", "fishers"] as const)
+    if (!wholeWithin(opts[field], ...ranges[field])) return bad(field, ...ranges[field]);
   if (!Number.isSafeInteger(opts.seed) || opts.seed < 0)
     return bad("seed", 0, Number.MAX_SAFE_INTEGER);
   return undefined;
@@ -239,9 +245,13 @@ function fresh(session: Session, viewer: Viewer, version: number): Table {
 
 export function newTable(opts: NewTableOptions, prev?: Table): Table {
   const err = checkOptions(opts);
-  if (err && prev) return { ...prev, error: err };
-  if (err) throw new Error(`bad table options: ${JSON.stringify(err.data)}`);
-  return fresh(startSession(setupFor(opts)), "gm", (prev?.version ?? 0) + 1);
+  const setup = err ? undefined : setupFor(opts);
+  // the engine checks the set-up made from the form (K1-K4), as it checks a file's
+  const checked = setup && checkSetup(setup);
+  const refused = err ?? (checked && !checked.ok ? ruleError(checked.error) : undefined);
+  if (refused && prev) return { ...prev, error: refused };
+  if (refused || !setup) throw new Error(`bad table options: ${JSON.stringify(refused?.data)}`);
+  return fresh(startSession(setup), "gm", (prev?.version ?? 0) + 1);
 }
 
 function ok(t: Table, patch: Partial<Table>): Table {

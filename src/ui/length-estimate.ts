@@ -7,6 +7,7 @@
  * the module's own bundle does not carry the simulator.
  */
 import type { LakeSpec } from "../rules/index.ts";
+import { LAKE_LIMITS, wholeWithin } from "../rules/index.ts";
 import type { LengthEstimate } from "../rules/sim/index.ts";
 
 export type EstimateRequest =
@@ -34,12 +35,11 @@ export const ESTIMATE_PAGE_GAMES = 60;
 /** The wanted length a proposal accepts (rounds). */
 export const TARGET_RANGE = [3, 400] as const;
 
-const whole = (n: unknown, lo: number, hi: number): n is number =>
-  Number.isInteger(n) && (n as number) >= lo && (n as number) <= hi;
+const whole = wholeWithin;
 
 /**
- * A question checked before any game is played: the widest limits of either page (the wizard's,
- * lake-options.ts: sides 1-32, levels 1-9, fishers 1-12); a bad one is answered with the field.
+ * A question checked before any game is played: the rules' limits (LAKE_LIMITS, which both the
+ * wizard and the table use); a bad one is answered with the field.
  */
 export function checkEstimateRequest(
   raw: unknown,
@@ -48,15 +48,15 @@ export function checkEstimateRequest(
   const id = typeof m?.id === "number" ? m.id : -1;
   const bad = (field: string) => ({ ok: false as const, reply: { id, ok: false as const, field } });
   if (!m || (m.kind !== "estimate" && m.kind !== "propose")) return bad("kind");
-  if (!whole(m.fishers, 1, 12)) return bad("fishers");
+  if (!whole(m.fishers, 1, LAKE_LIMITS.fishers)) return bad("fishers");
   if (m.kind === "propose")
     return whole(m.target, ...TARGET_RANGE)
       ? { ok: true, value: { id, kind: "propose", target: m.target, fishers: m.fishers } }
       : bad("target");
   const lake = m.lake as Partial<LakeSpec> | undefined;
-  if (!lake || !whole(lake.width, 1, 32)) return bad("width");
-  if (!whole(lake.height, 1, 32)) return bad("height");
-  if (!whole(lake.levels, 1, 9)) return bad("levels");
+  if (!lake || !whole(lake.width, 1, LAKE_LIMITS.side)) return bad("width");
+  if (!whole(lake.height, 1, LAKE_LIMITS.side)) return bad("height");
+  if (!whole(lake.levels, 1, LAKE_LIMITS.levels)) return bad("levels");
   if (!whole(m.games, 1, 1000)) return bad("games");
   return {
     ok: true,

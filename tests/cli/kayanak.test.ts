@@ -159,9 +159,12 @@ describe("kolikoly simulate --game kayanak", () => {
       [["--variant", "rainy"], "--variant"],
       [["--floes", "99"], "--floes"],
       // J11: one hole stays free for a bear to move (a bear on every hole: no end, no crash)
-      [["--board", "1x1", "--fishers", "2"], "--fishers"],
-      [["--board", "1x1", "--fishers", "1"], "--fishers"],
+      // a board of one hole holds no game whatever --fishers says: the board is at fault
+      [["--board", "1x1", "--fishers", "2"], "--board"],
+      [["--board", "1x1", "--fishers", "1"], "--board"],
       [["--board", "2x2", "--fishers", "4"], "--fishers"],
+      // the default 3 bears on a board too small for them: the board, the flag given, is at fault
+      [["--board", "3x1"], "--board"],
     ] as const) {
       const r = kolikoly("simulate", "--game", "kayanak", ...args);
       expect(r.status).toBe(2);
@@ -172,7 +175,7 @@ describe("kolikoly simulate --game kayanak", () => {
     expect(
       kolikoly("simulate", "--game", "kayanak", "--board", "2x2", "--fishers", "4").stderr,
     ).toBe(
-      "--fishers: must be at most 3: a board of 4 holes keeps one free for the bears to move\n",
+      "--fishers: must be at most 3 (got 4): a board of 4 holes keeps one free for the bears to move\n",
     );
     const three = kolikoly(
       "simulate",

@@ -102,7 +102,7 @@ describe("kolikoly replay (docs/scenario-format.md 'What a replay prints')", () 
 
 describe("kolikoly replay: bad input is one error line naming the field, status 2, no output", () => {
   const cases: [string, string | object, string[], RegExp][] = [
-    ["bad JSON", '{"format": ', [], /^\(file\): not valid JSON/],
+    ["bad JSON", '{"format": ', [], /^\/\S+\.json: not valid JSON at line 1, column 12 /],
     [
       "a target that is not adjacent",
       { ...SECRET, rounds: [{ actions: { ana: { action: "move", to: [2, 0, 0] } } }] },
@@ -129,18 +129,21 @@ describe("kolikoly replay: bad input is one error line naming the field, status 
       expect(lines[0]).toMatch(field);
     });
 
-  it("a missing file, an unknown option and no file give status 2 and the usage", () => {
+  it("a missing file, an unknown option and no file: one line, status 2; an unknown command: the usage", () => {
     for (const args of [
       ["replay", path.join(tmp, "nope.json")],
       ["replay", DEMO, "--bogus"],
       ["replay"],
-      ["frobnicate"],
     ]) {
       const r = kolikoly(...args);
       expect(r.status, args.join(" ")).toBe(2);
       expect(r.stdout).toBe("");
-      expect(r.stderr).toMatch(/^usage: kolikoly replay FILE/m);
+      expect(r.stderr.trimEnd().split("\n"), args.join(" ")).toHaveLength(1);
     }
+    const r = kolikoly("frobnicate");
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^usage: kolikoly replay FILE/m);
   });
 
   it("--format other than jsonl or text is refused", () => {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { expect } from "vitest";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
-const BIN = path.join(ROOT, "bin/kolikoly.mjs");
+export const BIN = path.join(ROOT, "bin/kolikoly.mjs");
 
 export interface CliRun {
   readonly status: number | null;
@@ -20,11 +20,20 @@ export function kolikoly(...args: string[]): CliRun {
 
 /** The same in another language (`KOLIKOLY_LANG`). */
 export function kolikolyIn(lang: string, ...args: string[]): CliRun {
+  return kolikolyWith({ lang }, ...args);
+}
+
+/** The command in a language (default English) with `input` on its stdin (default none). */
+export function kolikolyWith(
+  { lang = "en", input }: { lang?: string; input?: string },
+  ...args: string[]
+): CliRun {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: ROOT,
     env: { ...process.env, KOLIKOLY_LANG: lang },
     encoding: "utf8",
     maxBuffer: 64 << 20,
+    input: input ?? "",
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -90,11 +90,11 @@ describe("the table's small things (Chromium)", () => {
   it("URL parameters: a bad one is refused by name, the good ones are used", async () => {
     const page = await openTable(
       table.browser,
-      `${table.url}?width=8&levels=9&fishers=4&seed=7&colour=red`,
+      `${table.url}?width=8&levels=10&fishers=4&seed=7&colour=red`,
     );
     expect(await page.isVisible("#ks-error")).toBe(true);
     const err = (await page.textContent("#ks-error"))!;
-    expect(err).toContain("levels=9");
+    expect(err).toContain("levels=10");
     expect(err).toContain("colour");
     expect(err).not.toContain("width=8");
     // width 8, 4 fishers, seed 7 kept; height and levels the defaults.

@@ -19,7 +19,7 @@ describe("sandbox table", () => {
 
   it("refuses bad new-game options, naming the field, and keeps the game", () => {
     const t = T.newTable(SMALL);
-    const r = T.newTable({ ...SMALL, levels: 9 }, t);
+    const r = T.newTable({ ...SMALL, levels: 10 }, t);
     expect(r.session).toBe(t.session);
     expect(r.error?.data.field).toBe("levels");
   });
@@ -171,12 +171,12 @@ describe("sandbox table", () => {
 
   it("URL parameters: each is taken on its own; a bad or unknown one is refused by name and the others used", () => {
     const { options, refused } = T.optionsFromQuery(
-      "?width=12&levels=9&fishers=x&seed=3&colour=red&height=4.5",
+      "?width=12&levels=10&fishers=x&seed=3&colour=red&height=4.5",
     );
     expect(options).toEqual({ ...T.TABLE_DEFAULTS, width: 12, seed: 3 });
     expect(refused.map((r) => r.param)).toEqual(["levels", "fishers", "colour", "height"]);
     const msg = errorText(T.refusedError(refused)!, L);
-    for (const part of ["levels=9", "fishers=x", "colour", "height=4.5", "1", "6"])
+    for (const part of ["levels=10", "fishers=x", "colour", "height=4.5", "1", "9"])
       expect(msg).toContain(part);
     expect(msg).not.toMatch(/KOLIKOLY\.|\{|\[object/);
     // A good query refuses nothing; an empty one is the defaults.

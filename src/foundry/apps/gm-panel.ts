@@ -8,6 +8,7 @@ import type { Runtime } from "../runtime.ts";
 import { sceneFlags } from "../fishing/projection.ts";
 import type { Result } from "../fishing/host.ts";
 import { kayanakPanelBoards, panelContext, parseCoordValue } from "./panel-context.ts";
+import { LAKE_LIMITS_TEXT } from "../../rules/index.ts";
 import { UNKNOWN_ERROR_KEY, errorKey } from "../players/protocol.ts";
 import { LakeWizard } from "./lake-wizard.ts";
 import { runTableCheck } from "./table-check-dialog.ts";
@@ -26,7 +27,7 @@ export function notifyResult(r: Result<unknown>, success?: string): void {
   const key = errorKey(r.error.code, (k) => game.i18n!.has(k));
   const known = key !== UNKNOWN_ERROR_KEY;
   ui.notifications?.error(
-    known ? game.i18n!.format(key, { field: r.error.field }) : r.error.message,
+    known ? game.i18n!.format(key, { ...LAKE_LIMITS_TEXT, field: r.error.field }) : r.error.message,
   );
 }
 

@@ -19,6 +19,7 @@ import {
 import type { TypedValue, WizardMode } from "./wizard-form.ts";
 import { UNKNOWN_ERROR_KEY, errorKey } from "../players/protocol.ts";
 import type { RuleError } from "../../rules/index.ts";
+import { LAKE_LIMITS_TEXT } from "../../rules/index.ts";
 import type { WizardDefaults } from "./wizard-form.ts";
 import { notifyResult } from "./gm-panel.ts";
 import { hazardsFromResults } from "../fishing/hazard-table.ts";
@@ -307,7 +308,9 @@ function refuse(form: HTMLFormElement, r: { ok: false; error: RuleError }): void
   const label = fieldLabel(form, r.error.field);
   const key = errorKey(r.error.code, (k) => game.i18n!.has(k));
   const problem =
-    key === UNKNOWN_ERROR_KEY ? r.error.message : game.i18n!.format(key, { field: label });
+    key === UNKNOWN_ERROR_KEY
+      ? r.error.message
+      : game.i18n!.format(key, { ...LAKE_LIMITS_TEXT, field: label }); // badLakeSize names the limits
   ui.notifications?.error(
     label
       ? game.i18n!.format("KOLIKOLY.Foundry.Wizard.Invalid", { field: label, problem })

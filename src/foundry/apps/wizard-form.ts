@@ -3,7 +3,7 @@
  * turned into `createLake` options. Pure, so it is tested without Foundry.
  */
 import type { Coord, HazardMode, Mods } from "../../rules/index.ts";
-import { HAZARD_MODES } from "../../rules/index.ts";
+import { HAZARD_MODES, LAKE_LIMITS } from "../../rules/index.ts";
 import type { SceneData } from "../core/port.ts";
 import type { Layout, MarkerMode } from "../fishing/projection.ts";
 import { gridCellAt, squareAt } from "../fishing/projection.ts";
@@ -33,6 +33,9 @@ export interface WizardContext {
   readonly defaults: WizardDefaults;
   readonly tokens: { id: string; name: string; x: number; y: number; use: boolean }[];
   readonly hazardModes: { value: string; selected: boolean }[];
+  /** The inputs' bounds: the rules' own (LAKE_LIMITS, KAYANAK_LIMITS). */
+  readonly limits: typeof LAKE_LIMITS;
+  readonly kayanakLimits: typeof KAYANAK_LIMITS;
 }
 
 export function wizardContext(
@@ -61,6 +64,8 @@ export function wizardContext(
         return { id: t._id, name: t.name, x: at?.[0] ?? 0, y: at?.[1] ?? 0, use };
       }),
     hazardModes: HAZARD_MODES.map((m) => ({ value: m, selected: m === defaults.hazardMode })),
+    limits: LAKE_LIMITS,
+    kayanakLimits: KAYANAK_LIMITS,
   };
 }
 
@@ -119,7 +124,8 @@ export function parseWizardForm(
       const raw = data[`fisher.${t._id}.${k}`];
       if (blank(raw)) continue; // an empty modifier box: the system's (or 0)
       const m = int(raw);
-      if (m === undefined || Math.abs(m) > 30) return err("badField", `fisher.${t._id}.${k}`);
+      if (m === undefined || m < LAKE_LIMITS.modMin || m > LAKE_LIMITS.mod)
+        return err("badField", `fisher.${t._id}.${k}`);
       mods[k] = m;
     }
     const at: Coord = [x, y, 0];
@@ -146,8 +152,9 @@ export function parseWizardForm(
       fishers,
       settings: {
         catchAC,
-        netDamage: String(data.netDamage ?? ""),
-        swarmSize: String(data.swarmSize ?? ""),
+        // a formula left blank is the world's (or the rules') default, never an empty formula
+        ...(blank(data.netDamage) ? {} : { netDamage: String(data.netDamage) }),
+        ...(blank(data.swarmSize) ? {} : { swarmSize: String(data.swarmSize) }),
         hazardMode,
       },
       markers: data.markers === "lastSeen" ? "lastSeen" : "remove",

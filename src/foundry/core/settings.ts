@@ -5,7 +5,7 @@
  * default), localized. They hold defaults only, never game state: every client loads world
  * settings (docs/foundry.md, "What every client receives").
  */
-import { HAZARD_MODES } from "../../rules/index.ts";
+import { HAZARD_MODES, LAKE_LIMITS } from "../../rules/index.ts";
 import { DEFAULT_SETTINGS, SESSION_LAKE } from "../../rules/index.ts";
 import { MODULE_ID } from "./constants.ts";
 
@@ -26,7 +26,7 @@ export const SETTINGS: readonly Def[] = [
     key: "catchAC",
     type: Number,
     default: DEFAULT_SETTINGS.catchAC,
-    range: { min: 1, max: 30, step: 1 },
+    range: { min: 1, max: LAKE_LIMITS.catchAC, step: 1 },
   },
   { key: "netDamage", type: String, default: DEFAULT_SETTINGS.netDamage },
   { key: "swarmSize", type: String, default: DEFAULT_SETTINGS.swarmSize },

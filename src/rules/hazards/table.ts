@@ -3,6 +3,8 @@
  * and its combat stats. The module's compendium ships the same table as a RollTable; a lake
  * may use another.
  */
+import { LAKE_LIMITS, wholeWithin } from "../lake/limits.ts";
+
 export type HazardMode = "size-and-wounds" | "system" | "narrative";
 export const HAZARD_MODES: readonly HazardMode[] = ["size-and-wounds", "system", "narrative"];
 export type HazardReach = "range" | "reach" | "hand";
@@ -110,9 +112,11 @@ export function validateHazard(h: unknown, field: string): string | undefined {
     if (typeof o[k] !== "string" || o[k] === "") return `${field}.${k}: must be a non-empty string`;
   if (!Number.isInteger(o.size) || (o.size as number) < 0 || (o.size as number) > 7)
     return `${field}.size: must be an integer 0-7`;
-  if (!Number.isInteger(o.hp) || (o.hp as number) < 1)
-    return `${field}.hp: must be a positive integer`;
-  if (!Number.isInteger(o.mod)) return `${field}.mod: must be an integer`;
+  // a hazard's hit points and attack modifier have a fisher's bounds (1e300 is an integer too)
+  if (!wholeWithin(o.hp, 1, LAKE_LIMITS.hp))
+    return `${field}.hp: must be an integer 1-${LAKE_LIMITS.hp}`;
+  if (!wholeWithin(o.mod, LAKE_LIMITS.modMin, LAKE_LIMITS.mod))
+    return `${field}.mod: must be an integer ${LAKE_LIMITS.modMin}-${LAKE_LIMITS.mod}`;
   if (!["range", "reach", "hand"].includes(o.attacks as string))
     return `${field}.attacks: must be range, reach or hand`;
   if (!AIMS.includes(o.aim as Aim)) return `${field}.aim: must be one of ${AIMS.join(", ")}`;

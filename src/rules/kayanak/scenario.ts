@@ -3,6 +3,7 @@
  * naming the field; a file that fails plays nothing), played with the seeded driver (every die
  * not forced comes from `seed`), and written back out with every die forced.
  */
+import { formatTagError, rootError } from "../scenario/format.ts";
 import { parseJsonStrict } from "../scenario/json.ts";
 import { isHole } from "./board.ts";
 import { newGame } from "./setup.ts";
@@ -106,10 +107,13 @@ const TOP = [
 export function validateScenario(
   raw: unknown,
 ): { ok: true; scenario: KayanakScenario; setup: KayanakSetup } | Err {
+  const root = rootError(raw);
+  if (root) return fail("badField", "", root);
+  // the tag first: a file of another format is answered about its format, not its fields
+  const tag = formatTagError(raw as object, KAYANAK_FORMAT);
+  if (tag) return fail("badFormat", "format", tag);
   const top = obj(raw, "", TOP, ["landCheck"]);
   if (isErr(top)) return top;
-  if (top.format !== KAYANAK_FORMAT)
-    return fail("badFormat", "format", `must be "${KAYANAK_FORMAT}" (got ${show(top.format)})`);
   for (const k of ["name", "description", "$schema"])
     if (top[k] !== undefined && typeof top[k] !== "string")
       return fail("badField", k, "must be text");

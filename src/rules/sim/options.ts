@@ -5,7 +5,7 @@ import type { Coord, LakeSpec } from "../lake/geometry.ts";
 import { DEFAULT_LAKE } from "../lake/geometry.ts";
 import type { GameSetup } from "../kolikoly/state.ts";
 import type { Mods, RuleError } from "../kolikoly/types.ts";
-import { LIMITS } from "../scenario/format.ts";
+import { LAKE_LIMITS } from "../lake/limits.ts";
 
 export interface SimOptions {
   readonly fishers: number;
@@ -27,6 +27,17 @@ export const SIM_DEFAULTS: SimOptions = {
 };
 
 export const SIM_LIMITS = { games: 1_000_000_000, maxRounds: 100_000 } as const;
+
+/** The accepted range of each whole-number option, `[min, max]` (what `checkSimOptions` checks). */
+export const SIM_RANGES = {
+  fishers: [1, LAKE_LIMITS.fishers],
+  width: [1, LAKE_LIMITS.side],
+  height: [1, LAKE_LIMITS.side],
+  levels: [1, LAKE_LIMITS.levels],
+  games: [1, SIM_LIMITS.games],
+  seed: [0, Number.MAX_SAFE_INTEGER],
+  maxRounds: [1, SIM_LIMITS.maxRounds],
+} as const satisfies Record<string, readonly [number, number]>;
 
 /**
  * Every simulated fisher has the modifiers of a typical first-level character who fishes
@@ -51,28 +62,31 @@ function bad(field: string, message: string): SimChecked {
 /** Checks options from untrusted input (CLI flags, the browser's balance panel). */
 export function checkSimOptions(o: Partial<SimOptions>): SimChecked {
   const v: SimOptions = { ...SIM_DEFAULTS, ...o };
-  const whole = (n: number, min: number, max: number) =>
+  const whole = (n: number, [min, max]: readonly [number, number]) =>
     Number.isSafeInteger(n) && n >= min && n <= max;
-  if (!whole(v.fishers, 1, LIMITS.fishers))
-    return bad("fishers", `must be a whole number from 1 to ${LIMITS.fishers}`);
+  const R = SIM_RANGES;
+  if (!whole(v.fishers, R.fishers))
+    return bad("fishers", `must be a whole number from 1 to ${LAKE_LIMITS.fishers}`);
   const { width, height, levels } = v.lake;
-  if (!whole(width, 1, LIMITS.side) || !whole(height, 1, LIMITS.side))
-    return bad("lake", `width and height must be whole numbers from 1 to ${LIMITS.side}`);
-  if (!whole(levels, 1, LIMITS.levels))
-    return bad("lake", `levels must be a whole number from 1 to ${LIMITS.levels}`);
-  if (!whole(v.games, 1, SIM_LIMITS.games))
+  if (!whole(width, R.width) || !whole(height, R.height))
+    return bad("lake", `width and height must be whole numbers from 1 to ${LAKE_LIMITS.side}`);
+  if (!whole(levels, R.levels))
+    return bad("lake", `levels must be a whole number from 1 to ${LAKE_LIMITS.levels}`);
+  if (!whole(v.games, R.games))
     return bad("games", `must be a whole number from 1 to ${SIM_LIMITS.games}`);
-  if (!whole(v.seed, 0, Number.MAX_SAFE_INTEGER))
-    return bad("seed", "must be a whole number from 0 to 2^53 - 1");
+  if (!whole(v.seed, R.seed)) return bad("seed", "must be a whole number from 0 to 2^53 - 1");
   if (!isBotKind(v.bot)) return bad("bot", "must be greedy or random");
-  if (!whole(v.maxRounds, 1, SIM_LIMITS.maxRounds))
+  if (!whole(v.maxRounds, R.maxRounds))
     return bad("maxRounds", `must be a whole number from 1 to ${SIM_LIMITS.maxRounds}`);
   return { ok: true, value: v };
 }
 
-/** `WxHxL` (levels optional, default 3), e.g. `6x6x3`. */
+/**
+ * `WxHxL` (levels optional, default 3), e.g. `6x6x3`: the shape only; whether each size is in
+ * range is `checkSimOptions`'s to say (so `1000x1000x100` is answered with the range).
+ */
 export function parseLake(text: string): LakeSpec | undefined {
-  const m = /^(\d{1,3})x(\d{1,3})(?:x(\d{1,2}))?$/i.exec(text.trim());
+  const m = /^(\d{1,9})x(\d{1,9})(?:x(\d{1,9}))?$/i.exec(text.trim());
   if (!m) return undefined;
   return {
     width: Number(m[1]),

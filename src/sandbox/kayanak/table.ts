@@ -54,16 +54,11 @@ import { PARTY, readWholeParam } from "../table.ts";
 
 export type { TableError };
 
-/** The names bears get, in turn order (as many as the rules allow fishers): the fishing party first. */
-export const BEARS: readonly { id: string; name: string }[] = [
-  ...PARTY,
-  { id: "gus", name: "Gus" },
-  { id: "hal", name: "Hal" },
-  { id: "ivo", name: "Ivo" },
-  { id: "jun", name: "Jun" },
-  { id: "kit", name: "Kit" },
-  { id: "lou", name: "Lou" },
-].slice(0, KAYANAK_LIMITS.fishers);
+/** The names bears get, in turn order (as many as the rules allow fishers): the fishing party's. */
+export const BEARS: readonly { id: string; name: string }[] = PARTY.slice(
+  0,
+  KAYANAK_LIMITS.fishers,
+);
 
 export interface KayanakOptions {
   readonly width: number;
