@@ -112,6 +112,9 @@ describe("early answers agree with the full run (issue 22)", () => {
         }
         early++;
         expect(ESTIMATE_LOOKS as readonly number[]).toContain(e.games);
+        // the range and the share are those of the games played: a run asked for that many
+        const asked = estimateLength(l, fishers, e.games, seed, { work: Infinity, early: false });
+        expect({ ...e, settled: false }).toEqual(asked);
         if (Math.abs(e.median - full.median) <= tolerance(e.median)) agree++;
       }
     // the rule stopped early often enough for this test to mean something
