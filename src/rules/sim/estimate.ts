@@ -42,10 +42,10 @@ export const ESTIMATE_GAMES = 100;
 export const ESTIMATE_CAP = 600;
 
 /**
- * The work of one round, in units of about 3-4 microseconds of a bundled engine in Node
- * (bench/estimate.ts measures it): the fishers' turns, each dearer on a larger lake (the bots
- * read the whole board, the rounds keep more swarms). Measured over whole games of 1 to 12
- * fishers on 2x2x1 to 32x32x9 lakes, within 20% of one unit a fisher-round at 1 + squares / 2500.
+ * The work of one round, in units of about 3.7 microseconds of a bundled engine in Node
+ * (bench/README.md): the fishers' turns, each dearer on a larger lake (the bots read the whole
+ * board, the rounds keep more swarms). Measured on an idle machine over 60 games of 600 rounds
+ * or to their end, 1 to 12 fishers on 6x6x3 to 32x32x9 lakes: 2.9 to 4.0 us a unit.
  */
 export function roundWork(lake: LakeSpec, fishers: number): number {
   return fishers * (1 + squares(lake) / 2500);
@@ -63,10 +63,10 @@ export function setupWork(lake: LakeSpec): number {
 const squares = (lake: LakeSpec) => lake.width * lake.height * lake.levels;
 
 /**
- * The work an estimate may do: 110-170 ms of Node on the machine the bench ran on (3.5-5 us a
- * unit where the budget binds: bench/README.md), so that the worker answers within 250 ms
- * (bench/estimate.ts). Counted in rounds played, never in time, so that the same question gets
- * the same answer on any machine.
+ * The work an estimate may do: about 120 ms of Node on the machine the bench runs on, plus the
+ * lake's set-up, so that the worker answers within 250 ms with room to spare (bench/estimate.ts).
+ * Counted in rounds played, never in time, so that the same question gets the same answer on
+ * any machine.
  */
 export const ESTIMATE_WORK = 32_000;
 
