@@ -17,6 +17,7 @@ import type {
 } from "../rules/index.ts";
 import {
   HAZARD_MODES,
+  checkSetup,
   endSession,
   exportScenario,
   parseDeclaration,
@@ -162,7 +163,7 @@ export class LakeHost implements HostParts {
       const t = scene.tokens.find((x) => x._id === f.tokenId)!;
       return { id: `f${i + 1}`, name: t.name, tokenId: t._id, actorId: t.actorId };
     });
-    const setup: GameSetup = {
+    const asked: GameSetup = {
       seed: o.seed ?? Number.parseInt(randomDigits(), 10),
       lake: o.lake,
       settings: { ...this.worldDefaults(), ...(o.settings ?? {}) },
@@ -180,10 +181,14 @@ export class LakeHost implements HostParts {
       })),
       ...(o.squares?.length ? { squares: o.squares } : {}),
     };
+    // K1-K4: the engine checks the set-up (the world's defaults too) and names the field at fault
+    const engine = checkSetup(asked);
+    if (!engine.ok) return engine;
+    const { lake } = engine.value;
+    const setup: GameSetup = { ...asked, lake };
     const session = rebuild(setup, [], false);
     const layout = o.layout ?? "side-by-side";
-    const sceneLevels =
-      layout === "scene-levels" ? sceneLevelsFor(scene, o.lake.levels) : undefined;
+    const sceneLevels = layout === "scene-levels" ? sceneLevelsFor(scene, lake.levels) : undefined;
     if (layout === "scene-levels" && (this.port.generation < 14 || !sceneLevels))
       return err("notEnoughLevels", "layout");
     let swarmActor: Awaited<ReturnType<Port["createSwarmActor"]>>;
@@ -198,7 +203,7 @@ export class LakeHost implements HostParts {
       id: lakeId,
       name: o.name,
       sceneId: o.sceneId,
-      lake: o.lake,
+      lake,
       origin: o.origin,
       layout,
       ...(sceneLevels ? { sceneLevels } : {}),

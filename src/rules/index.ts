@@ -20,6 +20,7 @@ export { takeFish } from "./kolikoly/catch.ts";
 export { exploreOutcome } from "./kolikoly/explore.ts";
 export { declarationTarget, parseDeclaration, validateRoundInput } from "./kolikoly/declare.ts";
 export { ROUND_STEPS, resolveRound } from "./kolikoly/round.ts";
+export { checkSetup } from "./kolikoly/setup.ts";
 export { lakeEmpty, endByGm } from "./kolikoly/end.ts";
 export * from "./kolikoly/view.ts";
 export * from "./kolikoly/session.ts";

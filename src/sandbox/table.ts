@@ -17,6 +17,7 @@ import type {
 } from "../rules/index.ts";
 import {
   CHECK_FOR,
+  checkSetup,
   endSession,
   exportScenario,
   LAKE_LIMITS,
@@ -244,9 +245,13 @@ function fresh(session: Session, viewer: Viewer, version: number): Table {
 
 export function newTable(opts: NewTableOptions, prev?: Table): Table {
   const err = checkOptions(opts);
-  if (err && prev) return { ...prev, error: err };
-  if (err) throw new Error(`bad table options: ${JSON.stringify(err.data)}`);
-  return fresh(startSession(setupFor(opts)), "gm", (prev?.version ?? 0) + 1);
+  const setup = err ? undefined : setupFor(opts);
+  // the engine checks the set-up made from the form (K1-K4), as it checks a file's
+  const checked = setup && checkSetup(setup);
+  const refused = err ?? (checked && !checked.ok ? ruleError(checked.error) : undefined);
+  if (refused && prev) return { ...prev, error: refused };
+  if (refused || !setup) throw new Error(`bad table options: ${JSON.stringify(refused?.data)}`);
+  return fresh(startSession(setup), "gm", (prev?.version ?? 0) + 1);
 }
 
 function ok(t: Table, patch: Partial<Table>): Table {

@@ -5,7 +5,7 @@
  */
 import { JSDOM } from "jsdom";
 import { describe, expect, test } from "vitest";
-import { TEMPLATE_ROOT } from "../../src/foundry/constants.ts";
+import { MODULE_ID, TEMPLATE_ROOT } from "../../src/foundry/constants.ts";
 import { panelContext, parseCoordValue } from "../../src/foundry/apps/panel-context.ts";
 import {
   fieldInput,
@@ -101,7 +101,8 @@ describe("lake wizard (issue 3 item 3)", () => {
     if (!offBoard.ok) throw new Error("parsed");
     const requests = t.server.requests.length;
     const r = await t.gm.runtime!.host.createLake(offBoard.value);
-    expect(r).toMatchObject({ ok: false, error: { code: "badStart", field: "fishers[0].at" } });
+    // K3: the engine's set-up check names the start square off the lake
+    expect(r).toMatchObject({ ok: false, error: { code: "offBoard", field: "fishers[0].at" } });
     expect(t.server.requests.length).toBe(requests);
     // only the active GM may create a lake
     const p = await t.players[0].runtime!.host.createLake(offBoard.value);
@@ -147,6 +148,66 @@ describe("lake wizard against Foundry's form data (issue 9)", () => {
     expect(fieldLabel(form, "origin")).toBe("Origin column");
     expect(fieldLabel(form, `fisher.${id}`)).toBe("Bo");
     expect(fieldLabel(form, "nope")).toBe("");
+  });
+});
+
+describe("createLake hands its set-up to the engine's check (K1-K4)", () => {
+  const base = (t: Awaited<ReturnType<typeof makeTable>>) => ({
+    sceneId: t.sceneId,
+    name: "Pond",
+    lake: { width: 3, height: 3, levels: 1, verticalAdjacency: true },
+    origin: { col: 0, row: 0 },
+    fishers: [{ tokenId: t.tokenIds[0]!, at: [0, 0, 0] as const }],
+  });
+  test("each bad field of the set-up is refused by name, and nothing is written", async () => {
+    const t = await makeTable();
+    const host = t.gm.runtime!.host;
+    const before = t.server.requests.length;
+    const cases: [object, string, string][] = [
+      [
+        { lake: { width: 33, height: 3, levels: 1, verticalAdjacency: true } },
+        "badField",
+        "lake.width",
+      ],
+      [
+        { lake: { width: 3, height: 3, levels: 1, verticalAdjacency: "yes" } },
+        "badField",
+        "lake.verticalAdjacency",
+      ],
+      [
+        {
+          lake: { width: 3, height: 3, levels: 2, verticalAdjacency: true },
+          fishers: [{ tokenId: t.tokenIds[0]!, at: [0, 0, 1] }],
+        },
+        "startLevel",
+        "fishers[0].at",
+      ],
+      [
+        { fishers: [{ tokenId: t.tokenIds[0]!, at: [0, 0, 0], mods: { stealth: 99 } }] },
+        "badField",
+        "fishers[0].mods.stealth",
+      ],
+      [{ squares: [{ at: [0, 0, 0], swarms: [4] }] }, "startSquare", "squares[0].swarms"],
+      [{ squares: [{ at: [1, 1, 0], swarms: [4000] }] }, "badField", "squares[0].swarms[0]"],
+      [{ settings: { catchAC: 0 } }, "badField", "settings.catchAC"],
+      [{ settings: { swarmSize: "1d6-6" } }, "badFormula", "settings.swarmSize"],
+    ];
+    for (const [patch, code, field] of cases) {
+      const r = await host.createLake({ ...base(t), ...patch } as never);
+      expect(r, field).toMatchObject({ ok: false, error: { code, field } });
+    }
+    expect(t.server.requests.length).toBe(before);
+  });
+  test("K4 a world default the engine refuses stops the lake before anything is written", async () => {
+    const t = await makeTable();
+    t.server.setWorldSetting(`${MODULE_ID}.swarmSize`, "1d4-4"); // can roll 0 fish
+    const before = t.server.requests.length;
+    const r = await t.gm.runtime!.host.createLake(base(t));
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: "badFormula", field: "settings.swarmSize" },
+    });
+    expect(t.server.requests.length).toBe(before);
   });
 });
 
@@ -209,7 +270,8 @@ describe("the swarm's sheet (issue 9)", () => {
         { tokenId: t.tokenIds[1]!, at: [2, 2, 0] },
       ],
       squares: [
-        { at: [0, 0, 0], swarms: [5] },
+        // K3: not on a start square, which holds no fish (the engine refuses it: startSquare)
+        { at: [0, 1, 0], swarms: [5] },
         { at: [1, 1, 0], swarms: [6] },
       ],
     });
@@ -238,7 +300,7 @@ describe("the swarm's sheet (issue 9)", () => {
     const gdoc = render(swarmSheetContext({ ...input, gm: { session } }, strictLocalize));
     const gm = gdoc.querySelector(".kolikoly-gm-only")!;
     expect([...gm.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
-      "5 fish at [0,0,0]",
+      "5 fish at [0,1,0]",
       "6 fish at [1,1,0]",
     ]);
     expect(gm.textContent).toContain("No (unseen)");

@@ -26,13 +26,28 @@ async function pond(t: Table) {
     lake: { width: 3, height: 3, levels: 1, verticalAdjacency: true },
     origin: { col: 0, row: 0 },
     fishers: [
-      { tokenId: t.tokenIds[0]!, at: [1, 1, 0], mods: { attack: 8, damage: 2 } },
+      { tokenId: t.tokenIds[0]!, at: [1, 0, 0], mods: { attack: 8, damage: 2 } },
       { tokenId: t.tokenIds[1]!, at: [0, 0, 0] },
     ],
+    // K3: next to Ana's start square, which holds no fish
     squares: [{ at: [1, 1, 0], swarms: [3, 4] }],
   });
   if (!r.ok) throw new Error(r.error.code);
   return { host, id: r.value.id };
+}
+
+/** The pond after a first round in which Ana moves quietly onto the two swarms (K14 5-16). */
+async function pondWithAnaOnTheSwarms(t: Table) {
+  const p = await pond(t);
+  await p.host.setDeclaration(p.id, "f1", { action: "move", to: [1, 1, 0] });
+  await p.host.setTotal(p.id, "f1", { total: 10 });
+  const r = await p.host.resolveRound(p.id);
+  if (!r.ok) throw new Error(r.error.code);
+  expect(p.host.cached(p.id)!.state.swarms.map((w) => [w.at, w.seen])).toEqual([
+    [[1, 1, 0], true],
+    [[1, 1, 0], true],
+  ]);
+  return p;
 }
 
 describe("hooks", () => {
@@ -49,7 +64,7 @@ describe("hooks", () => {
 
   test("K9-K11: roundResolved, fishCaught and gameEnded fire on the GM client with the facts", async () => {
     const t = await makeTable();
-    const { host, id } = await pond(t);
+    const { host, id } = await pondWithAnaOnTheSwarms(t);
     await host.setDeclaration(id, "f1", { action: "catch" });
     await host.setTotal(id, "f1", { total: 25, natural: 17 });
     const r = await host.resolveRound(id);
@@ -67,7 +82,8 @@ describe("hooks", () => {
 
   test("K19: only public rolls ride on the round card (Dice So Nice animates created roll messages); secret flee rolls never do", async () => {
     const t = await makeTable();
-    const { host, id } = await pond(t);
+    const { host, id } = await pondWithAnaOnTheSwarms(t);
+    const cardsBefore = t.players[1].messages().length;
     const requests: RollRequest[] = [];
     t.gm.hooks.on(HOOK.roll, (req) => void requests.push(req as RollRequest));
     await host.setDeclaration(id, "f1", { action: "catch" });
@@ -77,9 +93,10 @@ describe("hooks", () => {
     expect(secret.length).toBe(2);
     const card = t.players[1]
       .messages()
+      .slice(cardsBefore)
       .find((m) => (m.flags[MODULE_ID] as { kind: string }).kind === "round")!;
     expect(card.rolls?.length ?? 0).toBe(requests.length - secret.length);
-    for (const m of t.players[1].messages())
+    for (const m of t.players[1].messages().slice(cardsBefore))
       expect(m.rolls?.length ?? 0).toBe(m === card ? (card.rolls?.length ?? 0) : 0);
   });
 });
@@ -97,7 +114,8 @@ describe("chat cards", () => {
       .messages()
       .find((m) => (m.flags[MODULE_ID] as { kind: string }).kind === "round")!;
     expect(card.content).toContain("The round ends");
-    expect(await t.players[1].shown(card)).toContain("Fin du tour : 2 cases explorées.");
+    // Ana's and Bo's start squares and the prepared one (K3, K4)
+    expect(await t.players[1].shown(card)).toContain("Fin du tour : 3 cases explorées.");
     expect(await t.players[0].shown(card)).toBe(card.content);
   });
 });

@@ -44,7 +44,7 @@ describe("v14 Scene Levels (issue 9)", () => {
       layout: "scene-levels",
       fishers: [{ tokenId: token._id, at: [0, 0, 0] }],
       squares: [
-        { at: [0, 0, 0], swarms: [3] },
+        { at: [1, 0, 0], swarms: [3] }, // not Ana's start square, which holds no fish (K3)
         { at: [1, 1, 2], swarms: [4] },
       ],
     });

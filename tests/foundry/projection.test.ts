@@ -77,16 +77,18 @@ describe("last-seen markers (K19 setting)", () => {
       lake: { width: 3, height: 3, levels: 1, verticalAdjacency: true },
       origin: { col: 0, row: 0 },
       fishers: [
-        { tokenId: t.tokenIds[0]!, at: [1, 1, 0] },
+        { tokenId: t.tokenIds[0]!, at: [1, 0, 0] },
         { tokenId: t.tokenIds[1]!, at: [0, 0, 0] },
       ],
-      squares: [{ at: [1, 1, 0], swarms: [5] }],
+      squares: [{ at: [1, 1, 0], swarms: [5] }], // K3: not on a start square
       markers: "lastSeen",
     });
     if (!r.ok) throw new Error(r.error.code);
     const id = r.value.id;
     const swarmTokens = () => t.players[0].scene(t.sceneId)!.tokens.filter((x) => swarmFlagOf(x));
-    // round 1: nobody acts; Ana stands with the swarm, so it is seen (K20)
+    // round 1: Ana moves quietly onto the swarm (K14 5-16), so it is seen (K20)
+    await host.setDeclaration(id, "f1", { action: "move", to: [1, 1, 0] });
+    await host.setTotal(id, "f1", { total: 10 });
     expect((await host.resolveRound(id)).ok).toBe(true);
     expect(swarmTokens().map((x) => swarmFlagOf(x))).toEqual([
       { lake: id, swarm: host.alias(id)("s1"), at: [1, 1, 0] },

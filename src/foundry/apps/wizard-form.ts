@@ -152,8 +152,9 @@ export function parseWizardForm(
       fishers,
       settings: {
         catchAC,
-        netDamage: String(data.netDamage ?? ""),
-        swarmSize: String(data.swarmSize ?? ""),
+        // a formula left blank is the world's (or the rules') default, never an empty formula
+        ...(blank(data.netDamage) ? {} : { netDamage: String(data.netDamage) }),
+        ...(blank(data.swarmSize) ? {} : { swarmSize: String(data.swarmSize) }),
         hazardMode,
       },
       markers: data.markers === "lastSeen" ? "lastSeen" : "remove",

@@ -1,8 +1,9 @@
 /**
  * The lake's limits live once (src/rules/lake/limits.ts): every place that takes a lake's size
  * or a party accepts exactly LAKE_LIMITS, its last value and not one more: the scenario format,
- * the simulator's options (the CLI's --lake and --fishers), the length estimate's worker, the
- * table's New game form and URL, the Foundry wizard's options and its form's bounds.
+ * the engine's set-up check (which Foundry's createLake and the table call), the simulator's
+ * options (the CLI's --lake and --fishers), the length estimate's worker, the table's New game
+ * form and URL, and the Foundry wizard's input bounds.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -11,13 +12,12 @@ import {
   LAKE_LIMITS,
   LAKE_LIMITS_TEXT,
   SCENARIO_FORMAT,
+  checkSetup,
   validateScenario,
 } from "../../../src/rules/index.ts";
 import { checkSimOptions, parseLake } from "../../../src/rules/sim/options.ts";
 import { checkEstimateRequest } from "../../../src/ui/length-estimate.ts";
 import { checkOptions, optionRanges, TABLE_DEFAULTS } from "../../../src/sandbox/table.ts";
-import { checkLakeOptions } from "../../../src/foundry/lake-options.ts";
-import type { CreateLakeOptions } from "../../../src/foundry/lake-options.ts";
 import type { SceneData } from "../../../src/foundry/port.ts";
 import { wizardContext } from "../../../src/foundry/apps/wizard-form.ts";
 
@@ -65,17 +65,10 @@ const scene: SceneData = {
     hidden: false,
   })),
 };
-function lakeOptions(s: Size): CreateLakeOptions {
-  return {
-    sceneId: "sc",
-    name: "Lake",
-    lake: { width: s.width, height: s.height, levels: s.levels, verticalAdjacency: true },
-    origin: { col: 0, row: 0 },
-    fishers: Array.from({ length: s.fishers }, (_, i) => ({
-      tokenId: `t${i}`,
-      at: [0, 0, 0] as const,
-    })),
-  };
+/** The set-up Foundry's createLake and the table hand to the engine's check. */
+function setupOf(s: Size, settings?: object): unknown {
+  const file = scenario(s) as Record<string, unknown>;
+  return { seed: 1, lake: file.lake, fishers: file.fishers, ...(settings ? { settings } : {}) };
 }
 
 /** Each place's verdict on a lake size and party: true when accepted. */
@@ -100,7 +93,7 @@ const PLACES: Record<string, (s: Size) => boolean> = {
       lake: { width: s.width, height: s.height, levels: s.levels },
     }).ok,
   "the table's New game form": (s) => checkOptions({ ...TABLE_DEFAULTS, ...s }) === undefined,
-  "the Foundry wizard's options": (s) => checkLakeOptions(lakeOptions(s), scene).ok,
+  "the engine's set-up check (Foundry's createLake, the table)": (s) => checkSetup(setupOf(s)).ok,
 };
 
 describe("one set of lake limits (K1, K3)", () => {
@@ -139,20 +132,20 @@ describe("one set of lake limits (K1, K3)", () => {
     expect(hbs).not.toMatch(/max="(32|9|30|40)"/);
   });
 
-  it("K9 a catch AC past the limit is refused by the scenario format and the wizard's options alike", () => {
-    const file = { ...(scenario(AT_LIMIT) as object), settings: { catchAC: LAKE_LIMITS.catchAC } };
-    expect(validateScenario(file).ok).toBe(true);
-    expect(
-      checkLakeOptions(
-        { ...lakeOptions(AT_LIMIT), settings: { catchAC: LAKE_LIMITS.catchAC } },
-        scene,
-      ).ok,
-    ).toBe(true);
+  it("K9 a catch AC past the limit is refused by the scenario format and the set-up check alike", () => {
+    const ac = (catchAC: number) => ({ catchAC });
+    const file = (catchAC: number) => ({
+      ...(scenario(AT_LIMIT) as object),
+      settings: ac(catchAC),
+    });
+    expect(validateScenario(file(LAKE_LIMITS.catchAC)).ok).toBe(true);
+    expect(checkSetup(setupOf(AT_LIMIT, ac(LAKE_LIMITS.catchAC))).ok).toBe(true);
     const over = LAKE_LIMITS.catchAC + 1;
-    expect(validateScenario({ ...file, settings: { catchAC: over } }).ok).toBe(false);
-    expect(
-      checkLakeOptions({ ...lakeOptions(AT_LIMIT), settings: { catchAC: over } }, scene),
-    ).toMatchObject({ ok: false, error: { field: "settings.catchAC" } });
+    expect(validateScenario(file(over)).ok).toBe(false);
+    expect(checkSetup(setupOf(AT_LIMIT, ac(over)))).toMatchObject({
+      ok: false,
+      error: { field: "settings.catchAC" },
+    });
   });
 
   it("the scenario-format document states the same limits", () => {
