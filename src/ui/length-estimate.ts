@@ -29,7 +29,10 @@ export type EstimateReply =
   | { readonly id: number; readonly ok: true; readonly value: LengthEstimate }
   | { readonly id: number; readonly ok: false; readonly field: string };
 
-/** Games played for an estimate: about a second for a 6x6x3 lake on a laptop. */
+/**
+ * Games asked for an estimate: at most, since the work budget and the stopping rule may end it
+ * sooner (src/rules/sim/estimate.ts); the answer comes within 250 ms for any accepted lake.
+ */
 export const ESTIMATE_PAGE_GAMES = 60;
 
 /** The wanted length a proposal accepts (rounds). */
