@@ -29,7 +29,10 @@ export type EstimateReply =
   | { readonly id: number; readonly ok: true; readonly value: LengthEstimate }
   | { readonly id: number; readonly ok: false; readonly field: string };
 
-/** Games played for an estimate: about a second for a 6x6x3 lake on a laptop. */
+/**
+ * Games asked for an estimate: at most, since the work budget and the stopping rule may end it
+ * sooner (src/rules/sim/estimate.ts); the answer comes within 250 ms for any accepted lake.
+ */
 export const ESTIMATE_PAGE_GAMES = 60;
 
 /** The wanted length a proposal accepts (rounds). */
@@ -130,16 +133,41 @@ export class LengthEstimator {
   }
 }
 
-/** "A 3x2x2 lake with 4 fishers usually lasts 19 rounds (90% of test games: 9 to 29)." */
+/**
+ * Which of the estimate's texts says it: the figures past the cap are said as "more than" it,
+ * with the share of test games still going there (issue 22; never the cap as a length).
+ */
+export function estimateKey(e: LengthEstimate): string {
+  if (e.capped === 0) return "KOLIKOLY.Length.Estimate";
+  if (e.p5 > e.cap) return "KOLIKOLY.Length.EstimateAllCapped";
+  if (e.median > e.cap) return "KOLIKOLY.Length.EstimateMostCapped";
+  if (e.p95 > e.cap) return "KOLIKOLY.Length.EstimateTailCapped";
+  return "KOLIKOLY.Length.EstimateSomeCapped";
+}
+
+/** The share of test games past the cap, in whole percent: 0 and 100 only when exactly so. */
+export function cappedShare(e: LengthEstimate): number {
+  const pct = Math.round((100 * e.capped) / e.games);
+  return e.capped === e.games ? 100 : e.capped === 0 ? 0 : Math.min(99, Math.max(1, pct));
+}
+
+/**
+ * "A 3x2x2 lake with 4 fishers usually lasts 17 rounds (90% of 60 test games: 8 to 30)", or,
+ * where games ran past the cap, "... lasts more than 450 rounds: 100% of 10 test games were still
+ * going at round 450".
+ */
 export function estimateText(
   e: LengthEstimate,
   t: (k: string, d?: Record<string, unknown>) => string,
 ): string {
-  return t("KOLIKOLY.Length.Estimate", {
+  return t(estimateKey(e), {
     lake: `${e.lake.width}x${e.lake.height}x${e.lake.levels}`,
     fishers: e.fishers,
+    games: e.games,
     median: e.median,
     low: e.p5,
     high: e.p95,
+    cap: e.cap,
+    share: cappedShare(e),
   });
 }

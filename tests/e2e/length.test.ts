@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../../lang/en.json";
-import { SESSION_LAKE } from "../../src/rules/index.ts";
+import { LAKE_LIMITS, SESSION_LAKE } from "../../src/rules/index.ts";
 import type { LakeSpec } from "../../src/rules/index.ts";
 import { estimateLength, proposeLake } from "../../src/rules/sim/index.ts";
 import { TABLE_DEFAULTS } from "../../src/sandbox/table.ts";
@@ -71,6 +71,42 @@ describe("the table's length estimate (issue 12, Chromium)", () => {
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   }, 60_000);
+
+  it('issue 22: games past the cap are said as "more than" the cap, never as a length, up to the largest lake', async () => {
+    const page = await openTable(table.browser, table.url);
+    await settled(page);
+    const fill = async (w: number, h: number, l: number, f: number) => {
+      for (const [name, v] of [
+        ["width", w],
+        ["height", h],
+        ["levels", l],
+        ["fishers", f],
+      ] as const)
+        await page.fill(`#ks-new input[name="${name}"]`, String(v));
+    };
+    // the issue's case: on 12x12x5 every test game of 6 fishers runs to the cap
+    await fill(12, 12, 5, 6);
+    const capped = estimateLength(lake(12, 12, 5), 6, ESTIMATE_PAGE_GAMES);
+    expect(capped.capped).toBe(capped.games);
+    const text = await settled(page);
+    expect(text).toBe(expected(lake(12, 12, 5), 6));
+    expect(text).toContain(
+      `lasts more than ${capped.cap} rounds: 100% of ${capped.games} test games`,
+    );
+    expect(text).not.toContain(`${capped.cap} to ${capped.cap}`);
+    // the largest lake and party the table takes: answered, and as "more than" its cap
+    await fill(LAKE_LIMITS.side, LAKE_LIMITS.side, LAKE_LIMITS.levels, LAKE_LIMITS.fishers);
+    const big = lake(LAKE_LIMITS.side, LAKE_LIMITS.side, LAKE_LIMITS.levels);
+    expect(await settled(page)).toBe(expected(big, LAKE_LIMITS.fishers));
+    expect(await page.textContent("#ks-estimate")).toContain("lasts more than");
+    // the page timed the GM's wait for each answer (bench/sandbox.ts reads it)
+    const waits = await page.evaluate(() =>
+      performance.getEntriesByName("kolikoly-estimate").map((m) => m.duration),
+    );
+    expect(waits.length).toBeGreaterThanOrEqual(3);
+    expect(pageErrors(page)).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   it("proposes a size for a wanted length: the form is filled, the game on the table is not touched", async () => {
     const page = await openTable(table.browser, table.url);

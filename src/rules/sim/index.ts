@@ -3,3 +3,4 @@ export * from "./options.ts";
 export * from "./stats.ts";
 export * from "./play.ts";
 export * from "./estimate.ts";
+export * from "./stopping.ts";
