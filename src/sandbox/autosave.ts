@@ -12,7 +12,8 @@
  * Pure apart from `BrowserStore` (the one place that touches `localStorage`).
  */
 import type { Viewer } from "../rules/index.ts";
-import { parseDeclaration } from "../rules/index.ts";
+import { exportScenario, parseDeclaration } from "../rules/index.ts";
+import { exportScenario as exportKayanak } from "../rules/kayanak/index.ts";
 import type { KayanakOptions, KayanakTable } from "./kayanak/table.ts";
 import * as K from "./kayanak/table.ts";
 import type { DeclareDraft } from "../ui/declare-view.ts";
@@ -66,11 +67,21 @@ function storedRecord(
 
 // ------------------------------------------------------------------ the fishing table
 
+/**
+ * Each session's scenario file as JSON text, made once: a click that changes a draft writes the
+ * table again, but the game's record (the long part) only changes when a round is played.
+ */
+const scenarioJson = new WeakMap<object, string>();
+function cachedJson(session: object, make: () => unknown): string {
+  let text = scenarioJson.get(session);
+  if (text === undefined) scenarioJson.set(session, (text = JSON.stringify(make())));
+  return text;
+}
+
 /** The fishing table as stored text. */
 export function fishingSnapshot(t: Table): string {
-  return JSON.stringify({
+  const rest = JSON.stringify({
     v: VERSION,
-    scenario: JSON.parse(T.scenarioText(t)),
     viewer: t.viewer,
     active: t.active,
     drafts: t.drafts,
@@ -80,6 +91,8 @@ export function fishingSnapshot(t: Table): string {
     ...(t.passTo ? { passTo: t.passTo } : {}),
     ...(t.asking ? { answers: t.answers ?? {} } : {}),
   });
+  const scenario = cachedJson(t.session, () => exportScenario(t.session));
+  return `{"scenario":${scenario},${rest.slice(1)}`;
 }
 
 /** The stored fishing table back, every part checked; or the reason it cannot be. */
@@ -162,11 +175,12 @@ export function kayanakSnapshot(t: KayanakTable): string {
     ...(t.passTo ? { passTo: t.passTo } : {}),
   };
   if (t.placing) return JSON.stringify({ ...common, options: t.options, placed: t.placing.placed });
-  return JSON.stringify({
+  const rest = JSON.stringify({
     ...common,
-    scenario: JSON.parse(K.scenarioText(t)),
     ...(t.turn ? { turn: { roll: t.turn.roll, steps: t.turn.steps } } : {}),
   });
+  const scenario = cachedJson(t.session, () => exportKayanak(t.session));
+  return `{"scenario":${scenario},${rest.slice(1)}`;
 }
 
 /** The stored Kayanak table back, every part checked; or the reason it cannot be. */
