@@ -164,6 +164,12 @@ function keep(): void {
   }
 }
 
+/** Start fresh wipes the kept games: offered in the GM's view (of the game shown) only. */
+let kayanakGm = true;
+function offerFresh(): void {
+  $("#ks-fresh").hidden = root.dataset.play === "kayanak" ? !kayanakGm : table.viewer !== "gm";
+}
+
 function showNotice(text: string | undefined): void {
   $("#ks-notice-text").textContent = text ?? "";
   $("#ks-notice").hidden = !text;
@@ -211,6 +217,7 @@ function render(keepFocus: boolean): void {
   // New game, Load, Save (the file holds every roll) and the balance panel: the GM's.
   $("#ks-setup").hidden = !gm;
   $("#ks-balance").hidden = !gm;
+  offerFresh();
   drawCover();
   drawError();
 
@@ -606,6 +613,10 @@ function setGame(game: Game, fromUser = false): void {
       },
       store,
       onNotice: (text) => showNotice(text),
+      onViewer: (gm) => {
+        kayanakGm = gm;
+        offerFresh();
+      },
     });
     kayanak.refresh();
   } else {
@@ -614,6 +625,7 @@ function setGame(game: Game, fromUser = false): void {
     drawCover();
   }
   if (game === "kayanak") $<HTMLDialogElement>("#ks-cover").close();
+  offerFresh();
   store.write(SAVE_KEYS.game, game);
 }
 $<HTMLSelectElement>("#ks-game").addEventListener("change", (ev) =>

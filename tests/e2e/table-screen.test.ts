@@ -194,6 +194,10 @@ describe("the standalone table, issue 22 (Chromium)", () => {
     expect(await page.textContent("#ks-notice-text")).toBe(L("KOLIKOLY.Sandbox.Autosave.Restored"));
     expect(await page.isVisible("#ks-fresh")).toBe(true);
     await shot(page, "restored");
+    // Start fresh wipes the game: the GM's, not offered in a player's view.
+    await page.selectOption("#ks-viewer", "fisher:bo");
+    await page.waitForSelector("#ks-fresh", { state: "hidden" });
+    await page.selectOption("#ks-viewer", "gm");
     // Start fresh: the default game; a reload keeps the fresh one.
     await page.click("#ks-fresh");
     await page.waitForSelector('body[data-round="0"]');

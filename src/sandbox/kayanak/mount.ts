@@ -53,6 +53,8 @@ export interface KayanakMountOptions {
   readonly store?: SaveStore;
   /** What to tell about the kept game (restored, or refused and why). */
   readonly onNotice?: (text: string) => void;
+  /** Whether the GM's view is shown (after every render): the page offers Start fresh to the GM only. */
+  readonly onViewer?: (gm: boolean) => void;
 }
 
 const KIND_KEYS: Readonly<Record<string, StepKind>> = {
@@ -164,6 +166,7 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
     undoTurn.disabled = !table.turn && (!!table.placing || table.session.turns.length === 0);
     // New game, Load, Save (the file holds where every fish lies) and hot seat: the GM's.
     $("#ks-ky-setup").hidden = !gm;
+    opts.onViewer?.(gm);
     $("#ks-ky-follow-label").hidden = !gm;
     const save = $<HTMLButtonElement>("#ks-ky-save");
     save.hidden = !gm;
