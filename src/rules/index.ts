@@ -18,7 +18,12 @@ export * from "./kolikoly/state.ts";
 export { CHECK_FOR, band, attackHits } from "./kolikoly/checks.ts";
 export { takeFish } from "./kolikoly/catch.ts";
 export { exploreOutcome } from "./kolikoly/explore.ts";
-export { declarationTarget, parseDeclaration, validateRoundInput } from "./kolikoly/declare.ts";
+export {
+  cannotActReason,
+  declarationTarget,
+  parseDeclaration,
+  validateRoundInput,
+} from "./kolikoly/declare.ts";
 export { ROUND_STEPS, resolveRound } from "./kolikoly/round.ts";
 export { checkSetup } from "./kolikoly/setup.ts";
 export { lakeEmpty, endByGm } from "./kolikoly/end.ts";

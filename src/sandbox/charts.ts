@@ -47,13 +47,15 @@ export interface ChartOptions {
   readonly id: string;
 }
 
-const W = 420;
-const H = 220;
-const M = { l: 44, r: 12, t: 26, b: 40 };
-
 /** A mark label's font size in chart units (.ks-chart__mark in styles/sandbox.css) and its row. */
 export const MARK_FONT = 14;
 const MARK_ROW = 17;
+/** Where the marks' labels go: their own rows between the title and the plot, never on a bar. */
+const LABELS_TOP = 28;
+
+const W = 420;
+const H = 250;
+const M = { l: 44, r: 12, t: LABELS_TOP + 2 * MARK_ROW, b: 40 };
 
 /** A generous estimate of a label's width in chart units (digits and lower case at MARK_FONT). */
 export function labelWidth(label: string): number {
@@ -123,8 +125,8 @@ export function barChartSvg(bins: readonly Bin[], o: ChartOptions): string {
     const x = xs[i]!;
     const place = markLabelPlace(x, m.label, xs, M.l, M.l + iw);
     out.push(
-      `<line x1="${x.toFixed(1)}" y1="${M.t}" x2="${x.toFixed(1)}" y2="${M.t + ih}" stroke="${i === 0 ? "#D55E00" : "#000"}" stroke-width="2" stroke-dasharray="${i === 0 ? "none" : "4 3"}"/>`,
-      `<text x="${place.x.toFixed(1)}" y="${M.t + 13 + i * MARK_ROW}" text-anchor="${place.anchor}" class="ks-chart__mark">${escapeXml(m.label)}</text>`,
+      `<line x1="${x.toFixed(1)}" y1="${LABELS_TOP + i * MARK_ROW}" x2="${x.toFixed(1)}" y2="${M.t + ih}" stroke="${i === 0 ? "#D55E00" : "#000"}" stroke-width="2" stroke-dasharray="${i === 0 ? "none" : "4 3"}"/>`,
+      `<text x="${place.x.toFixed(1)}" y="${LABELS_TOP + 12 + i * MARK_ROW}" text-anchor="${place.anchor}" class="ks-chart__mark">${escapeXml(m.label)}</text>`,
     );
   }
   out.push(

@@ -30,9 +30,9 @@ export const LEGIBLE_PX = 11;
 export const LAKE_MIN_FONT = 13;
 /** The smallest zoom: the lake's smallest text is then drawn at exactly the floor. */
 export const MIN_ZOOM = LEGIBLE_PX / LAKE_MIN_FONT;
-/** "Fit" never blows a small lake up past this. */
-export const MAX_FIT_ZOOM = 1.25;
 export const MAX_ZOOM = 3;
+/** "Fit" fills a wide screen up to the largest zoom (issue 22: at 125% a 1920 px screen was mostly empty). */
+export const MAX_FIT_ZOOM = MAX_ZOOM;
 /** CSS px between two levels' panels (`.kolikoly-lake` gap in styles/sandbox.css). */
 export const LEVEL_GAP = 12;
 
@@ -132,17 +132,24 @@ export function clampZoom(z: number): number {
 /**
  * The zoom that shows as many of `levels` panels side by side in `available` CSS px as can be
  * drawn at MIN_ZOOM or more (the largest such zoom, at most MAX_FIT_ZOOM); MIN_ZOOM when not even
- * one fits (the lake then scrolls sideways).
+ * one fits (the lake then scrolls sideways). With `availableHeight`, a row of panels is also
+ * kept within that height (never below MIN_ZOOM), so a small lake fills a wide screen and a big
+ * one is not blown up past the window's height.
  */
 export function fitZoom(
   available: number,
   lake: Pick<LakeSpec, "width" | "height">,
   levels: number,
+  availableHeight?: number,
 ): number {
-  const { width } = levelLayout(lake);
+  const { width, height } = levelLayout(lake);
+  const tallest =
+    availableHeight !== undefined && availableHeight > 0
+      ? Math.max(MIN_ZOOM, availableHeight / height)
+      : MAX_FIT_ZOOM;
   for (let k = Math.max(1, levels); k >= 1; k--) {
     const z = (available - (k - 1) * LEVEL_GAP) / (k * width);
-    if (z >= MIN_ZOOM) return Math.min(MAX_FIT_ZOOM, Math.floor(z * 1000) / 1000);
+    if (z >= MIN_ZOOM) return Math.min(MAX_FIT_ZOOM, tallest, Math.floor(z * 1000) / 1000);
   }
   return MIN_ZOOM;
 }

@@ -14,6 +14,14 @@ export interface LengthPanel {
   refresh(): void;
 }
 
+/** The form's size fields' names, as the form labels them. */
+const FIELD_KEYS = {
+  width: "KOLIKOLY.Sandbox.Width",
+  height: "KOLIKOLY.Sandbox.Height",
+  levels: "KOLIKOLY.Sandbox.Levels",
+  fishers: "KOLIKOLY.Sandbox.Fishers",
+} as const;
+
 export function mountLength(form: HTMLFormElement, box: HTMLElement, L: Localize): LengthPanel {
   const out = box.querySelector<HTMLElement>("#ks-estimate")!;
   const target = box.querySelector<HTMLInputElement>("#ks-target")!;
@@ -27,8 +35,19 @@ export function mountLength(form: HTMLFormElement, box: HTMLElement, L: Localize
   let asked = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  /** Why there is no estimate, one cause: the form's field out of its range, or no worker. */
+  function noEstimate(field: string): string {
+    const el = (sizes as readonly string[]).includes(field) ? input(field) : undefined;
+    if (!el) return t("KOLIKOLY.Sandbox.Length.NoWorker");
+    return t("KOLIKOLY.Sandbox.Length.OutOfRange", {
+      field: t(FIELD_KEYS[field as (typeof sizes)[number]]),
+      min: el.min,
+      max: el.max,
+    });
+  }
+
   function show(r: EstimateReply): void {
-    out.textContent = r.ok ? estimateText(r.value, t) : t("KOLIKOLY.Length.NoEstimate");
+    out.textContent = r.ok ? estimateText(r.value, t) : noEstimate(r.field);
     out.dataset.median = r.ok ? String(r.value.median) : "";
     out.dataset.state = r.ok ? "done" : "none";
   }

@@ -9,6 +9,8 @@ import "../../styles/declare.css";
 import "../../styles/sandbox.css";
 import type { Coord } from "../rules/index.ts";
 import { draftFromFields } from "../ui/declare-view.ts";
+import type { SaveStore } from "./autosave.ts";
+import { SAVE_KEYS, browserStore, fishingSnapshot, restoreFishing, savedGame } from "./autosave.ts";
 import { downloadJson, onFileChosen } from "./files.ts";
 import { mountBalance } from "./balance.ts";
 import { declareRenderer } from "./declare-render.ts";
@@ -17,10 +19,13 @@ import { clampZoom, fitZoom } from "./lake-svg.ts";
 import { mountLength } from "./length.ts";
 import { logHtml } from "./log-view.ts";
 import {
+  coverText,
   declareContextFor,
   declaredList,
   errorText,
   fisherTabs,
+  hazardHtml,
+  helpHtml,
   homeLevel,
   lakeFor,
   lakeTools,
@@ -28,6 +33,7 @@ import {
   logItems,
   parseViewer,
   project,
+  resultsHtml,
   scoreList,
   viewerOptions,
 } from "./render.ts";
@@ -48,8 +54,25 @@ const $ = <E extends Element = HTMLElement>(sel: string) => root.querySelector<E
 
 // The URL's game (`?game=kayanak`: the other parameters are then Kayanak's, src/sandbox/kayanak/).
 const urlGame = T.gameFromQuery(location.search);
-// The URL's starting game: each parameter on its own; a refused one is named, the others used.
+/** The query string the page was opened with (the URL is tidied once it is read). */
+const startSearch = location.search;
+/** The URL starts a game of its own (`?width=8...`): it is played instead of the one kept. */
+const urlStartsGame = [...new URLSearchParams(startSearch).keys()].some((k) => k !== "game");
+const store: SaveStore = browserStore();
+/** What the notice bar says about the kept game (restored, refused, or not kept). */
+const notices: string[] = [];
+// The game kept in this browser (autosave), unless the URL starts one; else the URL's starting
+// game: each parameter on its own; a refused one is named, the others used.
 let table: Table = (() => {
+  const kept = !urlStartsGame ? store.read(SAVE_KEYS.kolikoly) : undefined;
+  if (kept !== undefined) {
+    const restored = restoreFishing(kept);
+    if ("session" in restored) {
+      if (urlGame.game !== "kayanak") notices.push(localize("KOLIKOLY.Sandbox.Autosave.Restored"));
+      return restored;
+    }
+    notices.push(errorText(restored, localize));
+  }
   if (urlGame.game === "kayanak") return T.newTable(T.TABLE_DEFAULTS);
   const { options, refused: own } = T.optionsFromQuery(location.search);
   const refused = [...urlGame.refused, ...own];
@@ -57,6 +80,9 @@ let table: Table = (() => {
   const error = T.refusedError(refused);
   return error ? { ...t, error } : t;
 })();
+// A reload plays the kept game: the URL's starting game is not started again.
+if (urlStartsGame)
+  history.replaceState(null, "", urlGame.game === "kayanak" ? "?game=kayanak" : location.pathname);
 /** The square holding the lake's roving focus. */
 let focusAt: Coord | undefined;
 /** What the log list holds: whose view, of which game (setup identity: a new game or a load is another), how many lines. */
@@ -78,6 +104,8 @@ let zoomMode: "fit" | number = "fit";
 let shownLevel: number | undefined;
 let levelChosenFor: unknown;
 
+/** A level's title above its board (15 px text, styles/sandbox.css), and a scrollbar's room. */
+const LEVEL_TITLE_PX = 40;
 /** The zoom the lake is drawn at now. */
 function currentZoom(): number {
   if (zoomMode !== "fit") return zoomMode;
@@ -85,7 +113,14 @@ function currentZoom(): number {
   const cs = getComputedStyle(box);
   const available = box.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 2;
   const { lake } = table.session.state;
-  return fitZoom(available > 0 ? available : 320, lake, shownLevel === undefined ? lake.levels : 1);
+  // A row of levels stays within the lake box's height (less a level's title line).
+  const tall = parseFloat(cs.maxHeight) - LEVEL_TITLE_PX;
+  return fitZoom(
+    available > 0 ? available : 320,
+    lake,
+    shownLevel === undefined ? lake.levels : 1,
+    Number.isFinite(tall) ? tall : undefined,
+  );
 }
 
 /** The new-game form shows the game on the table (after a new game, a load, or the URL's). */
@@ -113,7 +148,31 @@ function showSetup(): void {
 function update(next: Table, opts: { keepFocus?: boolean } = {}): void {
   const changed = next !== table;
   table = next;
-  if (changed) render(opts.keepFocus ?? true);
+  if (changed) {
+    render(opts.keepFocus ?? true);
+    keep();
+  }
+}
+
+/** Autosave: the game on the table, after every change. */
+let keepFailed = false;
+function keep(): void {
+  const ok = store.write(SAVE_KEYS.kolikoly, fishingSnapshot(table));
+  if (!ok && !keepFailed) {
+    keepFailed = true;
+    showNotice(localize("KOLIKOLY.Sandbox.Autosave.Failed"));
+  }
+}
+
+/** Start fresh wipes the kept games: offered in the GM's view (of the game shown) only. */
+let kayanakGm = true;
+function offerFresh(): void {
+  $("#ks-fresh").hidden = root.dataset.play === "kayanak" ? !kayanakGm : table.viewer !== "gm";
+}
+
+function showNotice(text: string | undefined): void {
+  $("#ks-notice-text").textContent = text ?? "";
+  $("#ks-notice").hidden = !text;
 }
 
 function render(keepFocus: boolean): void {
@@ -129,19 +188,37 @@ function render(keepFocus: boolean): void {
   $<HTMLSelectElement>("#ks-viewer").innerHTML = viewerOptions(table, localize);
   drawLake(r);
   $("#ks-legend").innerHTML = legendHtml(table, localize);
-  $("#ks-tabs").innerHTML = fisherTabs(table, localize);
-  const ctx = declareContextFor(table, r);
-  $("#ks-declare").innerHTML = ctx
-    ? renderDeclare(ctx)
-    : `<p class="ks-note">${localize("KOLIKOLY.Sandbox.PublicNoDeclare")}</p>`;
-  $("#ks-declared").innerHTML = declaredList(table, localize);
+  const gm = table.viewer === "gm";
+  // Over: the results instead of the declarations (nobody is "not yet" any more).
+  $("#ks-tabs").innerHTML = state.over || table.asking ? "" : fisherTabs(table, localize);
+  $("#ks-hazard-box").innerHTML = hazardHtml(table, localize);
+  const ctx = state.over || table.asking ? undefined : declareContextFor(table, r);
+  $("#ks-declare").innerHTML = state.over
+    ? resultsHtml(r, localize)
+    : table.asking
+      ? ""
+      : ctx
+        ? renderDeclare(ctx)
+        : `<p class="ks-note">${localize("KOLIKOLY.Sandbox.PublicNoDeclare")}</p>`;
+  if (!$("#ks-help")) $("#ks-help-box").innerHTML = helpHtml(localize, !narrow.matches);
+  $("#ks-help-box").hidden = state.over;
+  $("#ks-declared").innerHTML = state.over ? "" : declaredList(table, localize);
   $("#ks-score").innerHTML = scoreList(r, localize);
-  $<HTMLButtonElement>("#ks-resolve").disabled = state.over;
-  $<HTMLButtonElement>("#ks-end").disabled = state.over;
+  // The GM's controls are in the GM's view only: a player's screen offers what that player may do.
+  $("#ks-gm-buttons").hidden = !gm;
+  $<HTMLButtonElement>("#ks-resolve").disabled = state.over || !!table.asking;
+  $<HTMLButtonElement>("#ks-end").disabled = state.over || !!table.asking;
   $<HTMLButtonElement>("#ks-undo").disabled =
     table.session.rounds.length === 0 && !table.session.endedByGm;
-  // Saving writes the whole truth (every roll) to a file: only from the GM's view.
-  $<HTMLButtonElement>("#ks-save").hidden = table.viewer !== "gm";
+  $("#ks-pass").hidden =
+    !table.hotSeat || state.over || !!table.asking || T.missingDeclarations(table).length === 0;
+  $(".ks-hotseat").hidden = !gm;
+  $<HTMLInputElement>("#ks-hotseat").checked = table.hotSeat;
+  // New game, Load, Save (the file holds every roll) and the balance panel: the GM's.
+  $("#ks-setup").hidden = !gm;
+  $("#ks-balance").hidden = !gm;
+  offerFresh();
+  drawCover();
   drawError();
 
   // The log is a role="log" live region: append new lines; rebuild when the viewer or history changes.
@@ -174,6 +251,26 @@ function render(keepFocus: boolean): void {
   if (table.session.setup !== shownSetup || (table.viewer === "gm") !== shownGm) showSetup();
   balance.refresh();
   if (restore) restoreFocus(restore);
+}
+
+/** Hot seat's covered screen, while the screen passes from one player to the next. */
+function drawCover(): void {
+  const cover = $<HTMLDialogElement>("#ks-cover");
+  const to = table.passTo;
+  if (!to) {
+    if (cover.open) cover.close();
+    return;
+  }
+  const { text, take } = coverText(
+    to,
+    table.session.state.fishers,
+    localize,
+    T.missingDeclarations(table).length === 0,
+  );
+  $("#ks-cover-text").textContent = text;
+  $("#ks-cover-note").textContent = localize("KOLIKOLY.Sandbox.Pass.Hidden");
+  $("#ks-cover-take").textContent = take;
+  if (!cover.open && root.dataset.play !== "kayanak") cover.showModal();
 }
 
 function drawError(): void {
@@ -355,7 +452,10 @@ declare.addEventListener("submit", (ev) => {
     form.querySelector<HTMLInputElement>('input[name="total"]')?.focus();
     return;
   }
-  update(next);
+  if (!next.error && next.hotSeat && typeof next.viewer === "object")
+    // Hot seat: the screen is covered and passes to whoever declares next (then the GM).
+    update(T.passScreen(next, T.nextScreen(next, id)), { keepFocus: false });
+  else update(next);
   if (!next.error) announce(localize("KOLIKOLY.Sandbox.Announce.Declared", { name: nameOf(id) }));
 });
 
@@ -388,11 +488,63 @@ $("#ks-declared").addEventListener("click", (ev) => {
 });
 
 // --- round controls ---------------------------------------------------------------------------
-$("#ks-resolve").addEventListener("click", () => {
+function resolveRound(): void {
   const before = table.session.state.round;
   update(T.resolve(T.clearError(table)));
   if (table.session.state.round > before)
     announce(localize("KOLIKOLY.Sandbox.Announce.Resolved", { round: table.session.state.round }));
+  else if (table.asking) root.querySelector<HTMLButtonElement>("#ks-hazard .ks-choice")?.focus();
+}
+const confirm = $<HTMLDialogElement>("#ks-confirm");
+$("#ks-resolve").addEventListener("click", () => {
+  const missing = T.missingDeclarations(table);
+  if (missing.length === 0) return resolveRound();
+  // K5: a fisher with no declaration does nothing this round; ask before playing it so.
+  $("#ks-confirm-title").textContent = localize("KOLIKOLY.Sandbox.Confirm.Title", {
+    round: table.session.state.round + 1,
+  });
+  $("#ks-confirm-text").textContent = localize("KOLIKOLY.Sandbox.Confirm.Missing", {
+    names: missing.map(nameOf).join(", "),
+  });
+  confirm.returnValue = "";
+  confirm.showModal();
+});
+confirm.addEventListener("close", () => {
+  if (confirm.returnValue === "yes") resolveRound();
+  else $<HTMLButtonElement>("#ks-resolve").focus();
+});
+// H4: the hazard question's answers, and the GM's ways out.
+$("#ks-hazard-box").addEventListener("click", (ev) => {
+  const b = (ev.target as Element).closest<HTMLButtonElement>("button");
+  if (!b) return;
+  const fisher = table.asking?.fisher;
+  if (b.dataset.choice === "hp" || b.dataset.choice === "aim") {
+    const byPlayer = typeof table.viewer === "object";
+    const before = table.session.state.round;
+    let next = T.answerHazard(T.clearError(table), b.dataset.choice);
+    // Hot seat: the player who answered hands the screen back to the GM.
+    if (byPlayer && next.hotSeat && !next.error && next.asking?.fisher !== fisher)
+      next = T.passScreen(next, "gm");
+    update(next);
+    if (table.session.state.round > before)
+      announce(
+        localize("KOLIKOLY.Sandbox.Announce.Resolved", { round: table.session.state.round }),
+      );
+  } else if (b.id === "ks-hazard-cancel") update(T.cancelResolve(table));
+  else if (b.id === "ks-hazard-pass" && fisher)
+    update(T.passScreen(table, { fisher }), { keepFocus: false });
+});
+$("#ks-pass").addEventListener("click", () =>
+  update(T.passScreen(T.clearError(table), T.nextScreen(table)), { keepFocus: false }),
+);
+$("#ks-hotseat").addEventListener("change", (ev) =>
+  update(T.setHotSeat(table, (ev.target as HTMLInputElement).checked)),
+);
+const cover = $<HTMLDialogElement>("#ks-cover");
+cover.addEventListener("cancel", (ev) => ev.preventDefault()); // only the next player uncovers it
+$("#ks-cover-take").addEventListener("click", () => {
+  focusAt = undefined;
+  update(T.takeScreen(table), { keepFocus: false });
 });
 $("#ks-undo").addEventListener("click", () => update(T.undo(T.clearError(table))));
 $("#ks-end").addEventListener("click", () => update(T.endGame(T.clearError(table))));
@@ -404,6 +556,7 @@ $("#ks-viewer").addEventListener("change", (ev) => {
 // --- new game, load, save ---------------------------------------------------------------------
 $("#ks-new").addEventListener("submit", (ev) => {
   ev.preventDefault();
+  if (table.viewer !== "gm") return;
   const f = new FormData(ev.target as HTMLFormElement);
   const num = (k: string) => Number(f.get(k));
   focusAt = undefined;
@@ -452,23 +605,53 @@ function setGame(game: Game, fromUser = false): void {
   if (game === "kayanak") {
     kayanak ??= mountKayanak($("#ks-kayanak"), {
       localize,
-      search: urlGame.game === "kayanak" ? location.search : "",
+      search: urlGame.game === "kayanak" ? startSearch : "",
       onFishingFile: (text, fileName) => {
         setGame("kolikoly");
         focusAt = undefined;
         update(T.loadScenario(T.clearError(table), text, fileName));
       },
+      store,
+      onNotice: (text) => showNotice(text),
+      onViewer: (gm) => {
+        kayanakGm = gm;
+        offerFresh();
+      },
     });
     kayanak.refresh();
-  } else drawLake();
+  } else {
+    root.querySelector<HTMLDialogElement>("#ks-ky-cover")?.close();
+    drawLake();
+    drawCover();
+  }
+  if (game === "kayanak") $<HTMLDialogElement>("#ks-cover").close();
+  offerFresh();
+  store.write(SAVE_KEYS.game, game);
 }
 $<HTMLSelectElement>("#ks-game").addEventListener("change", (ev) =>
   setGame((ev.target as HTMLSelectElement).value as Game, true),
 );
 
+// Start fresh: the kept games are forgotten and both tables start their default game.
+$("#ks-fresh").addEventListener("click", () => {
+  store.clear();
+  focusAt = undefined;
+  update(T.newTable(T.TABLE_DEFAULTS, { ...table, viewer: "gm" }), { keepFocus: false });
+  kayanak?.fresh();
+  showNotice(undefined);
+  $<HTMLSelectElement>("#ks-game").focus();
+});
+
 const length = mountLength($<HTMLFormElement>("#ks-new"), $("#ks-length"), localize);
 const balance = mountBalance($("#ks-balance"), () => table, localize);
 render(false);
-setGame(urlGame.game);
+// The game shown: the URL's (`?game=`), else the one on the table when the page was left.
+const startGame: Game =
+  new URLSearchParams(startSearch).has("game") || urlStartsGame
+    ? urlGame.game
+    : (savedGame(store) ?? urlGame.game);
+setGame(startGame);
+if (notices.length) showNotice(notices.join(" "));
+keep();
 performance.mark("kolikoly-lake-drawn");
 document.body.dataset.ready = "true";

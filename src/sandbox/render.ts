@@ -8,6 +8,7 @@ import { eventsFor, neighbours, viewFor } from "../rules/index.ts";
 import type { DeclareContext } from "../ui/declare-view.ts";
 import { declareContext, needsTarget } from "../ui/declare-view.ts";
 import type { Localize } from "../ui/handlebars-helpers.ts";
+import { hazardChoiceText } from "../ui/hazard-choice-view.ts";
 import { REASON_KEY, declarationText, logLines } from "./log-view.ts";
 import type { Coord } from "../rules/index.ts";
 import { arrowsOf, escapeXml, fisherColour, initials, lakeSvg, levelTitle } from "./lake-svg.ts";
@@ -250,4 +251,88 @@ export function scoreList(r: Rendered, localize: Localize): string {
 
 export function logItems(r: Rendered, localize: Localize) {
   return logLines(r.view, r.events, localize);
+}
+
+/** The four actions' help, in the declaration panel (the same strings as docs/sandbox.md's list). */
+export const HELP_KEYS = {
+  catch: "KOLIKOLY.Sandbox.Help.catch",
+  track: "KOLIKOLY.Sandbox.Help.track",
+  move: "KOLIKOLY.Sandbox.Help.move",
+  herd: "KOLIKOLY.Sandbox.Help.herd",
+} as const;
+export function helpHtml(localize: Localize, open: boolean): string {
+  const items = Object.entries(HELP_KEYS).map(
+    ([a, key]) => `<li data-action="${a}">${escapeXml(localize(key))}</li>`,
+  );
+  return `<details class="ks-help-box" id="ks-help"${open ? " open" : ""}><summary>${escapeXml(localize("KOLIKOLY.Sandbox.Help.Heading"))}</summary><ul class="ks-help-list">${items.join("")}</ul></details>`;
+}
+
+const END_KEY = {
+  lakeEmpty: "KOLIKOLY.Sandbox.End.lakeEmpty",
+  gm: "KOLIKOLY.Sandbox.End.gm",
+} as const;
+
+/**
+ * K23: the end of the game, for the declaration panel: why it ended, after how many rounds, and
+ * each fisher's catch from the most fish down (ties share a place), with whoever caught most.
+ */
+export function resultsHtml(r: Rendered, localize: Localize): string {
+  const end = [...r.events].reverse().find((e) => e.type === "gameEnd");
+  const reason = end?.type === "gameEnd" ? end.reason : "gm";
+  const ranked = [...r.view.fishers].sort((a, b) => b.caught - a.caught);
+  const best = ranked[0]?.caught ?? 0;
+  const lines = ranked.map((f) => {
+    const place = 1 + ranked.filter((o) => o.caught > f.caught).length;
+    const [fill, text] = fisherColour(r.view, f.id);
+    return `<li data-fisher="${escapeXml(f.id)}"><span class="ks-chip" style="background:${fill};color:${text}" aria-hidden="true">${escapeXml(initials(f.name))}</span> ${escapeXml(localize("KOLIKOLY.Sandbox.End.Line", { place, name: f.name, fish: f.caught }))}</li>`;
+  });
+  const winners = ranked.filter((f) => f.caught === best).map((f) => f.name);
+  return `<div class="ks-results" id="ks-results" role="status"><h3 class="ks-h3">${escapeXml(localize("KOLIKOLY.Sandbox.End.Heading"))}</h3><p>${escapeXml(localize(END_KEY[reason], { rounds: r.view.round }))}</p><ol class="ks-results__list" aria-label="${escapeXml(localize("KOLIKOLY.Sandbox.End.Results"))}">${lines.join("")}</ol><p><strong>${escapeXml(localize("KOLIKOLY.Sandbox.End.Winners", { names: winners.join(", ") }))}</strong></p></div>`;
+}
+
+/**
+ * H4 in the table, as the Foundry module asks it: the fisher's player (in their view) or the GM
+ * (for them) chooses between losing the HP and taking the hazard's effect; any other view is
+ * told only that the round waits.
+ */
+export function hazardHtml(t: Table, localize: Localize): string {
+  const a = t.asking;
+  if (!a) return "";
+  const name = t.session.state.fishers.find((f) => f.id === a.fisher)?.name ?? a.fisher;
+  const gm = t.viewer === "gm";
+  const mine = typeof t.viewer === "object" && t.viewer.fisher === a.fisher;
+  if (!gm && !mine)
+    return `<p class="ks-note" id="ks-hazard-wait">${escapeXml(localize("KOLIKOLY.Sandbox.Hazard.Waiting", { name }))}</p>`;
+  const q = hazardChoiceText(a.facts, name, localize);
+  const button = (choice: string, label: string, primary: boolean) =>
+    `<button type="button" class="ks-choice${primary ? " ks-primary" : ""}" data-choice="${choice}">${escapeXml(label)}</button>`;
+  return `<div class="ks-hazard" id="ks-hazard" role="alertdialog" aria-labelledby="ks-hazard-title" aria-describedby="ks-hazard-question">
+<h3 class="ks-h3" id="ks-hazard-title">${escapeXml(q.title)}</h3>
+<p id="ks-hazard-question">${escapeXml(q.question)}</p>
+<div class="ks-buttons">${button("hp", q.hpLabel, a.fallback === "hp")}${button("aim", q.aimLabel, a.fallback === "aim")}</div>
+${
+  gm
+    ? `<p class="ks-note">${escapeXml(localize("KOLIKOLY.Sandbox.Hazard.Status", { name }))}</p><div class="ks-buttons">${t.hotSeat ? `<button type="button" id="ks-hazard-pass">${escapeXml(localize("KOLIKOLY.Sandbox.Hazard.Pass", { name }))}</button>` : ""}<button type="button" id="ks-hazard-cancel">${escapeXml(localize("KOLIKOLY.Sandbox.Hazard.Cancel"))}</button></div>`
+    : `<p class="ks-note">${escapeXml(localize("KOLIKOLY.Hazards.Choice.GmMay"))}</p>`
+}
+</div>`;
+}
+
+/** Hot seat's covered screen: who takes it next (a fisher's player or the GM). */
+export function coverText(
+  to: Viewer,
+  fishers: readonly { readonly id: string; readonly name: string }[],
+  localize: Localize,
+  declaring: boolean,
+): { text: string; take: string } {
+  if (to === "gm" || to === "player")
+    return {
+      text: localize(declaring ? "KOLIKOLY.Sandbox.Pass.ToGm" : "KOLIKOLY.Sandbox.Pass.ToGmOnly"),
+      take: localize("KOLIKOLY.Sandbox.Pass.TakeGm"),
+    };
+  const name = fishers.find((f) => f.id === to.fisher)?.name ?? to.fisher;
+  return {
+    text: localize("KOLIKOLY.Sandbox.Pass.ToFisher", { name }),
+    take: localize("KOLIKOLY.Sandbox.Pass.Take", { name }),
+  };
 }

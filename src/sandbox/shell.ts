@@ -39,7 +39,7 @@ export function logPanel(L: Localize, p: string): string {
 
 /** The score panel; its ids start with `p`. */
 export function scorePanel(L: Localize, p: string): string {
-  return `<section class="ks-panel" aria-labelledby="${p}-score-heading">
+  return `<section class="ks-panel ks-score-panel" aria-labelledby="${p}-score-heading">
       <h2 id="${p}-score-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.ScoreHeading")}</h2>
       <ul id="${p}-score" class="ks-score"></ul>
     </section>`;
@@ -51,6 +51,20 @@ export function filesPanel(L: Localize, p: string): string {
     <label class="ks-file">${L("KOLIKOLY.Sandbox.Load")} <input type="file" id="${p}-load" accept=".json,application/json"></label>
     <button type="button" id="${p}-save">${L("KOLIKOLY.Sandbox.Save")}</button>
   </div>`;
+}
+
+/** Hot seat's covered screen (a modal dialog: the page under it is inert); ids start with `p`. */
+export function coverDialog(p: string): string {
+  return `<dialog class="ks-cover" id="${p}-cover" aria-labelledby="${p}-cover-text">
+  <p class="ks-cover__text" id="${p}-cover-text"></p>
+  <p class="ks-cover__note" id="${p}-cover-note"></p>
+  <button type="button" class="ks-primary" id="${p}-cover-take"></button>
+</dialog>`;
+}
+
+/** The autosave's notice (a game was restored, or could not be kept), with Start fresh. */
+export function noticeBar(L: Localize): string {
+  return `<div class="ks-notice" id="ks-notice" role="status" hidden><span id="ks-notice-text"></span> <button type="button" id="ks-fresh">${L("KOLIKOLY.Sandbox.Autosave.Fresh")}</button></div>`;
 }
 
 export function shell(L: Localize): string {
@@ -70,7 +84,9 @@ export function shell(L: Localize): string {
   <p class="ks-round" id="ks-round" aria-live="polite" data-game="kolikoly"></p>
   <label class="ks-field ks-viewer" data-game="kolikoly">${L("KOLIKOLY.Sandbox.Viewer.Label")}
     <select id="ks-viewer"></select></label>
+  <label class="ks-check ks-hotseat" data-game="kolikoly"><input type="checkbox" id="ks-hotseat"> ${L("KOLIKOLY.Sandbox.HotSeat")}</label>
 </header>
+${noticeBar(L)}
 <div class="ks-error" id="ks-error" role="alert" hidden data-game="kolikoly"></div>
 <p class="ks-visually-hidden" id="ks-announce" aria-live="polite"></p>
 <main class="ks-main" data-game="kolikoly">
@@ -80,6 +96,8 @@ export function shell(L: Localize): string {
     <p class="ks-visually-hidden" id="kolikoly-target-hint">${L("KOLIKOLY.Sandbox.Lake.TargetHint")}</p>
     <div id="ks-lake-tools" class="ks-lake-tools" role="group" aria-label="${L("KOLIKOLY.Sandbox.Lake.Tools")}"></div>
     <div id="ks-lake" class="ks-lake"></div>
+  </section>
+  <section class="ks-notes" aria-label="${L("KOLIKOLY.Sandbox.Legend.Label")}">
     <p class="ks-help">${L("KOLIKOLY.Sandbox.Lake.CoordHint")}</p>
     <p class="ks-help">${L("KOLIKOLY.Sandbox.KeyboardHelp")}</p>
     <ul id="ks-legend" class="ks-legend" aria-label="${L("KOLIKOLY.Sandbox.Legend.Label")}"></ul>
@@ -87,22 +105,25 @@ export function shell(L: Localize): string {
     ${logPanel(L, "ks")}
   </div>
   <div class="ks-side">
-    <section class="ks-panel" aria-labelledby="ks-declare-heading">
+    <section class="ks-panel ks-act-panel" id="ks-act" aria-labelledby="ks-declare-heading">
       <h2 id="ks-declare-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.DeclareHeading")}</h2>
       <div id="ks-tabs" class="ks-tabs" role="tablist" aria-label="${L("KOLIKOLY.Sandbox.TabsLabel")}"></div>
+      <div id="ks-hazard-box"></div>
       <div id="ks-declare" class="ks-declare" role="tabpanel"></div>
+      <div id="ks-help-box"></div>
       <ul id="ks-declared" class="ks-declared-list" aria-label="${L("KOLIKOLY.Sandbox.DeclaredLabel")}"></ul>
-      <div class="ks-buttons">
+      <div class="ks-buttons" id="ks-gm-buttons">
         <button type="button" id="ks-resolve" class="ks-primary">${L("KOLIKOLY.Sandbox.Resolve")}</button>
         <button type="button" id="ks-undo">${L("KOLIKOLY.Sandbox.Undo")}</button>
         <button type="button" id="ks-end">${L("KOLIKOLY.Sandbox.EndGame")}</button>
+        <button type="button" id="ks-pass">${L("KOLIKOLY.Sandbox.Pass.Start")}</button>
       </div>
     </section>
     ${scorePanel(L, "ks")}
 
   </div>
 </main>
-<section class="ks-panel ks-setup" aria-labelledby="ks-setup-heading" data-game="kolikoly">
+<section class="ks-panel ks-setup" id="ks-setup" aria-labelledby="ks-setup-heading" data-game="kolikoly">
   <h2 id="ks-setup-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.SetupHeading")}</h2>
   <form id="ks-new" class="ks-new">
     ${num("width", "KOLIKOLY.Sandbox.Width", ...r.width, d.width)}
@@ -121,6 +142,15 @@ export function shell(L: Localize): string {
   ${filesPanel(L, "ks")}
 </section>
 <section class="ks-panel ks-balance" id="ks-balance" aria-labelledby="ks-balance-heading" data-game="kolikoly"></section>
+${coverDialog("ks")}
+<dialog class="ks-confirm" id="ks-confirm" aria-labelledby="ks-confirm-title" aria-describedby="ks-confirm-text">
+  <h2 class="ks-h2" id="ks-confirm-title"></h2>
+  <p id="ks-confirm-text"></p>
+  <form method="dialog" class="ks-buttons">
+    <button type="submit" value="yes" id="ks-confirm-yes" class="ks-primary">${L("KOLIKOLY.Sandbox.Confirm.Yes")}</button>
+    <button type="submit" value="no" id="ks-confirm-no" autofocus>${L("KOLIKOLY.Sandbox.Confirm.No")}</button>
+  </form>
+</dialog>
 <div class="ks-kayanak" id="ks-kayanak" data-game="kayanak"></div>
 `;
 }

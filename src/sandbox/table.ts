@@ -7,24 +7,36 @@
 import type {
   ActionKind,
   Coord,
+  Declaration,
   FisherSpec,
   ForcedValue,
   GameSetup,
+  GameState,
+  HazardChoice,
   LakeSpec,
+  RollRequest,
   RuleError,
   Session,
   Viewer,
 } from "../rules/index.ts";
 import {
   CHECK_FOR,
+  cannotActReason,
   checkSetup,
   endSession,
   exportScenario,
+  forcedLayer,
+  HAZARD_CHOICE,
+  hazardChoiceOf,
   LAKE_LIMITS,
+  Xoshiro128,
   parseDeclaration,
   playRound,
   playScenarioText,
+  resolveRound,
+  runSync,
   SESSION_LAKE,
+  seededDriver,
   startSession,
   undo as undoSession,
   wholeWithin,
@@ -54,8 +66,37 @@ export interface Table {
   /** H5: fishers the GM revives at the start of the coming round (unconscious or dying). */
   readonly revive: readonly string[];
   readonly error?: TableError;
+  /**
+   * H4 during a resolution: the hazard question the round waits on (the fisher's player, or the
+   * GM for them, answers it), and the answers given so far, by request key
+   * (`hazardChoice:<fisher>`), as the engine's decision totals (HAZARD_CHOICE).
+   */
+  readonly asking?: HazardAsk;
+  readonly answers?: Readonly<Record<string, readonly number[]>>;
+  /** Hot seat: declaring in a fisher's view passes the screen on (GM setting). */
+  readonly hotSeat: boolean;
+  /**
+   * Hot seat, between two players: the screen is covered and shows only public facts (the
+   * viewer is the public "player" view) until the next one takes it as `passTo`.
+   */
+  readonly passTo?: Viewer;
   /** Bumped by every accepted change (the page re-renders on it). */
   readonly version: number;
+}
+
+/** H4: the question a hazard's hit asks (the engine's decision request and its facts). */
+export interface HazardAsk {
+  readonly key: string;
+  readonly fisher: string;
+  readonly facts: {
+    readonly hazard: string;
+    readonly name: string;
+    readonly aim: string;
+    readonly damage: number;
+    readonly hp: number;
+  };
+  /** The fisher's standing choice. */
+  readonly fallback: HazardChoice;
 }
 
 export const PARTY: readonly { id: string; name: string }[] = [
@@ -231,7 +272,7 @@ export function checkOptions(opts: NewTableOptions): TableError | undefined {
   return undefined;
 }
 
-function fresh(session: Session, viewer: Viewer, version: number): Table {
+function fresh(session: Session, viewer: Viewer, version: number, hotSeat = true): Table {
   return {
     session,
     viewer,
@@ -239,6 +280,7 @@ function fresh(session: Session, viewer: Viewer, version: number): Table {
     drafts: {},
     locked: {},
     revive: [],
+    hotSeat,
     version,
   };
 }
@@ -251,12 +293,22 @@ export function newTable(opts: NewTableOptions, prev?: Table): Table {
   const refused = err ?? (checked && !checked.ok ? ruleError(checked.error) : undefined);
   if (refused && prev) return { ...prev, error: refused };
   if (refused || !setup) throw new Error(`bad table options: ${JSON.stringify(refused?.data)}`);
-  return fresh(startSession(setup), "gm", (prev?.version ?? 0) + 1);
+  return fresh(startSession(setup), "gm", (prev?.version ?? 0) + 1, prev?.hotSeat);
 }
+
+/** Fields a patch may take away (`undefined` in the patch removes them). */
+const OPTIONAL = ["error", "asking", "answers", "passTo"] as const;
 
 function ok(t: Table, patch: Partial<Table>): Table {
   const { error: _e, ...rest } = t;
-  return { ...rest, ...patch, version: t.version + 1 };
+  const next: Record<string, unknown> = { ...rest, ...patch, version: t.version + 1 };
+  for (const k of OPTIONAL) if (next[k] === undefined) delete next[k];
+  return next as unknown as Table;
+}
+
+/** A resolution waiting on a hazard question: nothing else changes until it is answered or cancelled. */
+function busy(t: Table): Table | undefined {
+  return t.asking ? { ...t, error: { key: "KOLIKOLY.Sandbox.Hazard.Busy", data: {} } } : undefined;
 }
 
 function ruleError(e: RuleError): TableError {
@@ -282,7 +334,45 @@ export function activeFisher(t: Table): string | undefined {
 
 export function setViewer(t: Table, viewer: Viewer): Table {
   const active = typeof viewer === "object" ? viewer.fisher : t.active;
-  return ok(t, { viewer, active });
+  return ok(t, { viewer, active, passTo: undefined });
+}
+
+/** The GM's hot-seat setting: declaring in a fisher's view passes the screen on. */
+export function setHotSeat(t: Table, hotSeat: boolean): Table {
+  if (t.viewer !== "gm") return t;
+  return ok(t, { hotSeat });
+}
+
+/** Fishers who may declare this round (K5) but have not: the ones a resolution would leave idle. */
+export function missingDeclarations(t: Table): string[] {
+  const { state } = t.session;
+  if (state.over) return [];
+  return state.fishers
+    .filter((f) => !(f.id in t.locked) && cannotActReason(f) === undefined)
+    .map((f) => f.id);
+}
+
+/**
+ * Hot seat: the screen is covered (only public facts under it) until `to` takes it. Declaring in
+ * a fisher's view passes it to the next fisher who still has to declare, then to the GM.
+ */
+export function passScreen(t: Table, to: Viewer): Table {
+  return ok(t, { viewer: "player", passTo: to });
+}
+
+/** Hot seat: whoever the screen was passed to takes it. */
+export function takeScreen(t: Table): Table {
+  if (!t.passTo) return t;
+  return setViewer(t, t.passTo);
+}
+
+/** Who the screen goes to next in hot seat: the next fisher still to declare after `from`, else the GM. */
+export function nextScreen(t: Table, from?: string): Viewer {
+  const missing = missingDeclarations(t);
+  const order = t.session.state.fishers.map((f) => f.id);
+  const start = from ? order.indexOf(from) + 1 : 0;
+  const next = [...order.slice(start), ...order.slice(0, start)].find((id) => missing.includes(id));
+  return next ? { fisher: next } : "gm";
 }
 
 export function setActive(t: Table, id: string): Table {
@@ -291,7 +381,7 @@ export function setActive(t: Table, id: string): Table {
 }
 
 export function setDraft(t: Table, id: string, draft: DeclareDraft): Table {
-  if (!declarers(t).includes(id)) return t;
+  if (!declarers(t).includes(id) || t.asking) return t;
   return ok(t, { drafts: { ...t.drafts, [id]: draft } });
 }
 
@@ -367,6 +457,8 @@ function totalError(
  * is never silently rolled instead, -5 never accepted for a +4 Stealth).
  */
 export function declare(t: Table, id: string, draft: DeclareDraft, totalText: string): Table {
+  const waiting = busy(t);
+  if (waiting) return waiting;
   if (!declarers(t).includes(id))
     return { ...t, error: { key: "KOLIKOLY.Sandbox.Error.NotYours", data: {} } };
   const text = totalText.trim();
@@ -398,8 +490,8 @@ export function lockDeclaration(t: Table, id: string): Table {
   return ok(t, { locked: { ...t.locked, [id]: locked } });
 }
 
-/** Resolves the round with the seeded driver; typed totals are forced (K6 "the GM may enter a total"). */
-export function resolve(t: Table): Table {
+/** The round's input and forced values: the locked declarations, typed totals, H4 answers given. */
+function roundOf(t: Table): { input: Record<string, unknown>; forced: Map<string, ForcedValue[]> } {
   const actions: Record<string, unknown> = {};
   const forced = new Map<string, ForcedValue[]>();
   for (const [id, l] of Object.entries(t.locked)) {
@@ -410,32 +502,149 @@ export function resolve(t: Table): Table {
       forced.set(`${kind}:${id}`, [{ total: l.total }]);
     }
   }
+  for (const [key, totals] of Object.entries(t.answers ?? {}))
+    forced.set(
+      key,
+      totals.map((total) => ({ total })),
+    );
   const input = t.revive.length ? { actions, revive: [...t.revive] } : { actions };
+  return { input, forced };
+}
+
+/**
+ * H4: the first decision the round asks that has no answer yet, found by playing the round with
+ * the seeded dice (a decision does not move them: the round played with the answer is the same
+ * up to it). Undefined when every decision is answered (or none is asked).
+ */
+function openDecision(
+  state: GameState,
+  input: unknown,
+  forced: ReadonlyMap<string, readonly ForcedValue[]>,
+): RollRequest | undefined {
+  const driver = forcedLayer(seededDriver(new Xoshiro128(state.rng)), forced, {
+    advanceInner: true,
+  });
+  const asked = new Map<string, number>();
+  let open: RollRequest | undefined;
+  runSync(resolveRound(state, input), {
+    roll: (request) => {
+      if (request.decision && !open) {
+        const n = asked.get(request.key) ?? 0;
+        asked.set(request.key, n + 1);
+        if (n >= (forced.get(request.key)?.length ?? 0)) open = request;
+      }
+      return driver.roll(request);
+    },
+  });
+  return open;
+}
+
+/**
+ * Resolves the round with the seeded driver; typed totals are forced (K6 "the GM may enter a
+ * total"). When a hazard's hit leaves its fisher the choice (H4), the round is not played yet:
+ * the table asks (`asking`), and `answerHazard` plays it on with the answer.
+ */
+export function resolve(t: Table): Table {
+  const { input, forced } = roundOf(t);
+  const open = openDecision(t.session.state, input, forced);
+  if (open?.decision) {
+    const f = open.decision.facts;
+    const asking: HazardAsk = {
+      key: open.key,
+      fisher: open.fisher ?? "",
+      facts: {
+        hazard: String(f.hazard),
+        name: String(f.name),
+        aim: String(f.aim),
+        damage: Number(f.damage),
+        hp: Number(f.hp),
+      },
+      fallback: hazardChoiceOf(open.decision.fallback),
+    };
+    return ok(t, { asking, answers: t.answers ?? {}, passTo: undefined });
+  }
   const r = playRound(t.session, input, forced);
   if (!r.ok) return { ...t, error: ruleError(r.error) };
-  return ok(t, { session: r.session, drafts: {}, locked: {}, revive: [] });
+  return ok(t, {
+    session: r.session,
+    drafts: {},
+    locked: {},
+    revive: [],
+    asking: undefined,
+    answers: undefined,
+  });
+}
+
+/** H4: the answer to the hazard question (the fisher's player's, or the GM's for them); the round plays on. */
+export function answerHazard(t: Table, choice: HazardChoice): Table {
+  const a = t.asking;
+  if (!a) return t;
+  if (t.viewer !== "gm" && !(typeof t.viewer === "object" && t.viewer.fisher === a.fisher))
+    return { ...t, error: { key: "KOLIKOLY.Sandbox.Error.NotYours", data: {} } };
+  const answers = { ...t.answers, [a.key]: [...(t.answers?.[a.key] ?? []), HAZARD_CHOICE[choice]] };
+  return resolve(ok(t, { answers, asking: undefined }));
+}
+
+/** Stops a resolution waiting on a hazard question: the round is not played, the declarations stay. */
+export function cancelResolve(t: Table): Table {
+  if (!t.asking) return t;
+  return ok(t, { asking: undefined, answers: undefined });
 }
 
 /** H5: the GM marks (or unmarks) an unconscious or dying fisher to be revived as the round starts. */
 export function toggleRevive(t: Table, id: string): Table {
-  if (t.viewer !== "gm") return t;
+  if (t.viewer !== "gm" || t.asking) return t;
   const f = t.session.state.fishers.find((x) => x.id === id);
   if (!f || (f.condition !== "unconscious" && f.condition !== "dying")) return t;
   const revive = t.revive.includes(id) ? t.revive.filter((x) => x !== id) : [...t.revive, id];
   return ok(t, { revive });
 }
 
+/**
+ * Undo: the game before its last round, with that round's declarations locked in again (and a
+ * typed total where the record holds one: a forced check or attack total has no natural), so the
+ * round can be changed and resolved again; undoing the GM's end brings back what was declared.
+ */
 export function undo(t: Table): Table {
   const session = undoSession(t.session);
   if (session === t.session)
     return { ...t, error: { key: "KOLIKOLY.Sandbox.Error.NothingToUndo", data: {} } };
-  return ok(t, { session, drafts: {}, locked: {}, revive: [] });
+  const base = { asking: undefined, answers: undefined, passTo: undefined };
+  if (t.session.endedByGm) return ok(t, { session, ...base });
+  const last = t.session.rounds[t.session.rounds.length - 1]!;
+  const locked: Record<string, Locked> = {};
+  const drafts: Record<string, DeclareDraft> = {};
+  for (const [id, d] of Object.entries(last.input.actions)) {
+    const decl = d as unknown as Record<string, unknown>;
+    const kind = d.action === "catch" ? "attack" : "check";
+    const roll = last.rolls.find((r) => r.key === `${kind}:${id}`);
+    const total = roll && roll.natural === undefined ? roll.total : undefined;
+    locked[id] = total !== undefined ? { declaration: decl, total } : { declaration: decl };
+    drafts[id] = draftOf(d, total);
+  }
+  return ok(t, { session, drafts, locked, revive: [...(last.input.revive ?? [])], ...base });
 }
 
+/** A declaration back as the form's draft. */
+function draftOf(d: Declaration, total?: number): DeclareDraft {
+  const t = total !== undefined ? { total } : {};
+  switch (d.action) {
+    case "catch":
+      return { action: "catch", ...t };
+    case "track":
+      return { action: "track", target: d.target, ...t };
+    case "herd":
+      return { action: "herd", target: d.toward, ...t };
+    case "move":
+      return { action: "move", target: d.to, attack: d.attack !== false, ...t };
+  }
+}
+
+/** K23: the GM ends the game. What was declared for the coming round stays, for an undo. */
 export function endGame(t: Table): Table {
   const r = endSession(t.session);
   if (!r.ok) return { ...t, error: ruleError(r.error) };
-  return ok(t, { session: r.session, drafts: {}, locked: {}, revive: [] });
+  return ok(t, { session: r.session, asking: undefined, answers: undefined });
 }
 
 /** Loads a scenario file; a bad file leaves the table as it was and names the field. */
@@ -452,7 +661,7 @@ export function loadScenario(t: Table, text: string, fileName: string): Table {
   // Keep the viewer where it still makes sense, so loading a file never shows a player the GM's view.
   const v = t.viewer;
   const keep = typeof v !== "object" || r.session.state.fishers.some((f) => f.id === v.fisher);
-  return fresh(r.session, keep ? v : "player", t.version + 1);
+  return fresh(r.session, keep ? v : "player", t.version + 1, t.hotSeat);
 }
 
 export function scenarioText(t: Table): string {

@@ -373,22 +373,15 @@ describe("Kayanak table in Chromium", () => {
       await expectNoSeed(page, OPTS.seed);
       await screenshot(page, `kayanak-player-${f}`);
     }
-    // A file loaded in a player's view does not fill the seed in either.
-    const file = JSON.stringify(exportScenario(t.session));
-    await act(page, () =>
-      page.setInputFiles("#ks-ky-load", {
-        name: "ice.json",
-        mimeType: "application/json",
-        buffer: Buffer.from(file),
-      }),
-    );
-    await expectNoSeed(page, OPTS.seed);
-    // A new game from a player's view, its seed field empty: a fresh random seed, shown to the GM only.
-    await act(page, () => page.click('#ks-ky-new button[type="submit"]'));
-    expect(await page.inputValue("#ks-ky-viewer")).toBe("fisher:ana");
-    expect(await page.isVisible("#ks-ky-error")).toBe(false);
-    expect(await page.inputValue('#ks-ky-new input[name="seed"]')).toBe("");
+    // Load, New game and hot seat are the GM's: a player's page does not offer them.
+    expect(await page.isHidden("#ks-ky-load")).toBe(true);
+    expect(await page.isHidden('#ks-ky-new button[type="submit"]')).toBe(true);
+    expect(await page.isHidden("#ks-ky-follow")).toBe(true);
+    // A new game with the seed field emptied (the GM's view): a fresh random seed, shown to the GM only.
     await act(page, () => page.selectOption("#ks-ky-viewer", "gm"));
+    await page.fill('#ks-ky-new input[name="seed"]', "");
+    await act(page, () => page.click('#ks-ky-new button[type="submit"]'));
+    expect(await page.isVisible("#ks-ky-error")).toBe(false);
     const fresh = await page.inputValue('#ks-ky-new input[name="seed"]');
     expect(fresh).toMatch(/^\d+$/);
     expect(fresh).not.toBe(String(OPTS.seed));

@@ -235,10 +235,23 @@ describe("sandbox table in Chromium", () => {
     await page.close();
   });
 
-  it("K5 K6 hot-seat: each player declares in their own view, never sees another's choice; typed totals are used", async () => {
+  it("K5 K6 hot-seat: each player declares in their own view behind a covered hand-over, never sees another's choice; typed totals are used", async () => {
     const page = await openTable(table.browser, table.url + query);
     const [ana, bo] = ["ana", "bo"];
-    await page.selectOption("#ks-viewer", `fisher:${ana}`);
+    const take = async (name: string) => {
+      await page.waitForSelector("#ks-cover[open]");
+      expect(await page.textContent("#ks-cover-text")).toBe(
+        name === "GM"
+          ? L("KOLIKOLY.Sandbox.Pass.ToGm")
+          : L("KOLIKOLY.Sandbox.Pass.ToFisher", { name }),
+      );
+      await page.click("#ks-cover-take");
+      await page.waitForSelector("#ks-cover", { state: "hidden" });
+    };
+    // The GM starts the hand-over: the screen is covered until Ana's player takes it.
+    await page.click("#ks-pass");
+    await take("Ana");
+    expect(await page.inputValue("#ks-viewer")).toBe(`fisher:${ana}`);
     await page.waitForSelector(`form.kolikoly-declare[data-fisher="${ana}"]`);
     // A player's view has only their own form and no tabs for other fishers.
     expect(await page.$$eval("form.kolikoly-declare", (fs) => fs.length)).toBe(1);
@@ -246,11 +259,12 @@ describe("sandbox table in Chromium", () => {
     await page.click("form.kolikoly-declare input[name=action][value=catch]");
     await page.fill("form.kolikoly-declare input[name=total]", "15");
     await page.click(".kolikoly-declare__submit");
-    await page.waitForSelector(`.ks-declared--yes[data-fisher="${ana}"]`);
-    expect(await page.textContent(`.ks-declared[data-fisher="${ana}"]`)).toContain(
-      L("KOLIKOLY.Sandbox.TypedTotal", { total: 15 }),
-    );
-    await page.selectOption("#ks-viewer", `fisher:${bo}`);
+    // Declared: the screen is covered at once, and nothing of Ana's choice is left in the page.
+    await page.waitForSelector("#ks-cover[open]");
+    expect(await page.content()).not.toContain(L("KOLIKOLY.Sandbox.TypedTotal", { total: 15 }));
+    expect(await page.$$eval("form.kolikoly-declare", (fs) => fs.length)).toBe(0);
+    await screenshot(page, "hot-seat-cover");
+    await take("Bo");
     await page.waitForSelector(`form.kolikoly-declare[data-fisher="${bo}"]`);
     // Bo's player sees that Ana has declared, never what (K5).
     const anaLine = await page.textContent(`.ks-declared[data-fisher="${ana}"]`);
@@ -258,9 +272,14 @@ describe("sandbox table in Chromium", () => {
     expect(await page.content()).not.toContain(L("KOLIKOLY.Sandbox.TypedTotal", { total: 15 }));
     await page.click(`.kolikoly-sq[data-at="4,5,0"]`); // Bo starts at [5,5,0] (K3): Move west
     await page.click(".kolikoly-declare__submit");
-    await page.waitForSelector(`.ks-declared--yes[data-fisher="${bo}"]`);
-    await page.selectOption("#ks-viewer", "gm");
+    await take("Cai");
+    await page.click("form.kolikoly-declare input[name=action][value=catch]");
+    await page.click(".kolikoly-declare__submit");
+    await take("GM");
     await page.waitForSelector(".ks-tab");
+    expect(await page.textContent(`.ks-declared[data-fisher="${ana}"]`)).toContain(
+      L("KOLIKOLY.Sandbox.TypedTotal", { total: 15 }),
+    );
     expect(await page.textContent(`.ks-declared[data-fisher="${ana}"]`)).toContain(
       L("KOLIKOLY.Sandbox.Log.ActionCatch"),
     );
@@ -268,7 +287,13 @@ describe("sandbox table in Chromium", () => {
     await page.waitForSelector('body[data-round="1"]');
     const r = playRound(
       startSession(setupFor(OPTS)),
-      { actions: { ana: { action: "catch" }, bo: { action: "move", to: [4, 5, 0] } } },
+      {
+        actions: {
+          ana: { action: "catch" },
+          bo: { action: "move", to: [4, 5, 0] },
+          cai: { action: "catch" },
+        },
+      },
       new Map([["attack:ana", [{ total: 15 }]]]),
     );
     if (!r.ok) throw new Error(r.error.message);
@@ -348,22 +373,20 @@ describe("sandbox table in Chromium", () => {
       await expectNoSeed(page, session.setup.seed);
       await screenshot(page, `secret-${key.replace(":", "-")}`);
     }
-    // Saving (the whole truth) is offered in the GM's view only.
+    // Saving (the whole truth), loading and a new game are offered in the GM's view only.
     expect(await page.isHidden("#ks-save")).toBe(true);
-    // A file loaded in a player's view does not fill the seed in.
-    await page.setInputFiles("#ks-load", {
-      name: "secret-again.json",
-      mimeType: "application/json",
-      buffer: Buffer.from(JSON.stringify(exportScenario(session))),
-    });
-    await page.waitForSelector(`body[data-round="${session.state.round}"]`);
-    await expectNoSeed(page, session.setup.seed);
-    // A new game from a player's view with the seed field empty: a fresh random seed (GM's view again).
+    expect(await page.isHidden("#ks-load")).toBe(true);
+    expect(await page.isHidden('#ks-new button[type="submit"]')).toBe(true);
+    // A new game with the seed field emptied (the GM's view): a fresh random seed, shown to the GM only.
+    await page.selectOption("#ks-viewer", "gm");
+    await page.fill("#ks-new input[name=seed]", "");
     await page.click('#ks-new button[type="submit"]');
     await page.waitForSelector('body[data-round="0"]');
     const fresh = await page.inputValue("#ks-new input[name=seed]");
     expect(fresh).toMatch(/^\d+$/);
     expect(fresh).not.toBe(String(session.setup.seed));
+    await page.selectOption("#ks-viewer", "player");
+    await expectNoSeed(page, Number(fresh));
     expect(pageErrors(page)).toEqual([]);
     await page.close();
   });

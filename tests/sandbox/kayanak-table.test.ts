@@ -206,14 +206,41 @@ describe("Kayanak table: a turn step by step", () => {
     expect(t.turn).toBeDefined();
   });
 
-  it("hot seat: a fisher's view follows the turn", () => {
+  it("hot seat: a fisher's view follows the turn, through a covered screen", () => {
     let t = K.setViewer(K.newKayanakTable(SMALL_K), { fisher: "ana" });
     t = K.chooseHole(t, CORNERS[0]!);
+    // The screen is covered (the public view under it) until Bo's player takes it.
+    expect(t.viewer).toBe("player");
+    expect(t.passTo).toEqual({ fisher: "bo" });
+    expect(K.mayAct(t)).toBe(false);
+    t = K.takeScreen(t);
     expect(t.viewer).toEqual({ fisher: "bo" });
-    t = K.chooseHole(t, CORNERS[1]!);
+    expect(t.passTo).toBeUndefined();
+    t = K.takeScreen(K.chooseHole(t, CORNERS[1]!));
     expect(t.viewer).toEqual({ fisher: "ana" });
     t = K.endTurn(K.roll(t));
-    expect(t.viewer).toEqual({ fisher: "bo" });
+    expect(t.passTo).toEqual({ fisher: "bo" });
+    expect(K.takeScreen(t).viewer).toEqual({ fisher: "bo" });
+  });
+
+  it("a player's view undoes only within their own turn in progress; the GM's undoes anything", () => {
+    let t = placed(SMALL_K, [CORNERS[0]!, CORNERS[1]!]);
+    t = K.endTurn(K.roll(t)); // Ana's turn played
+    t = K.setFollow(K.setViewer(t, { fisher: "ana" }), false);
+    // Bo's turn: Ana's player may not take back her own turn, nor touch Bo's.
+    expect(K.mayUndo(t)).toBe(false);
+    const refused = K.undoStep(t);
+    expect(refused.error?.key).toBe("KOLIKOLY.Sandbox.Kayanak.Error.UndoNotYours");
+    expect(refused.session).toBe(t.session);
+    expect(K.undoTurn(t).error?.key).toBe("KOLIKOLY.Sandbox.Kayanak.Error.UndoNotYours");
+    // Bo's player, in his turn in progress, may take back his roll.
+    let bo = K.roll(K.setViewer(t, { fisher: "bo" }));
+    expect(K.mayUndo(bo)).toBe(true);
+    bo = K.undoStep(bo);
+    expect(bo.turn).toBeUndefined();
+    // ... but not Ana's turn before it.
+    expect(K.undoStep(bo).error?.key).toBe("KOLIKOLY.Sandbox.Kayanak.Error.UndoNotYours");
+    expect(K.undoTurn(K.setViewer(bo, "gm")).session.turns).toHaveLength(0);
   });
 
   it("a forced face (a physical die) replaces the roll; the record keeps it", () => {

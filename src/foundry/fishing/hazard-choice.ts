@@ -20,6 +20,7 @@
  */
 import type { AsyncDriver, HazardChoice, RollAnswer, RollRequest } from "../../rules/index.ts";
 import { HAZARD_CHOICE, hazardChoiceOf } from "../../rules/index.ts";
+import { hazardChoiceText } from "../../ui/hazard-choice-view.ts";
 import { HOOK, QUERY } from "../core/constants.ts";
 import type { Port } from "../core/port.ts";
 import type { PublicLake } from "./projection.ts";
@@ -322,20 +323,7 @@ export class HazardChoices {
       role,
       lake: ask.lake,
       fisher: ask.fisher,
-      title: t("KOLIKOLY.Hazards.Choice.Title", { fisher: name }),
-      question: t("KOLIKOLY.Hazards.Choice.Question", {
-        hazard: f.name,
-        fisher: name,
-        damage: f.damage,
-        hp: f.hp,
-      }),
-      hpLabel: t("KOLIKOLY.Hazards.Choice.Hp", {
-        damage: f.damage,
-        left: Math.max(0, f.hp - f.damage),
-      }),
-      aimLabel: t("KOLIKOLY.Hazards.Choice.Aim", {
-        effect: this.port.localize(`KOLIKOLY.Hazards.Aim.${aimKey(f.aim)}`),
-      }),
+      ...hazardChoiceText(f, name, t),
       status,
       fallbackLabel: t("KOLIKOLY.Hazards.Choice.Fallback", {
         choice: t(`KOLIKOLY.Hazards.Choice.Default.${ask.fallback}`),
@@ -381,10 +369,4 @@ export class HazardChoices {
     this.shown.delete(q.id);
     return { choice: choice === "hp" || choice === "aim" ? choice : null };
   }
-}
-
-/** The aims the module words (rules hazards/table.ts AIMS); any other reads as the generic one. */
-const AIM_KEYS = new Set(["disarm", "drawOut", "pushBack", "restrain", "seize", "throw"]);
-function aimKey(aim: string): string {
-  return AIM_KEYS.has(aim) ? aim : "other";
 }

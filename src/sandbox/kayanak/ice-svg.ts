@@ -137,7 +137,7 @@ export function iceSvg(view: KayanakView, opts: IceDrawOptions): string {
   const focus = opts.focus ?? view.fishers.find((f) => f.id === view.next)?.at ?? [0, 0];
   const kindLabel = opts.kind && legal.size ? localize(LEGAL_KEY[opts.kind]) : undefined;
   const out: string[] = [
-    `<figure class="ks-ky-sheet" data-turn="${view.turn}" data-zoom="${zoom}"${view.next ? ` data-next="${escapeXml(view.next)}"` : ""}>`,
+    `<figure class="ks-ky-sheet${opts.kind === "place" ? " ks-ky-sheet--placing" : ""}" data-turn="${view.turn}" data-zoom="${zoom}"${view.next ? ` data-next="${escapeXml(view.next)}"` : ""}>`,
     `<figcaption class="kolikoly-level__label" id="ks-ky-sheet-label">${escapeXml(localize("KOLIKOLY.Sandbox.Kayanak.Sheet.Label", { width: w, height: h, floes: view.floes.length }))}</figcaption>`,
     `<svg xmlns="http://www.w3.org/2000/svg" class="ks-ky-sheet__svg" viewBox="0 0 ${L.width} ${L.height}" width="${px(L.width)}" height="${px(L.height)}" role="group" aria-labelledby="ks-ky-sheet-label">`,
     `<defs>`,

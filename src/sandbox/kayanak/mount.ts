@@ -6,8 +6,10 @@
 import "../../../styles/kayanak.css";
 import type { Hole, StepKind } from "../../rules/kayanak/index.ts";
 import type { Localize } from "../../ui/handlebars-helpers.ts";
+import type { SaveStore } from "../autosave.ts";
+import { SAVE_KEYS, kayanakSnapshot, restoreKayanak } from "../autosave.ts";
 import { downloadJson, onFileChosen } from "../files.ts";
-import { errorText } from "../render.ts";
+import { coverText, errorText } from "../render.ts";
 import { refusedError } from "../table.ts";
 import { seedFromField } from "../seed.ts";
 import { showSeed } from "../shell.ts";
@@ -35,6 +37,8 @@ export interface KayanakMount {
   load(text: string, fileName: string): void;
   /** Draws again (after the container is shown: "Fit" needs its width). */
   refresh(): void;
+  /** Start fresh: the default game, in the GM's view. */
+  fresh(): void;
 }
 
 export interface KayanakMountOptions {
@@ -45,6 +49,12 @@ export interface KayanakMountOptions {
   readonly error?: T.TableError;
   /** A fishing game's file was loaded here: hand it to the fishing table. */
   readonly onFishingFile?: (text: string, fileName: string) => void;
+  /** Autosave: the game kept here is played back (unless the URL starts one) and kept after every change. */
+  readonly store?: SaveStore;
+  /** What to tell about the kept game (restored, or refused and why). */
+  readonly onNotice?: (text: string) => void;
+  /** Whether the GM's view is shown (after every render): the page offers Start fresh to the GM only. */
+  readonly onViewer?: (gm: boolean) => void;
 }
 
 const KIND_KEYS: Readonly<Record<string, StepKind>> = {
@@ -64,6 +74,17 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
   let table: KayanakTable = T.newKayanakTable(options);
   const urlError = opts.error ?? refusedError(refused);
   if (urlError) table = { ...table, error: urlError };
+  const urlStartsGame = [...new URLSearchParams(opts.search ?? "").keys()].some(
+    (k) => k !== "game",
+  );
+  const kept = !urlStartsGame ? opts.store?.read(SAVE_KEYS.kayanak) : undefined;
+  if (kept !== undefined) {
+    const restored = restoreKayanak(kept);
+    if ("session" in restored) {
+      table = restored;
+      opts.onNotice?.(localize("KOLIKOLY.Sandbox.Autosave.Restored"));
+    } else opts.onNotice?.(errorText(restored, localize));
+  }
 
   let focusAt: Hole | undefined;
   let zoomMode: "fit" | number = "fit";
@@ -90,6 +111,15 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
     if (next === table) return;
     table = next;
     render();
+    keep();
+  }
+  let keepFailed = false;
+  function keep(): void {
+    if (!opts.store) return;
+    if (!opts.store.write(SAVE_KEYS.kayanak, kayanakSnapshot(table)) && !keepFailed) {
+      keepFailed = true;
+      opts.onNotice?.(localize("KOLIKOLY.Sandbox.Autosave.Failed"));
+    }
   }
 
   function drawSheet(r = projectKayanak(table)): void {
@@ -116,18 +146,32 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
     $("#ks-ky-legend").innerHTML = legendHtml(table, localize);
     $("#ks-ky-panel").innerHTML = dicePanel(table, r, localize);
     $("#ks-ky-score").innerHTML = scoreHtml(r, localize);
-    $<HTMLButtonElement>("#ks-ky-roll").disabled = phase !== "roll" || !act;
-    $<HTMLButtonElement>("#ks-ky-end-turn").disabled = phase !== "steps" || !act;
-    $<HTMLButtonElement>("#ks-ky-undo-step").disabled =
+    const gm = table.viewer === "gm";
+    // A player's screen offers what that player may do: the dice and End turn on their own turn,
+    // Undo only within their own turn in progress; the GM's view offers everything.
+    const roll = $<HTMLButtonElement>("#ks-ky-roll");
+    roll.hidden = !gm && !act;
+    roll.disabled = phase !== "roll" || !act;
+    const endTurn = $<HTMLButtonElement>("#ks-ky-end-turn");
+    endTurn.hidden = !gm && !act;
+    endTurn.disabled = phase !== "steps" || !act;
+    const undoStep = $<HTMLButtonElement>("#ks-ky-undo-step");
+    undoStep.hidden = !T.mayUndo(table);
+    undoStep.disabled =
       !table.turn &&
       (table.placing ? table.placing.placed.length === 0 : false) &&
       table.session.turns.length === 0;
-    $<HTMLButtonElement>("#ks-ky-undo-turn").disabled =
-      !table.turn && (!!table.placing || table.session.turns.length === 0);
-    // Saving writes the whole truth (where every fish lies) to a file: only from the GM's view.
+    const undoTurn = $<HTMLButtonElement>("#ks-ky-undo-turn");
+    undoTurn.hidden = !T.mayUndo(table);
+    undoTurn.disabled = !table.turn && (!!table.placing || table.session.turns.length === 0);
+    // New game, Load, Save (the file holds where every fish lies) and hot seat: the GM's.
+    $("#ks-ky-setup").hidden = !gm;
+    opts.onViewer?.(gm);
+    $("#ks-ky-follow-label").hidden = !gm;
     const save = $<HTMLButtonElement>("#ks-ky-save");
-    save.hidden = table.viewer !== "gm";
+    save.hidden = !gm;
     save.disabled = !!table.placing;
+    drawCover();
     drawError();
 
     // The log is a role="log" live region: append new lines; rebuild when the viewer or history changes.
@@ -160,6 +204,25 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
     if (table.options !== shownOptions?.options || (table.viewer === "gm") !== shownOptions.gm)
       showOptions();
     if (restore) restoreFocus(restore);
+  }
+
+  /** Hot seat's covered screen, while the screen passes to whoever plays next. */
+  function drawCover(): void {
+    const cover = $<HTMLDialogElement>("#ks-ky-cover");
+    const to = table.passTo;
+    if (!to || root.offsetParent === null) {
+      if (cover.open) cover.close();
+      return;
+    }
+    const { take } = coverText(to, T.currentState(table).fishers, localize, false);
+    const name =
+      typeof to === "object"
+        ? (T.currentState(table).fishers.find((f) => f.id === to.fisher)?.name ?? to.fisher)
+        : "";
+    $("#ks-ky-cover-text").textContent = localize("KOLIKOLY.Sandbox.Pass.ToFisher", { name });
+    $("#ks-ky-cover-note").textContent = localize("KOLIKOLY.Sandbox.Pass.Hidden");
+    $("#ks-ky-cover-take").textContent = take;
+    if (!cover.open) cover.showModal();
   }
 
   function drawError(): void {
@@ -318,10 +381,18 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
   $("#ks-ky-follow").addEventListener("change", (ev) =>
     update(T.setFollow(table, (ev.target as HTMLInputElement).checked)),
   );
+  const cover = $<HTMLDialogElement>("#ks-ky-cover");
+  cover.addEventListener("cancel", (ev) => ev.preventDefault()); // only the next player uncovers it
+  $("#ks-ky-cover-take").addEventListener("click", () => {
+    focusAt = undefined;
+    update(T.takeScreen(table));
+    root.querySelector<SVGElement>(`.ks-ky-hole[tabindex="0"]`)?.focus();
+  });
 
   // --- new game, load, save --------------------------------------------------------------------------
   $("#ks-ky-new").addEventListener("submit", (ev) => {
     ev.preventDefault();
+    if (table.viewer !== "gm") return;
     const f = new FormData(ev.target as HTMLFormElement);
     const num = (k: string) => Number(f.get(k));
     focusAt = undefined;
@@ -360,5 +431,13 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
   });
 
   render();
-  return { load, refresh: render };
+  keep();
+  return {
+    load,
+    refresh: render,
+    fresh() {
+      focusAt = undefined;
+      update(T.newKayanakTable(T.KAYANAK_DEFAULTS));
+    },
+  };
 }

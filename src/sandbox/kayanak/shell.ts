@@ -2,7 +2,7 @@
 import type { Localize } from "../../ui/handlebars-helpers.ts";
 import type { KayanakOptions } from "./table.ts";
 import { KAYANAK_RANGES } from "./table.ts";
-import { filesPanel, logPanel, numberField, scorePanel, seedField } from "../shell.ts";
+import { coverDialog, filesPanel, logPanel, numberField, scorePanel, seedField } from "../shell.ts";
 
 export function kayanakShell(L: Localize, o: KayanakOptions): string {
   const num = (name: keyof typeof KAYANAK_RANGES, label: string, value: number) =>
@@ -12,7 +12,7 @@ export function kayanakShell(L: Localize, o: KayanakOptions): string {
   <p class="ks-round" id="ks-ky-status" aria-live="polite"></p>
   <label class="ks-field ks-viewer">${L("KOLIKOLY.Sandbox.Viewer.Label")}
     <select id="ks-ky-viewer"></select></label>
-  <label class="ks-ky-check ks-ky-follow"><input type="checkbox" id="ks-ky-follow"> ${L("KOLIKOLY.Sandbox.Kayanak.Follow")}</label>
+  <label class="ks-ky-check ks-ky-follow" id="ks-ky-follow-label"><input type="checkbox" id="ks-ky-follow"> ${L("KOLIKOLY.Sandbox.Kayanak.Follow")}</label>
 </div>
 <div class="ks-error" id="ks-ky-error" role="alert" hidden></div>
 <p class="ks-visually-hidden" id="ks-ky-announce" aria-live="polite"></p>
@@ -30,6 +30,8 @@ export function kayanakShell(L: Localize, o: KayanakOptions): string {
       </div>
       <div id="ks-ky-sheet" class="ks-lake ks-ky-sheet-box"></div>
       <div id="ks-ky-end"></div>
+    </section>
+    <section class="ks-notes" aria-label="${L("KOLIKOLY.Sandbox.Legend.Label")}">
       <p class="ks-help">${L("KOLIKOLY.Sandbox.Kayanak.CoordHint")}</p>
       <p class="ks-help">${L("KOLIKOLY.Sandbox.Kayanak.KeyboardHelp")}</p>
       <ul id="ks-ky-legend" class="ks-legend" aria-label="${L("KOLIKOLY.Sandbox.Legend.Label")}"></ul>
@@ -37,7 +39,7 @@ export function kayanakShell(L: Localize, o: KayanakOptions): string {
     ${logPanel(L, "ks-ky")}
   </div>
   <div class="ks-side">
-    <section class="ks-panel" aria-labelledby="ks-ky-turn-heading">
+    <section class="ks-panel ks-act-panel" aria-labelledby="ks-ky-turn-heading">
       <h2 id="ks-ky-turn-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.Kayanak.TurnHeading")}</h2>
       <div id="ks-ky-panel"></div>
       <div class="ks-buttons">
@@ -50,7 +52,7 @@ export function kayanakShell(L: Localize, o: KayanakOptions): string {
     ${scorePanel(L, "ks-ky")}
   </div>
 </main>
-<section class="ks-panel ks-setup" aria-labelledby="ks-ky-setup-heading">
+<section class="ks-panel ks-setup" id="ks-ky-setup" aria-labelledby="ks-ky-setup-heading">
   <h2 id="ks-ky-setup-heading" class="ks-h2">${L("KOLIKOLY.Sandbox.Kayanak.SetupHeading")}</h2>
   <form id="ks-ky-new" class="ks-new">
     ${num("width", L("KOLIKOLY.Sandbox.Width"), o.width)}
@@ -69,5 +71,6 @@ export function kayanakShell(L: Localize, o: KayanakOptions): string {
   </form>
   ${filesPanel(L, "ks-ky")}
 </section>
+${coverDialog("ks-ky")}
 `;
 }

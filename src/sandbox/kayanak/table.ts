@@ -128,6 +128,11 @@ export interface KayanakTable {
   readonly viewer: KayanakViewer;
   /** Hot seat: when a fisher's view is shown, it follows whose turn it is. */
   readonly follow: boolean;
+  /**
+   * Hot seat, between two players: the screen is covered (the public "player" view under it)
+   * until the next player takes it as `passTo`.
+   */
+  readonly passTo?: KayanakViewer;
   /** The step kind clicks take (adjusted to what is legal, see `currentKind`). */
   readonly kind?: StepKind;
   /** Faces forced for the next roll (a physical die), as 1-based indexes into the die's faces. */
@@ -293,6 +298,15 @@ export function mayAct(t: KayanakTable): boolean {
   return t.viewer === "gm" || (typeof t.viewer === "object" && t.viewer.fisher === who);
 }
 
+/**
+ * What Undo may take back in this view: the GM anything; a fisher's player only the steps and the
+ * roll of their own turn in progress, never a bear placed or a turn already played (someone
+ * else's, or their own once the screen has passed on).
+ */
+export function mayUndo(t: KayanakTable): boolean {
+  return t.viewer === "gm" || (!!t.turn && mayAct(t));
+}
+
 export type Phase = "placing" | "roll" | "steps" | "over";
 export function phaseOf(t: KayanakTable): Phase {
   if (t.placing) return "placing";
@@ -364,10 +378,20 @@ export function stepFor(t: KayanakTable, at: Hole, kind = currentKind(t)): Step 
 // ---------------------------------------------------------------- transitions
 
 export function setViewer(t: KayanakTable, viewer: KayanakViewer): KayanakTable {
-  return ok(t, { viewer });
+  return without(ok(t, { viewer }), "passTo");
 }
+/** Hot seat on or off: the GM's setting. */
 export function setFollow(t: KayanakTable, follow: boolean): KayanakTable {
+  if (t.viewer !== "gm") return t;
   return ok(t, { follow });
+}
+/** Hot seat: whoever the screen was passed to takes it. */
+export function takeScreen(t: KayanakTable): KayanakTable {
+  return t.passTo ? setViewer(t, t.passTo) : t;
+}
+/** Hot seat: the screen is covered (only public facts under it) until `to` takes it. */
+function passScreen(t: KayanakTable, to: KayanakViewer): KayanakTable {
+  return { ...t, viewer: "player", passTo: to };
 }
 export function setKind(t: KayanakTable, kind: StepKind): KayanakTable {
   if (!STEP_KINDS.includes(kind)) return t;
@@ -426,9 +450,10 @@ export function placeBear(t: KayanakTable, at: Hole): KayanakTable {
     });
   const next = [...placed, [at[0], at[1]] as Hole];
   if (next.length < fishers.length) {
-    const viewer =
-      t.follow && typeof t.viewer === "object" ? { fisher: fishers[next.length]!.id } : t.viewer;
-    return ok(t, { placing: { setup, placed: next }, viewer });
+    const placedOne = ok(t, { placing: { setup, placed: next } });
+    return t.follow && typeof t.viewer === "object"
+      ? passScreen(placedOne, { fisher: fishers[next.length]!.id })
+      : placedOne;
   }
   const started = startSession({
     ...setup,
@@ -539,11 +564,11 @@ function record(
   return followTurn(without(ok(t, { session: r.session }), "turn", "kind"));
 }
 
-/** Hot seat: a fisher's view passes to whoever plays next. */
+/** Hot seat: a fisher's view passes to whoever plays next, through a covered screen. */
 function followTurn(t: KayanakTable): KayanakTable {
   if (!t.follow || typeof t.viewer !== "object") return t;
   const who = whoseTurn(t);
-  return who && who !== t.viewer.fisher ? { ...t, viewer: { fisher: who } } : t;
+  return who && who !== t.viewer.fisher ? passScreen(t, { fisher: who }) : t;
 }
 
 /** J2: ends the turn; the dots left are lost. */
@@ -580,11 +605,30 @@ function reopen(
 }
 
 /**
+ * The turn in progress given back (the autosave's): its roll as it came up and the steps taken,
+ * played again from the record's state. A roll or a step the state refuses is an error.
+ */
+export function resumeTurn(
+  t: KayanakTable,
+  input: RollInput,
+  steps: readonly Step[],
+): KayanakTable {
+  if (t.placing || t.turn || t.session.state.over)
+    return fail(t, "KOLIKOLY.Sandbox.Kayanak.Error.Rolled");
+  if (input.fisher !== t.session.state.fishers[t.session.state.next]?.id)
+    return fail(t, "KOLIKOLY.Sandbox.Kayanak.Error.Rolled");
+  const turn = reopen(t.session.state, { ...input, steps }, steps.length);
+  if ("code" in turn) return { ...t, error: engineError(turn) };
+  return ok(t, { turn });
+}
+
+/**
  * Undo one thing: the last step of the turn in progress, else its roll, else the last bear
  * placed; with nothing in progress, the last turn is opened again without its end (its steps
  * stay, the next Undo takes them back one by one).
  */
 export function undoStep(t: KayanakTable): KayanakTable {
+  if (!mayUndo(t)) return fail(t, "KOLIKOLY.Sandbox.Kayanak.Error.UndoNotYours");
   if (t.turn) {
     const n = t.turn.steps.length;
     if (n === 0) return without(ok(t, {}), "turn", "kind");
@@ -620,6 +664,7 @@ function reopenPlacing(t: KayanakTable): KayanakTable {
 
 /** Undo a whole turn: the one in progress (back to before its roll), else the last one played. */
 export function undoTurn(t: KayanakTable): KayanakTable {
+  if (!mayUndo(t)) return fail(t, "KOLIKOLY.Sandbox.Kayanak.Error.UndoNotYours");
   if (t.turn) return without(ok(t, {}), "turn", "kind");
   if (t.placing || t.session.turns.length === 0)
     return fail(t, "KOLIKOLY.Sandbox.Kayanak.Error.NothingToUndo");

@@ -1,0 +1,52 @@
+/**
+ * H4's question in words, for every table that asks it: the Foundry module's window
+ * (src/foundry/hazard-choice.ts) and the standalone table. The facts are the engine's
+ * (`hazardChoice:<fisher>` decision, rules hazards/resolve.ts); the words are the
+ * `KOLIKOLY.Hazards.Choice.*` strings.
+ */
+import type { Localize } from "./handlebars-helpers.ts";
+
+/** What the engine tells about the hit. */
+export interface HazardChoiceFacts {
+  readonly name: string;
+  readonly aim: string;
+  readonly damage: number;
+  readonly hp: number;
+}
+
+export interface HazardChoiceText {
+  readonly title: string;
+  readonly question: string;
+  readonly hpLabel: string;
+  readonly aimLabel: string;
+}
+
+/** The aims the module words (rules hazards/table.ts AIMS); any other reads as the generic one. */
+const AIM_KEYS = new Set(["disarm", "drawOut", "pushBack", "restrain", "seize", "throw"]);
+export function aimKey(aim: string): string {
+  return AIM_KEYS.has(aim) ? aim : "other";
+}
+
+/** The question's title, its sentence and both answers, in the viewer's language. */
+export function hazardChoiceText(
+  f: HazardChoiceFacts,
+  fisher: string,
+  t: Localize,
+): HazardChoiceText {
+  return {
+    title: t("KOLIKOLY.Hazards.Choice.Title", { fisher }),
+    question: t("KOLIKOLY.Hazards.Choice.Question", {
+      hazard: f.name,
+      fisher,
+      damage: f.damage,
+      hp: f.hp,
+    }),
+    hpLabel: t("KOLIKOLY.Hazards.Choice.Hp", {
+      damage: f.damage,
+      left: Math.max(0, f.hp - f.damage),
+    }),
+    aimLabel: t("KOLIKOLY.Hazards.Choice.Aim", {
+      effect: t(`KOLIKOLY.Hazards.Aim.${aimKey(f.aim)}`),
+    }),
+  };
+}
