@@ -49,6 +49,7 @@ describe("the built module", () => {
     expect(names.every((n) => n.startsWith("kolikoly-fishing/"))).toBe(true);
     const top = new Set(names.map((n) => n.split("/")[1]));
     expect([...top].sort()).toEqual([
+      "LICENSE",
       "assets",
       "lang",
       "module.json",
