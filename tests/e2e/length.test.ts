@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import en from "../../lang/en.json";
+import { strings as en } from "../../src/sandbox/i18n.ts";
 import { SESSION_LAKE } from "../../src/rules/index.ts";
 import type { LakeSpec } from "../../src/rules/index.ts";
 import { estimateLength, proposeLake } from "../../src/rules/sim/index.ts";
