@@ -9,7 +9,7 @@ import { queryCaller } from "./compat.ts";
 import type { Port } from "./port.ts";
 import { publicLakeOf } from "./projection.ts";
 import { LakeHost } from "./lake-host.ts";
-import { KayanakHost } from "./kayanak/host.ts";
+import { LazyKayanak } from "./kayanak/load.ts";
 import type { Attestor } from "./transport.ts";
 import type { PrivateNews } from "./transport.ts";
 import { PrivateCache, handleIntent } from "./transport.ts";
@@ -24,8 +24,11 @@ export interface ShownMessage {
 
 export class Runtime {
   readonly host: LakeHost;
-  /** Kayanak boards (issue 11), on the same store, keys and authority as the lakes. */
-  readonly kayanak: KayanakHost;
+  /**
+   * Kayanak boards (issue 11), on the same store, keys and authority as the lakes; the host's
+   * code is loaded on first use (kayanak/load.ts, issue 23).
+   */
+  readonly kayanak: LazyKayanak;
   readonly cache = new PrivateCache();
   /** Issue 4 replaces this for v13, where a query handler is not told who called. */
   attest: Attestor;
@@ -40,7 +43,7 @@ export class Runtime {
     checkEnv: CheckEnv = bareCheckEnv(),
   ) {
     this.host = new LakeHost(port);
-    this.kayanak = new KayanakHost(this.host);
+    this.kayanak = new LazyKayanak(this.host);
     this.table = new TableCheck(port, checkEnv);
     this.attest = (_intent, options) => queryCaller(port.generation, options);
   }

@@ -11,6 +11,9 @@ import type { Reply } from "../players/protocol.ts";
 import { fail } from "../players/protocol.ts";
 import type { KayanakHost, KayanakRequest } from "./host.ts";
 
+/** What a player's request needs of the host: the host itself, or the runtime's (load.ts). */
+export type KayanakHosting = Pick<KayanakHost, "load" | "request">;
+
 /** A request's shape (not its meaning: the engine judges the step). */
 export function parseRequest(raw: unknown): KayanakRequest | undefined {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
@@ -23,7 +26,7 @@ export function parseRequest(raw: unknown): KayanakRequest | undefined {
 
 export async function kayanakIntent(
   port: Port,
-  host: KayanakHost,
+  host: KayanakHosting,
   intent: { lake: string; fisher: string; round: number; request: unknown },
   sender: string,
 ): Promise<Reply<unknown>> {
