@@ -5,6 +5,9 @@
 //   dist/scripts/estimate-worker.js    the lake wizard's Web Worker (vite.worker.config.ts)
 //   dist/styles/kolikoly-fishing.css
 //   dist/templates/, dist/lang/, dist/assets/, dist/packs/<pack> (LevelDB, scripts/build-packs.mjs)
+//   dist/LICENSE
+// The module's languages are lang/<xx>.json only: the CLI's and the standalone table's strings
+// live in lang/cli/ and lang/sandbox/ and are not shipped to Foundry.
 // The zip holds one folder, kolikoly-fishing/, with exactly those files: unzip it into
 // FoundryData/Data/modules.
 import fs from "node:fs";
@@ -13,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import { zipSync } from "fflate";
 import { buildPacks, sourcePacks } from "./build-packs.mjs";
+import { manifestFields, repositoryOf } from "./release.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ID = "kolikoly-fishing";
@@ -43,7 +47,8 @@ function listFiles(dir, base = dir) {
 export function manifest() {
   const m = JSON.parse(fs.readFileSync(path.join(ROOT, "module.json"), "utf8"));
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
-  m.version = pkg.version;
+  // the version and every address from package.json (the release sets the same in module.json)
+  Object.assign(m, manifestFields(repositoryOf(pkg), pkg.version));
   m.languages = fs
     .readdirSync(path.join(ROOT, "lang"))
     .filter((f) => /^[a-z]{2}\.json$/.test(f))
@@ -72,11 +77,14 @@ export async function buildModule(DIST = path.join(ROOT, "dist")) {
   // the lake wizard's Web Worker, a file of its own (vite.worker.config.ts)
   await build({ configFile: path.join(ROOT, "vite.worker.config.ts"), build: { outDir: DIST } });
   copyDir(path.join(ROOT, "templates"), path.join(DIST, "templates"), (f) => f.endsWith(".hbs"));
-  copyDir(path.join(ROOT, "lang"), path.join(DIST, "lang"), (f) => f.endsWith(".json"));
+  const m = manifest();
+  // the module's own language files, the ones module.json declares (not lang/cli, lang/sandbox)
+  fs.mkdirSync(path.join(DIST, "lang"), { recursive: true });
+  for (const l of m.languages) fs.copyFileSync(path.join(ROOT, l.path), path.join(DIST, l.path));
+  fs.copyFileSync(path.join(ROOT, "LICENSE"), path.join(DIST, "LICENSE"));
   copyDir(path.join(ROOT, "assets"), path.join(DIST, "assets"), (f) =>
     /\.(svg|webp|png|jpg)$/.test(f),
   );
-  const m = manifest();
   await buildPacks(path.join(DIST, "packs"));
   fs.writeFileSync(path.join(DIST, "module.json"), JSON.stringify(m, null, 2) + "\n");
   const files = {};

@@ -10,6 +10,25 @@ export function releaseUrls(
   repository: string,
   version: string,
 ): { manifest: string; download: string };
+export function manifestFields(
+  repository: string,
+  version: string,
+): {
+  version: string;
+  url: string;
+  manifest: string;
+  download: string;
+  bugs: string;
+  readme: string;
+  changelog: string;
+  license: string;
+};
+export function setJsonFields(text: string, fields: Readonly<Record<string, string>>): string;
+export function checkBuilt(
+  root: string,
+  version: string,
+  options?: { repository?: string; log?: (line: string) => void },
+): void;
 export function changelogEntry(text: string, version: string): string | undefined;
 export function preflight(root: string, version: string | undefined): { repository: string };
 export function setVersion(

@@ -4,15 +4,23 @@
 // 1. checks the version (semver), the configured repository (package.json "kolikoly.repository")
 //    and that CHANGELOG.md has a section for this version, before touching anything;
 // 2. sets the version in package.json, package-lock.json and module.json, and writes module.json's
-//    `manifest` and `download` URLs derived from the repository address:
-//      manifest  <repo>/releases/latest/download/module.json   (stable: Foundry re-reads it to
-//                                                                 find updates)
-//      download  <repo>/releases/download/v<version>/kolikoly-fishing.zip  (this version's zip)
+//    fields that name the repository (manifestFields), all derived from its one address:
+//      url        <repo>
+//      manifest   <repo>/releases/latest/download/module.json   (stable: Foundry re-reads it to
+//                                                                  find updates)
+//      download   <repo>/releases/download/v<version>/kolikoly-fishing.zip  (this version's zip)
+//      bugs       <repo>/issues
+//      readme, changelog, license   <repo>/blob/v<version>/README.md, CHANGELOG.md, LICENSE
+//    Each value is replaced where it stands in the file's text, so the rest of the file keeps its
+//    formatting: a release's diff of module.json is those lines and nothing else;
 // 3. builds (npm run build), which writes dist/module.json and dist/kolikoly-fishing.zip;
 // 4. checks the zip as Foundry v13 would install it (verifyRelease): the manifest's fields, every
 //    path it names present in the zip, each pack a LevelDB folder, the three languages, and
 //    nothing in the zip Foundry does not need. Any problem fails the release.
-// Upload dist/module.json and dist/kolikoly-fishing.zip to the GitHub release tagged v<version>.
+// The release workflow (.github/workflows/release.yml) runs this on a version tag, then
+//   node scripts/release.mjs --check <version> [--repository <url>]   the built zip checked again
+//   node scripts/release.mjs --notes <version>                        the CHANGELOG section
+// and uploads dist/module.json and dist/kolikoly-fishing.zip to the GitHub release v<version>.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -77,6 +85,76 @@ export function releaseUrls(repository, version) {
   };
 }
 
+/**
+ * Every module.json field a release sets: the version and the addresses Foundry's package listing
+ * reads (v13 PackageManifestData: url, manifest, download, bugs, readme, changelog, license), all
+ * from the one repository address. readme, changelog and license point at this version's tag.
+ */
+export function manifestFields(repository, version) {
+  return {
+    version,
+    url: repository,
+    ...releaseUrls(repository, version),
+    bugs: `${repository}/issues`,
+    readme: `${repository}/blob/v${version}/README.md`,
+    changelog: `${repository}/blob/v${version}/CHANGELOG.md`,
+    license: `${repository}/blob/v${version}/LICENSE`,
+  };
+}
+
+/**
+ * Sets top-level string fields of a JSON text where they stand, leaving every other byte as it
+ * was (a field not there yet is added before the closing brace, on a line of its own). Throws on a
+ * text whose top level is not an object, or a field whose value is not a string.
+ */
+export function setJsonFields(text, fields) {
+  const spans = new Map(); // key -> [start, end) of its string value
+  let depth = 0;
+  let key;
+  let expectValue = false;
+  let close = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      if (depth === 1 && expectValue) {
+        spans.set(key, [i, j + 1]);
+        expectValue = false;
+      } else if (depth === 1 && !expectValue) key = JSON.parse(text.slice(i, j + 1));
+      i = j;
+    } else if (c === ":" && depth === 1) expectValue = true;
+    else if (c === "{" || c === "[") {
+      if (depth === 1) expectValue = false;
+      depth++;
+    } else if (c === "}" || c === "]") {
+      depth--;
+      if (depth === 0) close = i;
+    } else if (depth === 1 && expectValue && /[^\s,]/.test(c)) expectValue = false;
+  }
+  if (close < 0 || text.trimStart()[0] !== "{") throw new Error("not a JSON object");
+  const parsed = JSON.parse(text);
+  let out = text;
+  const edits = [];
+  const added = [];
+  for (const [k, v] of Object.entries(fields)) {
+    if (!(k in parsed)) added.push([k, v]);
+    else if (typeof parsed[k] !== "string" || !spans.has(k))
+      throw new Error(`${k} is not a string field`);
+    else edits.push([...spans.get(k), JSON.stringify(v)]);
+  }
+  if (added.length) {
+    const body = out.slice(0, close).replace(/\s*$/, "");
+    const indent = /\n([ \t]+)"/.exec(out)?.[1] ?? "  ";
+    const lines = added.map(([k, v]) => `${indent}${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+    const sep = body.endsWith("{") ? "" : ",";
+    out = `${body}${sep}\n${lines.join(",\n")}\n${out.slice(close)}`;
+  }
+  for (const [start, end, value] of edits.sort((a, b) => b[0] - a[0]))
+    out = out.slice(0, start) + value + out.slice(end);
+  return out;
+}
+
 /** A CHANGELOG section for the version: a heading "## 0.1.0", "## [0.1.0]" or "## v0.1.0". */
 export function changelogEntry(text, version) {
   const esc = version.replace(/[.+-]/g, "\\$&");
@@ -93,17 +171,9 @@ function readJson(file) {
   return JSON.parse(fs.readFileSync(file, "utf8"));
 }
 
-async function writeJson(file, data, root) {
-  let text = JSON.stringify(data, null, 2) + "\n";
-  try {
-    // keep the file as the project's formatter would write it (prettier is a dev dependency)
-    const prettier = await import("prettier");
-    const options = (await prettier.resolveConfig(path.join(root, "x.json"))) ?? {};
-    text = await prettier.format(text, { ...options, filepath: file });
-  } catch {
-    // no prettier: plain JSON.stringify output is still valid
-  }
-  fs.writeFileSync(file, text);
+/** The fields set in the file's own text (setJsonFields): nothing else of it changes. */
+function editJson(file, fields) {
+  fs.writeFileSync(file, setJsonFields(fs.readFileSync(file, "utf8"), fields));
 }
 
 /** Check everything before changing anything. */
@@ -127,10 +197,7 @@ export function preflight(root, version) {
 }
 
 export async function setVersion(root, version, repository) {
-  const pkgFile = path.join(root, "package.json");
-  const pkg = readJson(pkgFile);
-  pkg.version = version;
-  await writeJson(pkgFile, pkg, root);
+  editJson(path.join(root, "package.json"), { version });
   const lockFile = path.join(root, "package-lock.json");
   if (fs.existsSync(lockFile)) {
     const lock = readJson(lockFile);
@@ -139,11 +206,8 @@ export async function setVersion(root, version, repository) {
     fs.writeFileSync(lockFile, JSON.stringify(lock, null, 2) + "\n"); // npm's own format
   }
   const manFile = path.join(root, "module.json");
-  const manifest = readJson(manFile);
-  manifest.version = version;
-  Object.assign(manifest, releaseUrls(repository, version));
-  await writeJson(manFile, manifest, root);
-  return manifest;
+  editJson(manFile, manifestFields(repository, version));
+  return readJson(manFile);
 }
 
 const isLocale = (s) => {
@@ -211,9 +275,9 @@ export function verifyRelease(zipBytes, { version, repository } = {}) {
   need(typeof m.version === "string" && SEMVER.test(m.version), "version must be a semver string");
   if (version) need(m.version === version, `version is ${m.version}, expected ${version}`);
   if (repository) {
-    const urls = releaseUrls(repository, m.version);
-    need(m.manifest === urls.manifest, `manifest must be ${urls.manifest}`);
-    need(m.download === urls.download, `download must be ${urls.download}`);
+    // every address the listing reads, from the one repository (manifestFields)
+    const { version: _v, ...urls } = manifestFields(repository, m.version);
+    for (const [k, url] of Object.entries(urls)) need(m[k] === url, `${k} must be ${url}`);
   } else {
     need(isUrl(m.manifest), "manifest must be a URL");
     need(isUrl(m.download), "download must be a URL");
@@ -303,9 +367,18 @@ export function verifyRelease(zipBytes, { version, repository } = {}) {
       "documentTypes must be an object",
     );
   if (m.relationships !== undefined) {
-    for (const k of ["systems", "requires", "recommends", "conflicts"])
-      if (m.relationships[k] !== undefined)
-        need(Array.isArray(m.relationships[k]), `relationships.${k} must be an array`);
+    for (const k of ["systems", "requires", "recommends", "conflicts"]) {
+      if (m.relationships[k] === undefined) continue;
+      need(Array.isArray(m.relationships[k]), `relationships.${k} must be an array`);
+      // RelatedPackageData (v13): an id and a package type; a reason is shown to the GM
+      for (const r of Array.isArray(m.relationships[k]) ? m.relationships[k] : []) {
+        need(typeof r?.id === "string" && r.id !== "", `relationships.${k}: an entry has no id`);
+        need(
+          ["module", "system", "world"].includes(r?.type),
+          `relationships.${k}: ${r?.id} needs a type (module, system or world)`,
+        );
+      }
+    }
   }
   for (const k of ["url", "bugs", "changelog", "readme", "license"]) {
     const v = m[k];
@@ -372,15 +445,54 @@ export async function release(root, version, { build = true, log = console.log }
   return { zip, manifest: distManifest };
 }
 
+/**
+ * `--check <version>`: the built dist/ checked again, without building: the zip as Foundry
+ * installs it (verifyRelease, every address from the repository), dist/module.json the same as
+ * the zip's, and, where the release workflow passes `--repository` (its own address, from
+ * GitHub's context), package.json's repository that one, so that the manifest URL answers this
+ * repository's releases.
+ */
+export function checkBuilt(root, version, { repository: expected, log = console.log } = {}) {
+  if (!SEMVER.test(version ?? ""))
+    throw new ReleaseError(`"${version ?? ""}" is not a version like 1.2.3`);
+  const repository = repositoryOf(readJson(path.join(root, "package.json")));
+  const problems = [];
+  if (expected !== undefined && repository !== expected.replace(/\/+$/, ""))
+    problems.push(`package.json's repository is ${repository}, but this is ${expected}`);
+  const zip = path.join(root, "dist", ZIP_NAME);
+  const distManifest = path.join(root, "dist", "module.json");
+  if (!fs.existsSync(zip) || !fs.existsSync(distManifest))
+    throw new ReleaseError(`no dist/${ZIP_NAME} and dist/module.json: run npm run release first`);
+  const bytes = fs.readFileSync(zip);
+  problems.push(...verifyRelease(bytes, { version, repository }));
+  const inZip = problems.length ? undefined : readZip(bytes).files["module.json"];
+  if (inZip && new TextDecoder().decode(inZip) !== fs.readFileSync(distManifest, "utf8"))
+    problems.push("dist/module.json differs from the module.json inside the zip");
+  if (problems.length)
+    throw new ReleaseError(`the release is not installable:\n  - ${problems.join("\n  - ")}`);
+  log(`kolikoly release: dist/ checked for ${version} (${repository})`);
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const at = args.indexOf("--root");
+  const valued = new Set(["--root", "--repository"]);
+  const opt = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
   const root = path.resolve(
-    at >= 0 ? args[at + 1] : path.join(path.dirname(fileURLToPath(import.meta.url)), ".."),
+    opt("--root") ?? path.join(path.dirname(fileURLToPath(import.meta.url)), ".."),
   );
-  const version = args.filter((a, i) => !a.startsWith("--") && (at < 0 || i !== at + 1))[0];
+  const version = args.filter(
+    (a, i) => !a.startsWith("--") && !(i > 0 && valued.has(args[i - 1])),
+  )[0];
   try {
-    await release(root, version);
+    if (args.includes("--check")) checkBuilt(root, version, { repository: opt("--repository") });
+    else if (args.includes("--notes")) {
+      const changelog = path.join(root, "CHANGELOG.md");
+      const notes = fs.existsSync(changelog)
+        ? changelogEntry(fs.readFileSync(changelog, "utf8"), version ?? "")
+        : undefined;
+      if (!notes) throw new ReleaseError(`CHANGELOG.md has no entry for ${version ?? ""}`);
+      process.stdout.write(`${notes}\n`);
+    } else await release(root, version);
   } catch (e) {
     if (!(e instanceof ReleaseError)) throw e;
     console.error(`kolikoly release failed: ${e.message}`);

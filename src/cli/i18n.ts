@@ -1,23 +1,26 @@
 /**
- * The CLI's words come from lang/<language>.json like the module's (KOLIKOLY.Cli.*), formatted
- * the way Foundry's `game.i18n.format` does: `{name}` placeholders. The language is English
- * unless the environment variable KOLIKOLY_LANG names another file in lang/ (`fr`, `de`); a key
- * missing there falls back to English. A key missing in English is a bug: it throws.
+ * The CLI's words (KOLIKOLY.Cli.*) come from lang/cli/<language>.json, the rest (the engine's
+ * errors, KOLIKOLY.Error.*, and any other key the module shares) from the module's
+ * lang/<language>.json; Foundry loads only the module's files (issue 23: the CLI's strings are not
+ * sent to every Foundry client). Formatted the way Foundry's `game.i18n.format` does: `{name}`
+ * placeholders. The language is English unless the environment variable KOLIKOLY_LANG names
+ * another language (`fr`, `de`); a key missing there falls back to English. A key missing in
+ * English is a bug: it throws.
  */
 import { existsSync, readFileSync } from "node:fs";
 
 type Tree = { [k: string]: string | Tree };
 
-const cache = new Map<string, Tree>();
+const cache = new Map<string, Tree | undefined>();
 
-function load(language: string): Tree | undefined {
+/** The CLI's own file (`cli/`) or the module's (`""`), for one language. */
+function load(dir: "cli/" | "", language: string): Tree | undefined {
   if (!/^[a-z]{2}(-[A-Za-z]{2})?$/.test(language)) return undefined;
-  const hit = cache.get(language);
-  if (hit) return hit;
-  const file = new URL(`../../lang/${language}.json`, import.meta.url);
-  if (!existsSync(file)) return undefined;
-  const tree = JSON.parse(readFileSync(file, "utf8")) as Tree;
-  cache.set(language, tree);
+  const id = `${dir}${language}`;
+  if (cache.has(id)) return cache.get(id);
+  const file = new URL(`../../lang/${id}.json`, import.meta.url);
+  const tree = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Tree) : undefined;
+  cache.set(id, tree);
   return tree;
 }
 
@@ -31,8 +34,10 @@ function lookup(tree: Tree | undefined, key: string): string | undefined {
 
 export function t(key: string, data: Readonly<Record<string, string | number>> = {}): string {
   const language = process.env.KOLIKOLY_LANG ?? "en";
-  const text = lookup(load(language), key) ?? lookup(load("en"), key);
-  if (text === undefined) throw new Error(`lang/en.json has no string ${key}`);
+  const find = (l: string) => lookup(load("cli/", l), key) ?? lookup(load("", l), key);
+  const text = find(language) ?? find("en");
+  if (text === undefined)
+    throw new Error(`lang/cli/en.json and lang/en.json have no string ${key}`);
   return text.replace(/\{(\w+)\}/g, (m, name: string) =>
     data[name] === undefined ? m : String(data[name]),
   );

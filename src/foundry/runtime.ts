@@ -8,7 +8,7 @@ import { cardFlagOf, eventLine, publicCardHtml } from "./fishing/cards.ts";
 import type { Port } from "./core/port.ts";
 import { publicLakeOf } from "./fishing/projection.ts";
 import { LakeHost } from "./fishing/host.ts";
-import { KayanakHost } from "./kayanak/host.ts";
+import { LazyKayanak } from "./kayanak/load.ts";
 import type { PrivateNews } from "./core/transport.ts";
 import { PrivateCache } from "./core/transport.ts";
 import { renderCard } from "./fishing/cards.ts";
@@ -30,8 +30,11 @@ export interface ShownMessage {
 
 export class Runtime {
   readonly host: LakeHost;
-  /** Kayanak boards (issue 11), on the same store, keys and authority as the lakes. */
-  readonly kayanak: KayanakHost;
+  /**
+   * Kayanak boards (issue 11), on the same store, keys and authority as the lakes; the host's
+   * code is loaded on first use (kayanak/load.ts, issue 23).
+   */
+  readonly kayanak: LazyKayanak;
   readonly cache = new PrivateCache();
   /** The GM store's traffic on this client and the table check (issue 10 item 1). */
   readonly table: TableCheck;
@@ -51,7 +54,7 @@ export class Runtime {
     players?: (rt: Runtime) => PlayersSide,
   ) {
     this.host = new LakeHost(port);
-    this.kayanak = new KayanakHost(this.host);
+    this.kayanak = new LazyKayanak(this.host);
     this.table = new TableCheck(port, checkEnv);
     this.players = players?.(this);
   }

@@ -33,5 +33,6 @@ export * from "./scenario/format.ts";
 export * from "./scenario/json.ts";
 export { playScenario, playScenarioText, exportScenario, formatError } from "./scenario/play.ts";
 export * from "./scenario/replay.ts";
-/** Kayanak, the ice-fishing mode (J1-J12): its own namespace, since its names mirror the fishing game's. */
-export * as kayanak from "./kayanak/index.ts";
+// Kayanak, the ice-fishing mode (J1-J12), has its own index, ./kayanak/index.ts (its names mirror
+// the fishing game's). It is not re-exported here: whatever imports this index would take every
+// Kayanak rule with it, and the Foundry module loads those only in its Kayanak chunk (issue 23).

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { kayanak } from "../../src/rules/index.ts";
+import * as kayanak from "../../src/rules/kayanak/index.ts";
 import { ROOT, expectSeedToGmOnly, jsonLines, kolikoly, kolikolyIn, scratch } from "./run-cli.ts";
 
 const GOLDEN = path.join(ROOT, "tests/golden/kayanak");

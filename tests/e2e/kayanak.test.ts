@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import en from "../../lang/en.json";
+import { strings as en } from "../../src/sandbox/i18n.ts";
 import type { Hole, KayanakState, KayanakViewer } from "../../src/rules/kayanak/index.ts";
 import { eventsFor, exportScenario, rebuild, viewFor } from "../../src/rules/kayanak/index.ts";
 import { exportScenario as exportFishing, startSession } from "../../src/rules/index.ts";

@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import en from "../../lang/en.json";
+import { strings as en } from "../../src/sandbox/i18n.ts";
 import { LAKE_LIMITS, SESSION_LAKE } from "../../src/rules/index.ts";
 import type { LakeSpec } from "../../src/rules/index.ts";
 import { estimateLength, proposeLake } from "../../src/rules/sim/index.ts";
@@ -70,8 +70,8 @@ describe("the table's length estimate (issue 12, Chromium)", () => {
     expect(await settled(page)).toBe(
       L("KOLIKOLY.Sandbox.Length.OutOfRange", {
         field: L("KOLIKOLY.Sandbox.Width"),
-        min: 2,
-        max: 16,
+        min: 1,
+        max: LAKE_LIMITS.side,
       }),
     );
     expect(await page.getAttribute("#ks-estimate", "data-median")).toBe("");

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import en from "../../lang/en.json";
+import { strings as en } from "../../src/sandbox/i18n.ts";
 import type { Coord, Declaration, GameState, Session, Viewer } from "../../src/rules/index.ts";
 import {
   eventsFor,

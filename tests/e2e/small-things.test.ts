@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import en from "../../lang/en.json";
+import { strings as en } from "../../src/sandbox/i18n.ts";
 import type { Session } from "../../src/rules/index.ts";
 import {
   eventsFor,

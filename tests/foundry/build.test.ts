@@ -11,6 +11,7 @@ import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, test } from "vitest";
 import { buildModule, shipped } from "../../scripts/build.mjs";
 import { link } from "../../scripts/link.mjs";
+import { loadFigures } from "../../scripts/bundle-graph.mjs";
 import { SETTINGS } from "../../src/foundry/core/settings.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -49,6 +50,7 @@ describe("the built module", () => {
     expect(names.every((n) => n.startsWith("kolikoly-fishing/"))).toBe(true);
     const top = new Set(names.map((n) => n.split("/")[1]));
     expect([...top].sort()).toEqual([
+      "LICENSE",
       "assets",
       "lang",
       "module.json",
@@ -59,14 +61,47 @@ describe("the built module", () => {
     ]);
     expect(names.filter((n) => !shipped(n.slice("kolikoly-fishing/".length)))).toEqual([]);
     expect(zip["kolikoly-fishing/assets/swarm.svg"]).toBeDefined();
-    // one ES module, plus the Quench batches as a chunk it imports only when Quench is active,
-    // and the lake wizard's Web Worker, a file of its own
-    expect(names.filter((n) => n.includes("/scripts/")).sort()).toEqual([
+    // the entry and what it shares with the Kayanak chunk, the Kayanak and Quench chunks it
+    // imports only when needed, and the lake wizard's Web Worker, a file of its own
+    expect(
+      names
+        .filter((n) => n.includes("/scripts/"))
+        .map((n) => n.replace(/shared-[\w-]+\.js$/, "shared-<hash>.js"))
+        .sort(),
+    ).toEqual([
       "kolikoly-fishing/scripts/estimate-worker.js",
+      "kolikoly-fishing/scripts/kayanak-chunk.js",
       "kolikoly-fishing/scripts/kolikoly-fishing.js",
       "kolikoly-fishing/scripts/quench.js",
+      "kolikoly-fishing/scripts/shared-<hash>.js",
     ]);
     expect(zip["kolikoly-fishing/templates/foundry/card.hbs"]).toBeDefined();
+  });
+
+  test("issue 23: Kayanak is a chunk loaded only with import(), never by the entry at start", () => {
+    const fig = loadFigures(out);
+    const js = (f: string) => fs.readFileSync(path.join(out, f), "utf8");
+    // at start: the entry and the shared chunk it imports, nothing else
+    expect(fig.start.map((f) => f.replace(/shared-[\w-]+/, "shared"))).toEqual([
+      "scripts/kolikoly-fishing.js",
+      "scripts/shared.js",
+    ]);
+    expect(fig.chunks.map((c) => c.chunk).sort()).toEqual([
+      "scripts/kayanak-chunk.js",
+      "scripts/quench.js",
+    ]);
+    for (const c of fig.chunks) expect(c.files, c.chunk).toEqual([c.chunk]);
+    // the one import() of the Kayanak chunk is kayanak/load.ts's
+    const startText = fig.start.map(js).join("\n");
+    expect(startText.match(/import\(`\.\/kayanak-chunk\.js`\)/g)).toHaveLength(1);
+    // the host, the canvas layer and the Kayanak rules are in the chunk only
+    for (const marker of ["kolikoly.kayanakTurn", "kolikoly-kayanak-board", "kayanak-scenario/1"]) {
+      expect(startText, marker).not.toContain(marker);
+      expect(js("scripts/kayanak-chunk.js"), marker).toContain(marker);
+    }
+    // what Foundry reads before ready stays at start: the dice terms' faces, the wizard's form
+    expect(startText).toContain("KOLIKOLY.Kayanak.Foundry.Face.");
+    expect(startText).toContain("KOLIKOLY.Kayanak.Foundry.Wizard.Title");
   });
 
   test("the wizard's worker is self-contained: it imports nothing, and carries the simulator", () => {
@@ -76,7 +111,10 @@ describe("the built module", () => {
   });
 
   test("the ES module imports nothing from node and carries no test fake", () => {
-    const js = fs.readFileSync(path.join(out, "scripts/kolikoly-fishing.js"), "utf8");
+    // the entry and every chunk it loads (the Quench batches are tests, and say so)
+    const js = [...loadFigures(out).start, "scripts/kayanak-chunk.js"]
+      .map((f) => fs.readFileSync(path.join(out, f), "utf8"))
+      .join("\n");
     expect(js).not.toMatch(/from\s*"node:|require\(|process\.env/);
     expect(js).not.toContain("fake server");
     expect(js).toContain("kolikoly.preResolveRound");

@@ -19,8 +19,20 @@ function flatten(obj: unknown, prefix = "", out: Flat = new Map()): Flat {
   }
   return out;
 }
-const lang = (l: string): Flat =>
-  flatten(JSON.parse(fs.readFileSync(path.join(ROOT, "lang", `${l}.json`), "utf8")));
+/**
+ * Where each language's strings live (issue 23): the module's own file, which Foundry sends to
+ * every client, and the CLI's and the standalone table's, which only they read.
+ */
+const FILES = {
+  module: (l: string) => `lang/${l}.json`,
+  cli: (l: string) => `lang/cli/${l}.json`,
+  sandbox: (l: string) => `lang/sandbox/${l}.json`,
+} as const;
+/** The area each file other than the module's holds, and only it. */
+const AREA = { cli: "KOLIKOLY.Cli.", sandbox: "KOLIKOLY.Sandbox." } as const;
+const file = (f: string): Flat => flatten(JSON.parse(fs.readFileSync(path.join(ROOT, f), "utf8")));
+/** One language's strings: all three files (no key is in two of them: checked below). */
+const lang = (l: string): Flat => new Map(Object.values(FILES).flatMap((f) => [...file(f(l))]));
 
 function walk(dir: string, ext: RegExp): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -117,6 +129,26 @@ describe("languages", () => {
       l.path,
     ]);
     expect(declared.sort()).toEqual(LANGS.map((l) => [l, `lang/${l}.json`]).sort());
+  });
+
+  for (const l of LANGS)
+    it(`${l}: the module's file holds no CLI or table string, and theirs only their own`, () => {
+      const mod = [...file(FILES.module(l)).keys()];
+      expect(mod.filter((k) => k.startsWith(AREA.cli) || k.startsWith(AREA.sandbox))).toEqual([]);
+      for (const which of ["cli", "sandbox"] as const) {
+        const keys = [...file(FILES[which](l)).keys()];
+        expect(keys.length, FILES[which](l)).toBeGreaterThan(50);
+        expect(
+          keys.filter((k) => !k.startsWith(AREA[which])),
+          FILES[which](l),
+        ).toEqual([]);
+      }
+    });
+
+  it("module.json's languages name the module's own files only", () => {
+    const m = JSON.parse(fs.readFileSync(path.join(ROOT, "module.json"), "utf8"));
+    for (const d of m.languages as Array<{ path: string }>)
+      expect(d.path).toMatch(/^lang\/[a-z]{2}\.json$/);
   });
 
   for (const l of ["fr", "de"] as const) {

@@ -10,7 +10,14 @@ import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readZip, releaseUrls, repositoryOf, verifyRelease } from "../../scripts/release.mjs";
+import { unzipSync, zipSync } from "fflate";
+import {
+  changelogEntry,
+  readZip,
+  releaseUrls,
+  repositoryOf,
+  verifyRelease,
+} from "../../scripts/release.mjs";
 import { COLLECTION_TYPE, readPack } from "../packs/read-packs.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -127,6 +134,66 @@ describe("npm run release -- 0.1.0", () => {
         scan(fs.readFileSync(path.join(ROOT, "packs/_source", pack, f), "utf8"));
     expect(named.size).toBeGreaterThan(8);
     for (const f of named) expect(zip[f], f).toBeDefined();
+  });
+
+  it("writes module.json as committed, byte for byte (same version: no diff at all)", () => {
+    expect(fs.readFileSync(path.join(tmp, "module.json"), "utf8")).toBe(
+      fs.readFileSync(path.join(ROOT, "module.json"), "utf8"),
+    );
+  });
+
+  it("ships the LICENSE (MIT) in the zip", () => {
+    expect(text("LICENSE")).toBe(fs.readFileSync(path.join(ROOT, "LICENSE"), "utf8"));
+    expect(text("LICENSE")).toMatch(/^MIT License/);
+  });
+
+  it("ships only the module's language files, never the CLI's or the table's", () => {
+    const langs = Object.keys(zip).filter((n) => n.startsWith("lang/"));
+    expect(langs.sort()).toEqual(["lang/de.json", "lang/en.json", "lang/fr.json"]);
+  });
+
+  // the release workflow's steps after the build (.github/workflows/release.yml)
+  const step = (...args: string[]) =>
+    spawnSync(process.execPath, ["scripts/release.mjs", ...args], { cwd: tmp, encoding: "utf8" });
+
+  it("--check passes the built zip for this version and this repository", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(tmp, "package.json"), "utf8"));
+    const r = step("--check", VERSION, "--repository", repositoryOf(pkg));
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(`dist/ checked for ${VERSION}`);
+  });
+
+  it("--check refuses another version, or a repository the manifest URLs do not name", () => {
+    const other = step("--check", "0.1.1");
+    expect(other.status).toBe(1);
+    expect(other.stderr).toMatch(/version is 0\.1\.0, expected 0\.1\.1/);
+    const fork = step("--check", VERSION, "--repository", "https://github.com/someone/fork");
+    expect(fork.status).toBe(1);
+    expect(fork.stderr).toMatch(/package\.json's repository is https:\/\/github\.com\/kolikoly/);
+  });
+
+  it("--check refuses a zip that lost a file its manifest names", () => {
+    const file = path.join(tmp, "dist", "kolikoly-fishing.zip");
+    const saved = fs.readFileSync(file);
+    try {
+      const files = unzipSync(saved);
+      delete files["kolikoly-fishing/lang/fr.json"];
+      fs.writeFileSync(file, zipSync(files));
+      const r = step("--check", VERSION);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/languages: lang\/fr\.json is not in the zip/);
+    } finally {
+      fs.writeFileSync(file, saved);
+    }
+  });
+
+  it("--notes prints this version's CHANGELOG section, the release's text", () => {
+    const r = step("--notes", VERSION);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe(
+      changelogEntry(fs.readFileSync(path.join(ROOT, "CHANGELOG.md"), "utf8"), VERSION),
+    );
+    expect(step("--notes", "9.9.9").status).toBe(1);
   });
 
   it("leaves the repository's own package.json and module.json alone", () => {

@@ -11,8 +11,11 @@ import { unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   changelogEntry,
+  manifestFields,
   releaseUrls,
   repositoryOf,
+  setJsonFields,
+  setVersion,
   verifyRelease,
 } from "../../scripts/release.mjs";
 
@@ -47,6 +50,82 @@ describe("release URLs and CHANGELOG", () => {
     expect(
       changelogEntry(fs.readFileSync(path.join(ROOT, "CHANGELOG.md"), "utf8"), "0.1.0"),
     ).toBeTruthy();
+  });
+});
+
+describe("module.json's addresses (issue 23)", () => {
+  const committed = JSON.parse(fs.readFileSync(path.join(ROOT, "module.json"), "utf8"));
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+
+  it("every address Foundry's listing reads comes from package.json's one repository", () => {
+    const tagged = (file: string) => `${REPO}/blob/v1.2.3/${file}`;
+    expect(manifestFields(REPO, "1.2.3")).toEqual({
+      version: "1.2.3",
+      url: REPO,
+      manifest: `${REPO}/releases/latest/download/module.json`,
+      download: `${REPO}/releases/download/v1.2.3/kolikoly-fishing.zip`,
+      bugs: `${REPO}/issues`,
+      readme: tagged("README.md"),
+      changelog: tagged("CHANGELOG.md"),
+      license: tagged("LICENSE"),
+    });
+    // the committed manifest holds them for its version, as a release writes them
+    for (const [k, v] of Object.entries(manifestFields(repositoryOf(pkg), pkg.version)))
+      expect(committed[k], k).toBe(v);
+  });
+
+  it("recommends Dice So Nice, a module, with a reason shown to the GM", () => {
+    expect(committed.relationships.recommends).toEqual([
+      { id: "dice-so-nice", type: "module", reason: expect.stringMatching(/\w{3,}/) },
+    ]);
+    expect(committed.relationships.requires).toEqual([]);
+  });
+
+  it("LICENSE is the MIT licence package.json names", () => {
+    expect(pkg.license).toBe("MIT");
+    const text = fs.readFileSync(path.join(ROOT, "LICENSE"), "utf8");
+    expect(text).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} The Kolikoly Fishing authors\n/);
+    expect(text).toMatch(/THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND/);
+  });
+
+  it("setJsonFields replaces values where they stand and adds missing ones, nothing else", () => {
+    const text = '{\n  "a": "x",\n  "n": { "a": "inner" },\n  "l": [{ "a": "y" }],\n  "b": 1\n}\n';
+    expect(setJsonFields(text, { a: 'z"q', c: "new" })).toBe(
+      '{\n  "a": "z\\"q",\n  "n": { "a": "inner" },\n  "l": [{ "a": "y" }],\n  "b": 1,\n  "c": "new"\n}\n',
+    );
+    expect(() => setJsonFields(text, { b: "2" })).toThrow(/b is not a string field/);
+    expect(() => setJsonFields("[]", { a: "x" })).toThrow(/not a JSON object/);
+  });
+
+  it("a release rewrites only the lines of the fields it sets: the rest keeps its formatting", async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kolikoly-release-fields-"));
+    try {
+      for (const f of ["module.json", "package.json", "package-lock.json"])
+        fs.copyFileSync(path.join(ROOT, f), path.join(tmp, f));
+      const before = fs.readFileSync(path.join(tmp, "module.json"), "utf8");
+      const pkgBefore = fs.readFileSync(path.join(tmp, "package.json"), "utf8");
+      await setVersion(tmp, "7.8.9", REPO);
+      const after = fs.readFileSync(path.join(tmp, "module.json"), "utf8");
+      const a = before.split("\n");
+      const b = after.split("\n");
+      expect(b.length).toBe(a.length);
+      const changed = a.flatMap((line, i) => (line === b[i] ? [] : [b[i]!.trim()]));
+      const fields = manifestFields(REPO, "7.8.9");
+      // the version and the four addresses that name it; url, manifest and bugs stay as they were
+      expect(changed.sort()).toEqual(
+        ["version", "download", "readme", "changelog", "license"]
+          .map((k) => `${JSON.stringify(k)}: ${JSON.stringify(fields[k as keyof typeof fields])},`)
+          .map((l) => (l.startsWith('"license"') ? l.slice(0, -1) : l))
+          .sort(),
+      );
+      const pkgAfter = fs.readFileSync(path.join(tmp, "package.json"), "utf8");
+      expect(pkgAfter).toBe(pkgBefore.replace(/"version": "[^"]+"/, '"version": "7.8.9"'));
+      // and the same version again writes the committed file back byte for byte
+      await setVersion(tmp, JSON.parse(pkgBefore).version, REPO);
+      expect(fs.readFileSync(path.join(tmp, "module.json"), "utf8")).toBe(before);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
 
@@ -103,7 +182,6 @@ describe("verifyRelease: module.json against the zip, as Foundry v13 reads it", 
   const manifest = {
     id: "kolikoly-fishing",
     title: "Kolikoly Fishing",
-    version: "0.1.0",
     compatibility: { minimum: "13", verified: "14" },
     esmodules: ["kolikoly-fishing.js"],
     styles: ["kolikoly-fishing.css"],
@@ -122,7 +200,10 @@ describe("verifyRelease: module.json against the zip, as Foundry v13 reads it", 
       },
     ],
     packFolders: [{ name: "Kolikoly Fishing", packs: ["kolikoly-rules"], folders: [] }],
-    ...releaseUrls(REPO, "0.1.0"),
+    relationships: {
+      recommends: [{ id: "dice-so-nice", type: "module", reason: "3D dice" }],
+    },
+    ...manifestFields(REPO, "0.1.0"),
   };
   const zip = (m: object, extra: Record<string, Uint8Array | null> = {}) => {
     const files: Record<string, Uint8Array> = { ...base, "module.json": enc(JSON.stringify(m)) };
@@ -232,6 +313,21 @@ describe("verifyRelease: module.json against the zip, as Foundry v13 reads it", 
       "the wrong download URL",
       () => zip({ ...manifest, download: `${REPO}/archive/main.zip` }),
       /download must be/,
+    ],
+    [
+      "a bugs address of another repository",
+      () => zip({ ...manifest, bugs: "https://github.com/someone/else/issues" }),
+      /bugs must be https:\/\/github\.com\/kolikoly\/kolikoly-fishing\/issues/,
+    ],
+    [
+      "no readme address",
+      () => zip({ ...manifest, readme: "" }),
+      /readme must be .*\/blob\/v0\.1\.0\/README\.md/,
+    ],
+    [
+      "a recommended module without a type",
+      () => zip({ ...manifest, relationships: { recommends: [{ id: "dice-so-nice" }] } }),
+      /relationships\.recommends: dice-so-nice needs a type/,
     ],
     [
       "the wrong version",

@@ -1,7 +1,7 @@
 /** Shared builders for the sandbox's unit tests. */
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
-import en from "../../lang/en.json";
+import { strings as en } from "../../src/sandbox/i18n.ts";
 import type { Declaration, Session } from "../../src/rules/index.ts";
 import { neighbours, playRound, sameSquare, startSession } from "../../src/rules/index.ts";
 import type { Bot } from "../../src/rules/bots/index.ts";

@@ -1,9 +1,12 @@
-/** Every KOLIKOLY.Sandbox.* / KOLIKOLY.Declare.* key the sandbox and the shared template use exists in lang/en.json, and every one there is used. */
+/**
+ * Every KOLIKOLY.Sandbox.* / KOLIKOLY.Declare.* key the sandbox and the shared template use exists
+ * in the table's strings (lang/sandbox/en.json over lang/en.json), and every one there is used.
+ */
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import en from "../../lang/en.json";
+import { strings as en } from "../../src/sandbox/i18n.ts";
 import { lookup } from "../../src/ui/handlebars-helpers.ts";
 import { readRepo } from "./fixtures.ts";
 
@@ -20,7 +23,7 @@ function keysIn(o: unknown, prefix: string): string[] {
   );
 }
 
-describe("lang/en.json for the sandbox and the declaration form", () => {
+describe("lang/sandbox/en.json and lang/en.json for the sandbox and the declaration form", () => {
   const sources = [...files("src/sandbox"), ...files("src/ui"), "templates/declare-action.hbs"];
   const text = sources.map((f) => readRepo(f)).join("\n");
   const used = new Set(text.match(/KOLIKOLY\.(?:Sandbox|Declare)\.[A-Za-z0-9.]+[A-Za-z0-9]/g));

@@ -6,7 +6,8 @@
  * (src/rules/lake/limits.ts, KAYANAK_LIMITS), so a limit moved there moves here.
  */
 import { describe, expect, test } from "vitest";
-import { DEFAULT_HAZARDS, LAKE_LIMITS, kayanak, validateScenario } from "../../src/rules/index.ts";
+import { DEFAULT_HAZARDS, LAKE_LIMITS, validateScenario } from "../../src/rules/index.ts";
+import * as kayanak from "../../src/rules/kayanak/index.ts";
 import { MOD_KEYS } from "../../src/rules/kolikoly/setup.ts";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

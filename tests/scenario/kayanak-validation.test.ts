@@ -5,7 +5,7 @@
  * played. Play-time refusals name the turn and step too.
  */
 import { describe, expect, test } from "vitest";
-import { kayanak } from "../../src/rules/index.ts";
+import * as kayanak from "../../src/rules/kayanak/index.ts";
 
 const { playScenario, playScenarioText, exportScenario, validateScenario } = kayanak;
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

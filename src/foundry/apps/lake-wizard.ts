@@ -117,10 +117,13 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
 
   override async _prepareContext(): Promise<object> {
     const rt = LakeWizard.runtime!;
-    if (this.mode === "kayanak")
+    if (this.mode === "kayanak") {
+      // issue 23: Kayanak's code is loaded when the wizard picks it (kayanak/load.ts)
+      await rt.kayanak.host();
       return kayanakWizardContext(this.scenes(), this.sceneId ?? "", this.preselect, (id) =>
         LakeWizard.dexFor?.(id),
       );
+    }
     const get = (k: string) => rt.port.setting(k);
     const defaults: WizardDefaults = {
       width: Number(get("width")),

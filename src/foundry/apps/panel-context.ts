@@ -9,7 +9,7 @@ import { coordLabel } from "../../ui/handlebars-helpers.ts";
 import type { PublicLake } from "../fishing/projection.ts";
 import type { Pending } from "../fishing/record.ts";
 import type { SceneData } from "../core/port.ts";
-import { boardFlags } from "../kayanak/board.ts";
+import { boardFlags } from "../kayanak/flags.ts";
 
 type L = (key: string, data?: Readonly<Record<string, unknown>>) => string;
 

@@ -10,7 +10,9 @@ import { gridCellAt, squareAt } from "../fishing/projection.ts";
 import type { CreateLakeOptions, Result } from "../fishing/host.ts";
 import { err } from "../fishing/host.ts";
 import type { Hole, Variant } from "../../rules/kayanak/index.ts";
-import { DEFAULT_FISH, KAYANAK_LIMITS } from "../../rules/kayanak/index.ts";
+// the limits' own file, not the rules' index: the wizard is in the module's entry, Kayanak's
+// rules in a chunk loaded when the wizard picks Kayanak (issue 23, kayanak/load.ts)
+import { DEFAULT_FISH, KAYANAK_LIMITS } from "../../rules/kayanak/limits.ts";
 import type { KayanakBoardOptions } from "../kayanak/host.ts";
 import type { PublicBoard } from "../kayanak/board.ts";
 import type { Runtime } from "../runtime.ts";

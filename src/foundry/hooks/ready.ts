@@ -6,7 +6,7 @@ import { MODULE_ID } from "../core/constants.ts";
 import { ensureStore } from "../core/live-port.ts";
 import type { Runtime } from "../runtime.ts";
 import { drawBoard } from "../fishing/layer.ts";
-import { drawKayanak } from "../kayanak/layer.ts";
+import { drawKayanak } from "../kayanak/load.ts";
 
 export function lakeIds(): string[] {
   return game.scenes!.contents.flatMap((s) =>
@@ -38,20 +38,21 @@ export function listen(rt: () => Runtime): void {
       );
     await r.reconcileAll();
     await drawBoard(r);
-    drawKayanak(r);
+    // issue 23: the Kayanak chunk is loaded here when a scene holds a board
+    drawKayanak(r, game.scenes!.contents);
     // private news after a reload: a player asks for it once its handlers exist; a GM sends it
     await r.askForNews();
     await r.newsForAll();
   });
   Hooks.on("canvasReady", () => {
     void drawBoard(rt());
-    drawKayanak(rt());
+    drawKayanak(rt(), game.scenes!.contents);
   });
   Hooks.on("updateScene", (scene: Scene.Implementation, change: object) => {
     if (scene.id === canvas?.scene?.id && JSON.stringify(change).includes(MODULE_ID)) {
       void drawBoard(rt());
       // issue 11: the Kayanak board, from its public flag
-      drawKayanak(rt());
+      drawKayanak(rt(), game.scenes!.contents);
     }
   });
 }

@@ -11,6 +11,10 @@ import { MODULE_ID } from "../core/constants.ts";
 import type { CombatData, SceneData, TokenUpdate, WriteOp } from "../core/port.ts";
 import { gridCellAt, gridCellOrigin } from "../fishing/projection.ts";
 
+// the flag's readers are in flags.ts, which the module's entry reads without the Kayanak chunk
+export type { BoardFlags } from "./flags.ts";
+export { activeBoardOf, boardFlags, publicBoardOf } from "./flags.ts";
+
 export interface BoardFisher {
   readonly id: string;
   readonly name: string;
@@ -42,28 +46,6 @@ export type BoardView = Omit<KayanakView, "pending" | "next" | "endReason"> & {
   readonly next: string | null;
   readonly endReason: KayanakView["endReason"] | null;
 };
-
-export interface BoardFlags {
-  readonly boards?: Readonly<Record<string, PublicBoard>>;
-  readonly activeBoard?: string;
-}
-
-export function boardFlags(scene: Pick<SceneData, "flags">): BoardFlags {
-  return (scene.flags[MODULE_ID] ?? {}) as BoardFlags;
-}
-
-export function publicBoardOf(
-  scene: Pick<SceneData, "flags">,
-  boardId: string,
-): PublicBoard | undefined {
-  return boardFlags(scene).boards?.[boardId];
-}
-
-/** The scene's active board, if any. */
-export function activeBoardOf(scene: Pick<SceneData, "flags">): PublicBoard | undefined {
-  const f = boardFlags(scene);
-  return f.activeBoard ? f.boards?.[f.activeBoard] : undefined;
-}
 
 /**
  * The board after a change. A scene update merges into the flag (Document#update, mergeObject),

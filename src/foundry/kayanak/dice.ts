@@ -15,7 +15,9 @@
  */
 import type { AsyncDriver, RollAnswer, RollRequest } from "../../rules/index.ts";
 import type { ActionFace, KayanakSettings, TemperatureFace } from "../../rules/kayanak/index.ts";
-import { DEFAULT_ACTION_DIE, DEFAULT_TEMPERATURE_DIE } from "../../rules/kayanak/index.ts";
+// straight from the rules' dice file, not their index: this file is in the module's entry, which
+// would otherwise take every Kayanak rule with it (issue 23, kayanak/load.ts)
+import { DEFAULT_ACTION_DIE, DEFAULT_TEMPERATURE_DIE } from "../../rules/kayanak/dice.ts";
 import { HOOK } from "../core/constants.ts";
 import type { Port } from "../core/port.ts";
 import { allowRoll } from "../core/dice.ts";

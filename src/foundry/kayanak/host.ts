@@ -50,6 +50,7 @@ import { holeLabel, kayanakCard } from "./cards.ts";
 import { kayanakDriver } from "./dice.ts";
 import type { KayanakRecord, TurnInPlay } from "./record.ts";
 import { isKayanakRecord, sessionOf, withTurn } from "./record.ts";
+import { boardOfCombat } from "./load.ts";
 
 export const KAYANAK_HOOK = {
   /** A Kayanak turn ended ({boardId, turn, events, state}); GM side. */
@@ -596,7 +597,7 @@ export class KayanakHost {
     },
     changed: Readonly<Record<string, unknown>>,
   ): Promise<Result<boolean>> {
-    const boardId = (combat.flags?.[MODULE_ID] as { board?: unknown } | undefined)?.board;
+    const boardId = boardOfCombat(combat.flags);
     const untouched: Result<boolean> = { ok: true, value: false };
     if (typeof boardId !== "string" || !combat.id) return Promise.resolve(untouched);
     if (!("turn" in changed) && !("round" in changed)) return Promise.resolve(untouched);

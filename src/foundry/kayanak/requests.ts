@@ -11,6 +11,9 @@ import type { Reply } from "../players/protocol.ts";
 import { fail } from "../players/protocol.ts";
 import type { KayanakHost, KayanakRequest } from "./host.ts";
 
+/** What a player's request needs of the host: the host itself, or the runtime's (load.ts). */
+export type KayanakHosting = Pick<KayanakHost, "load" | "request">;
+
 function holeOf(v: unknown): Hole | undefined {
   return Array.isArray(v) && v.length === 2 && v.every((n) => Number.isSafeInteger(n))
     ? [v[0] as number, v[1] as number]
@@ -69,7 +72,7 @@ export function parseRequest(raw: unknown): KayanakRequest | undefined {
 
 export async function kayanakIntent(
   port: Port,
-  host: KayanakHost,
+  host: KayanakHosting,
   intent: { lake: string; fisher: string; round: number; request: unknown },
   sender: string,
 ): Promise<Reply<unknown>> {

@@ -31,7 +31,7 @@ import type { KeyRing } from "./attest.ts";
 import type { PlayerMessage, PlayerPort } from "./port.ts";
 import type { FisherDesk, OwedCheck, PlayerIntent, Reply } from "./protocol.ts";
 import { fail, parseIntent } from "./protocol.ts";
-import type { KayanakHost } from "../kayanak/host.ts";
+import type { KayanakHosting } from "../kayanak/requests.ts";
 import { kayanakIntent } from "../kayanak/requests.ts";
 
 export type RowStatus = "waiting" | "rolled" | "entered";
@@ -110,7 +110,7 @@ export function authorOf(m: PlayerMessage): string | undefined {
 
 export class GmDesk {
   /** The Kayanak host of this client (runtime.ts), for Kayanak requests (issue 11). */
-  kayanak: () => KayanakHost = () => {
+  kayanak: () => KayanakHosting = () => {
     throw new Error("no Kayanak host");
   };
 

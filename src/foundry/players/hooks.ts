@@ -12,7 +12,7 @@ import { isFisherToken, sceneFlags } from "../fishing/projection.ts";
 import type { Runtime } from "../runtime.ts";
 import { LakeWizard } from "../apps/lake-wizard.ts";
 import { dexMod } from "../systems/common.ts";
-import { KayanakLayer } from "../kayanak/layer.ts";
+import { onKayanakLoad } from "../kayanak/load.ts";
 import { GmPanel } from "../apps/gm-panel.ts";
 import { DeclareDialog } from "./declare-dialog.ts";
 import { DECLARE_PARTIAL, DIALOG_TEMPLATE } from "./declare-form.ts";
@@ -69,9 +69,11 @@ export function listen(rt: () => Runtime): void {
       return actor ? dexMod(actor) : undefined;
     };
     // a click on a Kayanak hole (or the bar's roll/end) from a player: the players' query
-    KayanakLayer.send = async (lake, fisher, round, request) => {
-      w().player.report(await w().player.kayanak({ lake, fisher, round, request }));
-    };
+    onKayanakLoad(({ KayanakLayer }) => {
+      KayanakLayer.send = async (lake, fisher, round, request) => {
+        w().player.report(await w().player.kayanak({ lake, fisher, round, request }));
+      };
+    });
     LakeWizard.netDamageFor = (actorId) => {
       const actor = w().port.actor(actorId);
       return actor ? w().adapter().netDamage(actor) : undefined;

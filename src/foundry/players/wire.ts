@@ -4,7 +4,7 @@
  * adapter chosen from the settings, and the handler for `CONFIG.queries[PLAYER_QUERY]`.
  */
 import type { LakeHost } from "../fishing/host.ts";
-import type { KayanakHost } from "../kayanak/host.ts";
+import type { KayanakHosting } from "../kayanak/requests.ts";
 import type { GenericFormulas } from "../systems/generic.ts";
 import {
   DEFAULT_GENERIC_FORMULAS,
@@ -38,7 +38,7 @@ export class PlayerWiring {
     readonly port: PlayerPort,
     readonly host: LakeHost,
     /** Issue 11: Kayanak boards' requests go to this host (runtime.ts). */
-    kayanak?: KayanakHost,
+    kayanak?: KayanakHosting,
   ) {
     this.keys = new KeyRing(port);
     this.credential = new Credential(port);

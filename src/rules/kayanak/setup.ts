@@ -30,22 +30,9 @@ import {
   sameHole,
 } from "./board.ts";
 import { DEFAULT_SETTINGS } from "./dice.ts";
+import { DEFAULT_FISH, KAYANAK_LIMITS } from "./limits.ts";
 
-/** What a file or a set-up may ask for. */
-export const KAYANAK_LIMITS = {
-  side: 32,
-  fishers: 12,
-  fish: 1000,
-  faces: 20,
-  dots: 20,
-  tiles: 50,
-  turns: 10_000,
-  /** J6 setting: the landing check's DC, and a fisher's dexterity modifier (either sign). */
-  dc: 40,
-  dex: 20,
-} as const;
-
-export const DEFAULT_FISH = { big: 15, small: 75 } as const;
+export { DEFAULT_FISH, KAYANAK_LIMITS };
 
 export const ACTION_FACES: readonly ActionFace["face"][] = ["bear", "pickax", "fish", "star"];
 export const TEMPERATURE_FACES: readonly TemperatureFace["face"][] = ["tile", "crystal", "dots"];

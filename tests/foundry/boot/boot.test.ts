@@ -113,6 +113,7 @@ async function settle(t: Table): Promise<void> {
 async function open(system: SystemId, options: Partial<ServerOptions> = {}): Promise<Table> {
   site.run.system = system;
   site.run.generation = options.generation ?? 13;
+  site.served.length = 0;
   const server = new FakeFoundryServer(worldSeed(system, built.manifest), options);
   const t = {
     server,
@@ -819,6 +820,9 @@ async function playSystem(system: SystemId, options: Partial<ServerOptions> = {}
     }
     // an Assistant GM logs in: the full GM stays the active GM on every client (Users#activeGM)
     if (system === "kk-generic") await checkAssistant(t);
+    // issue 23: a world without a Kayanak board never loads Kayanak's code, on any page
+    expect(site.served, "the pages loaded the module").toContain("scripts/kolikoly-fishing.js");
+    expect(site.served.filter((f) => f.includes("kayanak"))).toEqual([]);
   } catch (e) {
     await shootFailure(t, { gm: t.gm, ana: t.ana, bo: t.bo });
     throw e;
@@ -954,7 +958,11 @@ describe("the built module booted in Chromium against the fake Foundry", () => {
     const t = await open("dnd5e");
     t.label = "kayanak";
     try {
+      // issue 23: no board yet, so no page has loaded Kayanak's code; the wizard's Kayanak mode
+      // loads it on the GM's page, and the board on the scene on every player's
+      expect(site.served.filter((f) => f.includes("kayanak"))).toEqual([]);
       await playKayanak(t);
+      expect(site.served.filter((f) => f.includes("kayanak-chunk")).length).toBe(3);
     } catch (e) {
       await shootFailure(t, { gm: t.gm, ana: t.ana });
       throw e;

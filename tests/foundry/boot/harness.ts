@@ -125,12 +125,15 @@ export interface Site {
   server: Server;
   /** Which system and generation the next /game page boots (one run at a time). */
   run: { system: string; generation: 13 | 14 };
+  /** The module's files served so far (paths inside the module), in order: what pages loaded. */
+  served: string[];
 }
 
 /** The HTTP side: the game page, the fake's bundles, the built module, the core lang stub. */
 export async function serve(built: Built): Promise<Site> {
   const port = await freePort();
   const run = { system: "dnd5e", generation: 13 as 13 | 14 };
+  const served: string[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const send = (status: number, body: string | Buffer, type = "text/plain") => {
@@ -166,6 +169,7 @@ export async function serve(built: Built): Promise<Site> {
     if (mod) {
       const file = path.join(built.dist, decodeURIComponent(mod[1]!));
       if (!file.startsWith(built.dist)) return send(403, "no");
+      served.push(decodeURIComponent(mod[1]!));
       try {
         return send(
           200,
@@ -179,7 +183,7 @@ export async function serve(built: Built): Promise<Site> {
     return send(404, "not found");
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${port}`, server, run };
+  return { url: `http://127.0.0.1:${port}`, server, run, served };
 }
 
 export interface UserPage {
