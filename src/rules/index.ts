@@ -15,7 +15,9 @@ export {
 export * from "./kolikoly/types.ts";
 export * from "./kolikoly/settings.ts";
 export * from "./kolikoly/state.ts";
-export { CHECK_FOR, band, attackHits } from "./kolikoly/checks.ts";
+export { CHECK_FOR, band, attackHits, checkKey, checkKind } from "./kolikoly/checks.ts";
+export type { GivenTotal, PendingRound } from "./kolikoly/pending.ts";
+export { pendingRoundInput } from "./kolikoly/pending.ts";
 export { takeFish } from "./kolikoly/catch.ts";
 export { exploreOutcome } from "./kolikoly/explore.ts";
 export { declarationTarget, parseDeclaration, validateRoundInput } from "./kolikoly/declare.ts";

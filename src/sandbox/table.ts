@@ -7,8 +7,9 @@
 import type {
   ActionKind,
   Coord,
+  Declaration,
   FisherSpec,
-  ForcedValue,
+  GivenTotal,
   GameSetup,
   LakeSpec,
   RuleError,
@@ -22,6 +23,7 @@ import {
   exportScenario,
   LAKE_LIMITS,
   parseDeclaration,
+  pendingRoundInput,
   playRound,
   playScenarioText,
   SESSION_LAKE,
@@ -400,17 +402,14 @@ export function lockDeclaration(t: Table, id: string): Table {
 
 /** Resolves the round with the seeded driver; typed totals are forced (K6 "the GM may enter a total"). */
 export function resolve(t: Table): Table {
-  const actions: Record<string, unknown> = {};
-  const forced = new Map<string, ForcedValue[]>();
+  const actions: Record<string, Declaration> = {};
+  const totals: Record<string, GivenTotal> = {};
   for (const [id, l] of Object.entries(t.locked)) {
-    actions[id] = l.declaration;
-    if (l.total !== undefined) {
-      // A Catch's check is its attack roll (K6); every other action rolls a check first.
-      const kind = l.declaration.action === "catch" ? "attack" : "check";
-      forced.set(`${kind}:${id}`, [{ total: l.total }]);
-    }
+    // locked only once parseDeclaration took it (lockDeclaration)
+    actions[id] = l.declaration as unknown as Declaration;
+    if (l.total !== undefined) totals[id] = { total: l.total };
   }
-  const input = t.revive.length ? { actions, revive: [...t.revive] } : { actions };
+  const { input, forced } = pendingRoundInput({ actions, totals, revive: [...t.revive] });
   const r = playRound(t.session, input, forced);
   if (!r.ok) return { ...t, error: ruleError(r.error) };
   return ok(t, { session: r.session, drafts: {}, locked: {}, revive: [] });

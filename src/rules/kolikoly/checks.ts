@@ -55,6 +55,19 @@ export function checkFormula(modifier: number): string {
   return CHECK_FORMULAS[modifier + 50] ?? formulaOf(modifier);
 }
 
+/** K6: the kind of roll an action's check is: a Catch's check is its net attack (K9). */
+export function checkKind(action: ActionKind): "attack" | "check" {
+  return action === "catch" ? "attack" : "check";
+}
+
+/**
+ * K6: the key of a fisher's check for an action (`check:ana`, `attack:ana` for a Catch), the key
+ * a typed total or a player's own roll answers.
+ */
+export function checkKey(fisher: string, action: ActionKind): string {
+  return `${checkKind(action)}:${fisher}`;
+}
+
 /** K6: every acting fisher rolls their check, in fisher order. A Catch's check is its attack roll. */
 export function rollChecks(ctx: RoundContext): void {
   const fishers = ctx.g.fishers;
@@ -64,7 +77,7 @@ export function rollChecks(ctx: RoundContext): void {
     const f = fishers[i]!;
     const mod = checkModifier(f.mods, decl.action) - f.checkPenalty;
     const isAttack = decl.action === "catch";
-    const answer = ask(ctx, isAttack ? "attack" : "check", f.id, checkFormula(mod), "all", f.id);
+    const answer = ask(ctx, checkKind(decl.action), f.id, checkFormula(mod), "all", f.id);
     if (f.checkPenalty !== 0) ownFisher(ctx, f.id).checkPenalty = 0; // H4 throw: spent on this check
     const b = isAttack
       ? attackHits(answer.total, answer.natural, ctx.g.settings.catchAC)
