@@ -17,7 +17,7 @@ import type {
   Viewer,
 } from "../rules/index.ts";
 import {
-  CHECK_FOR,
+  checkRequest,
   checkSetup,
   endSession,
   exportScenario,
@@ -316,8 +316,8 @@ export function chooseSquare(t: Table, at: Coord): Table {
 }
 
 /**
- * K6: the range a typed check total can take: a d20 (1 to 20) plus the fisher's modifier for the
- * action's check, less a pending H4 throw penalty, exactly what the seeded dice would roll.
+ * K6: the range a typed check total can take: a d20 (1 to 20) plus the modifier of the check the
+ * engine asks (`checkRequest`: less a pending H4 throw penalty), exactly what the dice would roll.
  */
 export function totalRange(
   t: Table,
@@ -326,7 +326,7 @@ export function totalRange(
 ): { min: number; max: number; mod: number } | undefined {
   const f = t.session.state.fishers.find((x) => x.id === id);
   if (!f) return undefined;
-  const mod = f.mods[CHECK_FOR[action]] - f.checkPenalty;
+  const mod = checkRequest(f, action).modifier; // H4: less a thrown fisher's penalty
   return { min: 1 + mod, max: 20 + mod, mod };
 }
 

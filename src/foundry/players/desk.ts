@@ -17,7 +17,7 @@ import type {
   RuleError,
 } from "../../rules/index.ts";
 import { allowRoll } from "../dice.ts";
-import { CHECK_FOR, viewFor } from "../../rules/index.ts";
+import { CHECK_FOR, checkRequest, systemAnswer, viewFor } from "../../rules/index.ts";
 import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../constants.ts";
 import { aliasView } from "../aliases.ts";
 import type { PublicLake } from "../projection.ts";
@@ -422,11 +422,13 @@ export class GmDesk {
     if (!d || checkFor(d) !== picked.kind) return refuse("wrongCheck");
     const row = flag.rows.find((r) => r.fisher === fisher.id)!;
     if (row.status !== "waiting") return refuse("alreadyRolled");
-    // H4: a thrown fisher's penalty on the next check applies to a system roll too (the
-    // engine would have put it in the formula it asked for)
-    const penalty = session.state.fishers.find((f) => f.id === fisher.id)?.checkPenalty ?? 0;
-    const total = v.total - penalty;
-    const set = await this.host.setTotal(flag.lake, fisher.id, { total, natural: v.natural });
+    // the check as the engine will ask it, its rules' modifiers (H4's -4) added to the system's roll
+    const who = session.state.fishers.find((f) => f.id === fisher.id);
+    const counted = who ? systemAnswer(checkRequest(who, d.action), v) : v;
+    const set = await this.host.setTotal(flag.lake, fisher.id, {
+      total: counted.total,
+      natural: v.natural,
+    });
     if (!set.ok) return { reply: set };
     await this.setRow(flag.lake, flag.round, fisher.id, "rolled");
     return { reply: { ok: true, value: { ...picked, total: v.total, natural: v.natural } } };
@@ -583,14 +585,8 @@ export class GmDesk {
             ...(this.resolutionRolls.get(lakeId) ?? []),
             out.messageId,
           ]);
-        // H4: the engine's formula carries a thrown fisher's penalty; the system's roll does not
-        const penalty =
-          prefix === "check" || (kind === "attack" && d?.action === "catch")
-            ? (l.value.session.state.fishers.find((x) => x.id === fisher)?.checkPenalty ?? 0)
-            : 0;
-        const total = out.total - penalty;
-        const answer: RollAnswer =
-          out.natural === undefined || !request.d20 ? { total } : { total, natural: out.natural };
+        // the engine adds the rules' modifiers a system's roll lacks (H4's -4 on a thrown check)
+        const answer = systemAnswer(request, out);
         this.port.callAllHook(HOOK.roll, request, answer);
         return answer;
       },
