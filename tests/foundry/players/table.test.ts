@@ -265,11 +265,7 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
     ]);
     expect(card.content).not.toMatch(/Survival|Net attack|Stealth|Animal/);
     // Ana rolls Survival straight from her sheet, as the dnd5e sheet does (no module flag)
-    await (
-      a.actor(t.actorIds[0]!) as unknown as {
-        rollSkill: (c: object, d: object, m: object) => Promise<unknown>;
-      }
-    ).rollSkill({ skill: "sur" }, {}, { create: true });
+    await sheetSurvival(t, a, { create: true });
     await settle();
     expect(pending(t, lake).totals.f1).toEqual({ total: 17, natural: 13 });
     expect(checksFlagOf(b.message(cardId)!)!.rows[0]).toEqual({ fisher: "f1", status: "rolled" });
@@ -290,11 +286,7 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
       "rolled",
     ]);
     // a second roll does not replace the first
-    await (
-      a.actor(t.actorIds[0]!) as unknown as {
-        rollSkill: (c: object, d: object, m: object) => Promise<unknown>;
-      }
-    ).rollSkill({ skill: "sur" }, {}, {});
+    await sheetSurvival(t, a, {});
     await settle();
     expect(pending(t, lake).totals.f1).toEqual({ total: 17, natural: 13 });
     // the GM resolves: the checks are the rolled totals
