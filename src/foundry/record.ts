@@ -3,20 +3,13 @@
  * round's input and rolls) plus what is pending in the current round. It lives only in the GM
  * store, sealed (store/sealed.ts): nothing in it is readable where a player's client receives it.
  */
-import type { Declaration, GameSetup, RoundRecord } from "../rules/index.ts";
+import type { GameSetup, GivenTotal, PendingRound, RoundRecord } from "../rules/index.ts";
 
 /** A total the GM typed (or a player's roll picked up) for a fisher's check, before resolution. */
-export interface PendingTotal {
-  readonly total: number;
-  readonly natural?: number;
-}
+export type PendingTotal = GivenTotal;
 
-/** The round being declared: secret until it is resolved (K5). */
-export interface Pending {
-  readonly actions: Readonly<Record<string, Declaration>>;
-  readonly totals: Readonly<Record<string, PendingTotal>>;
-  readonly revive: readonly string[];
-}
+/** The round being declared (the rules' pending round): secret until it is resolved (K5). */
+export type Pending = PendingRound;
 
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
