@@ -51,16 +51,23 @@ export class Runtime {
      * The players' side, built from this runtime (main.ts passes it, as the fake does): it
      * answers the one player -> active GM channel, `QUERY.intent`, registered once, here.
      */
-    players?: (rt: Runtime) => PlayersSide,
+    private readonly makePlayers?: (rt: Runtime) => PlayersSide,
   ) {
     this.host = new LakeHost(port);
     this.kayanak = new LazyKayanak(this.host);
     this.table = new TableCheck(port, checkEnv);
-    this.players = players?.(this);
   }
 
-  /** The players' side of this client (players/wire.ts), when the module has one. */
-  readonly players: PlayersSide | undefined;
+  private playersSide: PlayersSide | undefined;
+
+  /**
+   * The players' side of this client (players/wire.ts), when the module has one: built on first
+   * use, once `init` has registered its settings (it reads them as it starts listening).
+   */
+  get players(): PlayersSide | undefined {
+    this.playersSide ??= this.makePlayers?.(this);
+    return this.playersSide;
+  }
 
   /**
    * The GM store changed (a record written by this or another GM client): this client's GM

@@ -15,7 +15,16 @@ export {
 export * from "./kolikoly/types.ts";
 export * from "./kolikoly/settings.ts";
 export * from "./kolikoly/state.ts";
-export { CHECK_FOR, band, attackHits } from "./kolikoly/checks.ts";
+export {
+  CHECK_FOR,
+  band,
+  attackHits,
+  checkKey,
+  checkKind,
+  checkRequest,
+} from "./kolikoly/checks.ts";
+export type { GivenTotal, PendingRound } from "./kolikoly/pending.ts";
+export { pendingRoundInput } from "./kolikoly/pending.ts";
 export { takeFish } from "./kolikoly/catch.ts";
 export { exploreOutcome } from "./kolikoly/explore.ts";
 export {

@@ -10,18 +10,20 @@ import type {
   Declaration,
   FisherSpec,
   ForcedValue,
+  GivenTotal,
   GameSetup,
   GameState,
   HazardChoice,
   LakeSpec,
   RollRequest,
+  RoundInput,
   RuleError,
   Session,
   Viewer,
 } from "../rules/index.ts";
 import {
-  CHECK_FOR,
   cannotActReason,
+  checkRequest,
   checkSetup,
   endSession,
   exportScenario,
@@ -31,6 +33,7 @@ import {
   LAKE_LIMITS,
   Xoshiro128,
   parseDeclaration,
+  pendingRoundInput,
   playRound,
   playScenarioText,
   resolveRound,
@@ -404,8 +407,8 @@ export function chooseSquare(t: Table, at: Coord): Table {
 }
 
 /**
- * K6: the range a typed check total can take: a d20 (1 to 20) plus the fisher's modifier for the
- * action's check, less a pending H4 throw penalty, exactly what the seeded dice would roll.
+ * K6: the range a typed check total can take: a d20 (1 to 20) plus the modifier of the check the
+ * engine asks (`checkRequest`: less a pending H4 throw penalty), exactly what the dice would roll.
  */
 export function totalRange(
   t: Table,
@@ -414,7 +417,7 @@ export function totalRange(
 ): { min: number; max: number; mod: number } | undefined {
   const f = t.session.state.fishers.find((x) => x.id === id);
   if (!f) return undefined;
-  const mod = f.mods[CHECK_FOR[action]] - f.checkPenalty;
+  const mod = checkRequest(f, action).modifier; // H4: less a thrown fisher's penalty
   return { min: 1 + mod, max: 20 + mod, mod };
 }
 
@@ -491,24 +494,30 @@ export function lockDeclaration(t: Table, id: string): Table {
 }
 
 /** The round's input and forced values: the locked declarations, typed totals, H4 answers given. */
-function roundOf(t: Table): { input: Record<string, unknown>; forced: Map<string, ForcedValue[]> } {
-  const actions: Record<string, unknown> = {};
-  const forced = new Map<string, ForcedValue[]>();
+function roundOf(t: Table): {
+  input: RoundInput;
+  forced: Map<string, readonly ForcedValue[]>;
+} {
+  const actions: Record<string, Declaration> = {};
+  const totals: Record<string, GivenTotal> = {};
   for (const [id, l] of Object.entries(t.locked)) {
-    actions[id] = l.declaration;
-    if (l.total !== undefined) {
-      // A Catch's check is its attack roll (K6); every other action rolls a check first.
-      const kind = l.declaration.action === "catch" ? "attack" : "check";
-      forced.set(`${kind}:${id}`, [{ total: l.total }]);
-    }
+    // locked only once parseDeclaration took it (lockDeclaration)
+    actions[id] = l.declaration as unknown as Declaration;
+    if (l.total !== undefined) totals[id] = { total: l.total };
+  }
+  const round = pendingRoundInput({ actions, totals, revive: [...t.revive] });
+  const forced = new Map(round.forced);
+  for (const [id, l] of Object.entries(t.locked)) {
+    // locked only once parseDeclaration took it (lockDeclaration)
+    actions[id] = l.declaration as unknown as Declaration;
+    if (l.total !== undefined) totals[id] = { total: l.total };
   }
   for (const [key, totals] of Object.entries(t.answers ?? {}))
     forced.set(
       key,
       totals.map((total) => ({ total })),
     );
-  const input = t.revive.length ? { actions, revive: [...t.revive] } : { actions };
-  return { input, forced };
+  return { input: round.input, forced };
 }
 
 /**

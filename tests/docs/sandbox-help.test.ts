@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import en from "../../lang/en.json";
+import { strings as en } from "../../src/sandbox/i18n.ts";
 import { HELP_KEYS } from "../../src/sandbox/render.ts";
 import { lookup } from "../../src/ui/handlebars-helpers.ts";
 import { ROOT } from "./markdown.ts";

@@ -11,8 +11,8 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import en from "../../lang/en.json";
-import { exportScenario, playRound, playScenario } from "../../src/rules/index.ts";
+import { strings as en } from "../../src/sandbox/i18n.ts";
+import { LAKE_LIMITS, exportScenario, playRound, playScenario } from "../../src/rules/index.ts";
 import { LEGIBLE_PX } from "../../src/sandbox/lake-svg.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
 import { HAZARD_MOVE, HAZARD_SCENARIO } from "../sandbox/hazard-game.ts";
@@ -452,8 +452,8 @@ describe("the standalone table, issue 22 (Chromium)", () => {
     expect(text).toBe(
       L("KOLIKOLY.Sandbox.Length.OutOfRange", {
         field: L("KOLIKOLY.Sandbox.Width"),
-        min: 2,
-        max: 16,
+        min: 1,
+        max: LAKE_LIMITS.side,
       }),
     );
     expect(text).not.toMatch(/worker|created all the same/);

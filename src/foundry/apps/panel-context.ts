@@ -4,7 +4,13 @@
  * the hidden truth (unseen swarms, swarms in unexplored squares), which only a GM client builds.
  */
 import type { ActionKind, Coord, Session } from "../../rules/index.ts";
-import { CHECK_FOR, declarationTarget, indexOf, neighbours } from "../../rules/index.ts";
+import {
+  CHECK_FOR,
+  checkRequest,
+  declarationTarget,
+  indexOf,
+  neighbours,
+} from "../../rules/index.ts";
 import { coordLabel } from "../../ui/handlebars-helpers.ts";
 import type { PublicLake } from "../fishing/projection.ts";
 import type { Pending } from "../fishing/record.ts";
@@ -68,7 +74,7 @@ export function panelContext(
     const d = pending.actions[f.id];
     const action = d?.action ?? "";
     const target = targetOf(d);
-    const mod = action ? f.mods[CHECK_FOR[action]] - f.checkPenalty : 0;
+    const mod = action ? checkRequest(f, action).modifier : 0; // H4: the engine's check
     const total = pending.totals[f.id];
     return {
       id: f.id,

@@ -80,3 +80,14 @@ export function batchIds(sent: readonly BatchableOp[], results: unknown): string
       : [];
   });
 }
+
+/**
+ * A chat message's author as the server recorded it: ChatMessage#author is the User document in
+ * v12+ (v13 client/documents/chat-message.mjs), an id in the message's source; either is read.
+ */
+export function authorIdOf(message: unknown): string | undefined {
+  const a = (message as { author?: unknown } | null)?.author;
+  if (typeof a === "string") return a;
+  const id = (a as { id?: unknown } | null | undefined)?.id;
+  return typeof id === "string" ? id : undefined;
+}

@@ -3,7 +3,7 @@
  * in tests/foundry/fake implements the same interface.
  */
 import { MODULE_ID, STORE_PACK_ID, STORE_PACK_NAME, SWARM_TYPE } from "./constants.ts";
-import { canBatch, emptyOp } from "./compat.ts";
+import { authorIdOf, canBatch, emptyOp } from "./compat.ts";
 import { writeV14 } from "./batch.ts";
 import { swarmBody } from "../fishing/swarm-body.ts";
 import { STALE_RECORD, revisionId, revisionName } from "./record.ts";
@@ -401,8 +401,7 @@ export function livePort(): Port {
         const flag = moduleFlag(m);
         if (flag?.lake !== gameId) return [];
         // ChatMessage#author: the User the server recorded (v13 DocumentAuthorField)
-        const author = (m as unknown as { author?: { id?: string | null } | null }).author?.id;
-        return [{ id: m.id!, author: author ?? undefined, flag }];
+        return [{ id: m.id!, author: authorIdOf(m), flag }];
       });
     },
     async storeIndex() {

@@ -4,21 +4,15 @@
  * store, sealed (core/store/sealed.ts): nothing in it is readable where a player's client
  * receives it.
  */
-import type { Declaration, GameSetup, RoundRecord } from "../../rules/index.ts";
+import type { GameSetup, GivenTotal, PendingRound, RoundRecord } from "../../rules/index.ts";
 import type { StoreRecord } from "../core/record.ts";
 import { isStoreRecord } from "../core/record.ts";
 
 /** A total the GM typed (or a player's roll picked up) for a fisher's check, before resolution. */
-export interface PendingTotal {
-  readonly total: number;
-  readonly natural?: number;
-}
+export type PendingTotal = GivenTotal;
 
-/** The round being declared: secret until it is resolved (K5). */
-export interface Pending {
-  readonly actions: Readonly<Record<string, Declaration>>;
-  readonly totals: Readonly<Record<string, PendingTotal>>;
-  readonly revive: readonly string[];
+/** The round being declared (the rules' pending round): secret until it is resolved (K5). */
+export interface Pending extends PendingRound {
   /**
    * K6: the GM locked the round (declarations closed, checks asked for). The lock lives here, in
    * the record only a GM client writes, never in a chat message's existence.

@@ -4,8 +4,8 @@
  * chat, rolled forward from the record (core/commit.ts). A failure before the record leaves
  * nothing public; a failure after it is finished from the record, never taken back.
  */
-import type { AsyncDriver, GameEvent, RollRecord, Session } from "../../rules/index.ts";
-import { eventsFor, forcedLayer, playRoundAsync, tableOf } from "../../rules/index.ts";
+import type { AsyncDriver, GameEvent, Session } from "../../rules/index.ts";
+import { eventsFor, forcedLayer, pendingRoundInput, playRoundAsync } from "../../rules/index.ts";
 import type { Alias } from "./aliases.ts";
 import { roundMessages } from "./cards.ts";
 import { HOOK } from "../core/constants.ts";
@@ -65,22 +65,17 @@ export async function resolveOnce(
   if (expected !== undefined && session.state.round + 1 !== expected)
     return err("staleRound", "round");
   const p = record.pending;
-  const input = p.revive.length ? { actions: p.actions, revive: p.revive } : { actions: p.actions };
+  // K5, K6, H5: the declarations, revivals and typed or rolled totals, as the engine plays them
+  const { input, forced } = pendingRoundInput(p);
   const round = session.state.round + 1;
   if (!h.port.callHook(HOOK.preResolveRound, { lakeId, round, input })) return err("vetoed");
-  const typed: RollRecord[] = [];
-  for (const [fisher, t] of Object.entries(p.totals)) {
-    const action = p.actions[fisher]?.action;
-    if (!action) continue;
-    typed.push({ key: `${action === "catch" ? "attack" : "check"}:${fisher}`, ...t });
-  }
   const driver = foundryDriver(h.port);
   let r;
   try {
     const outer = h.wrapDriver ? h.wrapDriver(driver, lakeId) : driver;
     // H4 decisions go to the fisher's owner (and the GM), never to the dice
     const decided = h.choices.layer(outer, { lakeId, round, pub });
-    r = await playRoundAsync(session, input, forcedLayer(decided, tableOf(typed)));
+    r = await playRoundAsync(session, input, forcedLayer(decided, forced));
   } catch (e) {
     return err(
       e instanceof VetoError ? "vetoed" : "resolutionFailed",

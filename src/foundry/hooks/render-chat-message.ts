@@ -12,6 +12,7 @@
  */
 import type { Runtime } from "../runtime.ts";
 import { cardFlagOf } from "../fishing/cards.ts";
+import { authorIdOf } from "../core/compat.ts";
 
 export function listen(rt: () => Runtime): void {
   Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
@@ -20,8 +21,7 @@ export function listen(rt: () => Runtime): void {
     if (!flag || flag.kind === "undo") return;
     const content = (message as unknown as { content: string }).content;
     // ChatMessage#author: the User the server recorded (v13 DocumentAuthorField)
-    const author = (message as unknown as { author?: { id?: string | null } | null }).author?.id;
-    const shown = { content, flags, author: author ?? undefined };
+    const shown = { content, flags, author: authorIdOf(message) };
     void rt()
       .messageHtml(
         shown,

@@ -17,7 +17,8 @@ import type {
   RuleError,
 } from "../../rules/index.ts";
 import { allowRoll } from "../core/dice.ts";
-import { CHECK_FOR, viewFor } from "../../rules/index.ts";
+import { authorIdOf } from "../core/compat.ts";
+import { CHECK_FOR, checkRequest, systemAnswer, viewFor } from "../../rules/index.ts";
 import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../core/constants.ts";
 import { aliasView } from "../fishing/aliases.ts";
 import type { PublicLake } from "../fishing/projection.ts";
@@ -102,10 +103,9 @@ const TOLD_GM = new Set([
   "rerolled",
 ]);
 
+/** A message's author as the server recorded it (core/compat.ts `authorIdOf`). */
 export function authorOf(m: PlayerMessage): string | undefined {
-  const a = m.author;
-  if (typeof a === "string") return a;
-  return typeof a?.id === "string" ? a.id : undefined;
+  return authorIdOf(m);
 }
 
 export class GmDesk {
@@ -505,10 +505,9 @@ export class GmDesk {
         ...bound.data,
         fisher: fisher.name,
       });
-    // H4: a thrown fisher's penalty on the next check applies to a system roll too (the
-    // engine would have put it in the formula it asked for)
-    const penalty = session.state.fishers.find((f) => f.id === fisher.id)?.checkPenalty ?? 0;
-    const total = v.total - penalty;
+    // the check as the engine will ask it, its rules' modifiers (H4's -4) added to the system's roll
+    const who = session.state.fishers.find((f) => f.id === fisher.id);
+    const total = who ? systemAnswer(checkRequest(who, d.action), v).total : v.total;
     const set = await this.host.setTotal(
       flag.lake,
       fisher.id,
@@ -672,14 +671,8 @@ export class GmDesk {
             ...(this.resolutionRolls.get(lakeId) ?? []),
             out.messageId,
           ]);
-        // H4: the engine's formula carries a thrown fisher's penalty; the system's roll does not
-        const penalty =
-          prefix === "check" || (kind === "attack" && d?.action === "catch")
-            ? (l.value.session.state.fishers.find((x) => x.id === fisher)?.checkPenalty ?? 0)
-            : 0;
-        const total = out.total - penalty;
-        const answer: RollAnswer =
-          out.natural === undefined || !request.d20 ? { total } : { total, natural: out.natural };
+        // the engine adds the rules' modifiers a system's roll lacks (H4's -4 on a thrown check)
+        const answer = systemAnswer(request, out);
         this.port.callAllHook(HOOK.roll, request, answer);
         return answer;
       },

@@ -12,6 +12,7 @@ import { isFisherToken, sceneFlags } from "../fishing/projection.ts";
 import type { Runtime } from "../runtime.ts";
 import { LakeWizard } from "../apps/lake-wizard.ts";
 import { dexMod } from "../systems/common.ts";
+import { authorIdOf } from "../core/compat.ts";
 import { onKayanakLoad } from "../kayanak/load.ts";
 import { GmPanel } from "../apps/gm-panel.ts";
 import { DeclareDialog } from "./declare-dialog.ts";
@@ -123,13 +124,10 @@ export function listen(rt: () => Runtime): void {
   Hooks.on("userConnected", () => void w().userActivity());
 
   Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
-    const m = message as unknown as {
-      flags: Record<string, unknown>;
-      author?: { id?: string | null } | null;
-    };
+    const m = message as unknown as { flags: Record<string, unknown> };
     const checks = checksFlagOf(m);
     // a roll card counts only when a GM client wrote it (a player may post one with its flag)
-    if (checks && rt().byGm({ author: m.author?.id ?? undefined }))
+    if (checks && rt().byGm({ author: authorIdOf(message) }))
       return wireRollCard(w(), html, checks.lake, checks.round);
   });
 

@@ -63,6 +63,12 @@ export interface RollRequest {
   readonly audience: Audience;
   /** Set when the request is a decision rather than a die. */
   readonly decision?: Decision;
+  /**
+   * The part of `modifier` that a rule adds, not the character (H4: a thrown fisher's -4 on the
+   * next check); absent when none. A game system's own roll of the check does not carry it:
+   * `systemAnswer` adds it, so the engine's rules apply however the check was rolled.
+   */
+  readonly ruleModifier?: number;
 }
 
 export interface RollAnswer {
@@ -90,14 +96,26 @@ export function makeRequest(
   formula: string,
   audience: Audience,
   fisher?: string,
+  ruleModifier = 0,
 ): RollRequest {
   const parsed = parseFormula(formula);
   if (!parsed.ok) throw new Error(`bad formula ${formula}: ${parsed.reason}`);
   const f = parsed.formula;
   // two whole literals rather than a conditional spread
-  return fisher
+  const request: RollRequest = fisher
     ? { kind, key, formula, d20: f.d20, modifier: f.constant, audience, fisher }
     : { kind, key, formula, d20: f.d20, modifier: f.constant, audience };
+  return ruleModifier === 0 ? request : { ...request, ruleModifier };
+}
+
+/**
+ * A request answered by a game system's own roll (a character sheet's check, in Foundry): its
+ * total has the character's modifier but none of the rules' (`ruleModifier`), which is added
+ * here (H4's -4 on a thrown fisher's check); its natural counts for a d20 request only.
+ */
+export function systemAnswer(request: RollRequest, raw: RollAnswer): RollAnswer {
+  const total = raw.total + (request.ruleModifier ?? 0);
+  return raw.natural === undefined || !request.d20 ? { total } : { total, natural: raw.natural };
 }
 
 /** Runs a program to its end with a synchronous driver; returns its value and every roll made. */

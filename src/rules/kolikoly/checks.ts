@@ -1,7 +1,9 @@
 /** K6: the check each action calls for, and the bands of K9, K12, K14 and K16. */
 import { ask, ownFisher } from "./context.ts";
 import type { RoundContext } from "./context.ts";
-import type { ActionKind, Band, Mods } from "./types.ts";
+import type { RollRequest } from "../dice/requests.ts";
+import { makeRequest } from "../dice/requests.ts";
+import type { ActionKind, Band, FisherState, Mods } from "./types.ts";
 
 /** K6: Catch = net attack; Track = Survival; Move = Stealth; Herd = Animal Handling. */
 export const CHECK_FOR: Readonly<Record<ActionKind, keyof Mods>> = {
@@ -55,6 +57,30 @@ export function checkFormula(modifier: number): string {
   return CHECK_FORMULAS[modifier + 50] ?? formulaOf(modifier);
 }
 
+/** K6: the kind of roll an action's check is: a Catch's check is its net attack (K9). */
+export function checkKind(action: ActionKind): "attack" | "check" {
+  return action === "catch" ? "attack" : "check";
+}
+
+/**
+ * K6: the key of a fisher's check for an action (`check:ana`, `attack:ana` for a Catch), the key
+ * a typed total or a player's own roll answers.
+ */
+export function checkKey(fisher: string, action: ActionKind): string {
+  return `${checkKind(action)}:${fisher}`;
+}
+
+/**
+ * K6, H4: the request of a fisher's check for an action, exactly as the round asks it: `1d20` +
+ * the check's modifier, less a thrown fisher's penalty (H4), which is the request's
+ * `ruleModifier` (a system's own roll of the check gets it through `systemAnswer`).
+ */
+export function checkRequest(f: FisherState, action: ActionKind): RollRequest {
+  const mod = checkModifier(f.mods, action) - f.checkPenalty;
+  const kind = checkKind(action);
+  return makeRequest(kind, checkKey(f.id, action), checkFormula(mod), "all", f.id, -f.checkPenalty);
+}
+
 /** K6: every acting fisher rolls their check, in fisher order. A Catch's check is its attack roll. */
 export function rollChecks(ctx: RoundContext): void {
   const fishers = ctx.g.fishers;
@@ -62,9 +88,12 @@ export function rollChecks(ctx: RoundContext): void {
     const decl = ctx.acting[i];
     if (!decl) continue;
     const f = fishers[i]!;
-    const mod = checkModifier(f.mods, decl.action) - f.checkPenalty;
+    // H4: a thrown fisher's -4 is the engine's, in the formula and as the request's rule modifier
+    const penalty = f.checkPenalty;
+    const mod = checkModifier(f.mods, decl.action) - penalty;
     const isAttack = decl.action === "catch";
-    const answer = ask(ctx, isAttack ? "attack" : "check", f.id, checkFormula(mod), "all", f.id);
+    const kind = checkKind(decl.action);
+    const answer = ask(ctx, kind, f.id, checkFormula(mod), "all", f.id, kind, -penalty);
     if (f.checkPenalty !== 0) ownFisher(ctx, f.id).checkPenalty = 0; // H4 throw: spent on this check
     const b = isAttack
       ? attackHits(answer.total, answer.natural, ctx.g.settings.catchAC)

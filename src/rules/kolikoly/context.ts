@@ -254,6 +254,7 @@ export function ask(
   audience: Audience,
   fisherId?: string,
   key: string = kind,
+  ruleModifier = 0,
 ): RollAnswer {
   const prng = ctx.prng;
   if (prng) {
@@ -265,7 +266,7 @@ export function ask(
     subject === undefined
       ? key
       : `${key}:${typeof subject === "string" ? subject : squareKey(subject)}`;
-  return ctx.roll(makeRequest(kind, full, formula, audience, fisherId));
+  return ctx.roll(makeRequest(kind, full, formula, audience, fisherId, ruleModifier));
 }
 
 /** Square `sq`'s swarms flee at the end of the round (K11, K14), for `cause`. */

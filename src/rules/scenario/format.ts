@@ -9,6 +9,7 @@ import { LAKE_LIMITS } from "../lake/limits.ts";
 import type { Hazard, HazardMode } from "../hazards/table.ts";
 import type { Checked } from "../kolikoly/declare.ts";
 import { fail, isCoord, showCoord } from "../kolikoly/declare.ts";
+import { checkKey } from "../kolikoly/checks.ts";
 import type { Err, Obj } from "../kolikoly/setup.ts";
 import { MAX_ROLL, SETUP_FIELDS, int, isErr, obj, setupFields } from "../kolikoly/setup.ts";
 import type { GameSetup } from "../kolikoly/state.ts";
@@ -325,7 +326,7 @@ export function forcedTableOf(r: ScenarioRound): ForcedTable {
         };
   for (const [id, a] of Object.entries(r.actions ?? {})) {
     const check = val(a.total, a.natural);
-    if (check) add(a.action === "catch" ? `attack:${id}` : `check:${id}`, check);
+    if (check) add(checkKey(id, a.action), check);
     const attack = val(a.attackTotal, a.attackNatural);
     if (attack) add(`attack:${id}`, attack);
     if (a.damage !== undefined) add(`damage:${id}`, { total: a.damage });

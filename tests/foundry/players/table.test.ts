@@ -231,6 +231,17 @@ describe("issue 4: declarations over the query API (K5)", () => {
 });
 
 describe("issue 4: checks (K6) from the roll card and from sheets", () => {
+  test("H4 a thrown fisher's sheet roll counts with the engine's -4, as the formula it would ask", async () => {
+    const { t, lake, a } = await anaTracksLocked();
+    // Ana was thrown by a hazard (H4): the GM's game holds her -4 on her next check
+    const ana = t.gm.runtime!.host.cached(lake)!.state.fishers[0]!;
+    (ana as { checkPenalty: number }).checkPenalty = 4;
+    // her sheet's Survival roll: 13 on the die, 17 with her own modifier, counted 13
+    await sheetSurvival(t, a, { create: true });
+    await settle();
+    expect(pending(t, lake).totals.f1).toEqual({ total: 13, natural: 13 });
+  });
+
   test("K6 dnd5e 5.3.3: the card fills in from a sheet roll (actor.rollSkill) and a card button (net attack)", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
     const lake = await lakeOn(t);
@@ -254,11 +265,7 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
     ]);
     expect(card.content).not.toMatch(/Survival|Net attack|Stealth|Animal/);
     // Ana rolls Survival straight from her sheet, as the dnd5e sheet does (no module flag)
-    await (
-      a.actor(t.actorIds[0]!) as unknown as {
-        rollSkill: (c: object, d: object, m: object) => Promise<unknown>;
-      }
-    ).rollSkill({ skill: "sur" }, {}, { create: true });
+    await sheetSurvival(t, a, { create: true });
     await settle();
     expect(pending(t, lake).totals.f1).toEqual({ total: 17, natural: 13 });
     expect(checksFlagOf(b.message(cardId)!)!.rows[0]).toEqual({ fisher: "f1", status: "rolled" });
@@ -279,11 +286,7 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
       "rolled",
     ]);
     // a second roll does not replace the first
-    await (
-      a.actor(t.actorIds[0]!) as unknown as {
-        rollSkill: (c: object, d: object, m: object) => Promise<unknown>;
-      }
-    ).rollSkill({ skill: "sur" }, {}, {});
+    await sheetSurvival(t, a, {});
     await settle();
     expect(pending(t, lake).totals.f1).toEqual({ total: 17, natural: 13 });
     // the GM resolves: the checks are the rolled totals
@@ -509,6 +512,31 @@ describe("issue 4: the active GM hands over mid-round", () => {
 
 /** Lets queued hook handlers (fire-and-forget in Foundry) finish: every client's GM desk queue. */
 let clients: PlayerClient[] = [];
+/** dnd5e, Ana (die 13, Survival 17) declares a Track and the GM locks round 1. */
+async function anaTracksLocked() {
+  const t = track(await makePlayerTable({ system: "dnd5e" }));
+  const lake = await lakeOn(t);
+  dnd5eActors(t, [13, 17]);
+  const [a, b] = t.players;
+  await desk(a).declare({
+    lake,
+    fisher: "f1",
+    round: 1,
+    declaration: { action: "track", target: [1, 1, 0] },
+  });
+  expect(await gmDesk(t.gm).lock(lake)).toMatchObject({ ok: true });
+  return { t, lake, a: a!, b: b! };
+}
+
+/** Ana's Survival rolled from her dnd5e sheet (actor.rollSkill), as the sheet's button does. */
+async function sheetSurvival(t: PlayerTable, a: PlayerTable["players"][number], m: object) {
+  await (
+    a.actor(t.actorIds[0]!) as unknown as {
+      rollSkill: (c: object, d: object, m: object) => Promise<unknown>;
+    }
+  ).rollSkill({ skill: "sur" }, {}, m);
+}
+
 function track(t: PlayerTable): PlayerTable {
   clients = [t.gm, t.gm2, ...t.players];
   return t;
@@ -882,23 +910,9 @@ describe("issue 9: a player's view asked for during a resolution", () => {
 
 describe("issue 10 (small leaks): the rolled request", () => {
   test("K6: only a roll's author (or a GM) may name it, and the answer never tells its dice", async () => {
-    const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
-    dnd5eActors(t, [13, 17]);
-    const [a, b] = t.players;
-    await desk(a).declare({
-      lake,
-      fisher: "f1",
-      round: 1,
-      declaration: { action: "track", target: [1, 1, 0] },
-    });
-    expect(await gmDesk(t.gm).lock(lake)).toMatchObject({ ok: true });
+    const { t, lake, a, b } = await anaTracksLocked();
     a.mode = "blindroll";
-    await (
-      a.actor(t.actorIds[0]!) as unknown as {
-        rollSkill: (c: object, d: object, m: object) => Promise<unknown>;
-      }
-    ).rollSkill({ skill: "sur" }, {}, { create: true, rollMode: "blindroll" });
+    await sheetSurvival(t, a, { create: true, rollMode: "blindroll" });
     await settle();
     const roll = t.gm.messageList().find((m) => m.rolls?.length && m.blind)!;
     expect(roll).toBeDefined();

@@ -1,6 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
+  CHECK_FOR,
   DEFAULT_HAZARDS,
+  checkRequest,
+  systemAnswer,
   HAZARD_CHOICE,
   Xoshiro128,
   defenseOf,
@@ -299,6 +303,63 @@ describe("H4 damage and aim", () => {
     expect(ofType(next.events, "check")[0]!.total).toBe(7);
     const after = playForced(next.state, round({ ana: act.move([3, 2, 1]) }), { "check:ana": 10 });
     expect(after.requests[0]!.formula).toBe("1d20+1");
+  });
+
+  test("H4 a thrown fisher's -4 is the engine's: the check request carries it as its rule modifier", () => {
+    const r = aimed("throw", { "displace:ana": 9, "explore:3,2,1": 3 }, { mods: { stealth: 1 } });
+    const ana = fisherOf(r.state, "ana");
+    const q = checkRequest(ana, "move");
+    expect(q).toMatchObject({
+      key: "check:ana",
+      formula: "1d20-3",
+      modifier: -3,
+      ruleModifier: -4,
+    });
+    // a game system's roll of Ana's Stealth (her own +1, natural 10) counts as the formula's roll
+    expect(systemAnswer(q, { total: 11, natural: 10 })).toEqual({ total: 7, natural: 10 });
+    // the round asks exactly that request, and a system-rolled answer gives the same check
+    const next = playForced(r.state, round({ ana: act.move([3, 2, 0]) }), {
+      "check:ana": systemAnswer(q, { total: 11, natural: 10 }),
+    });
+    expect(next.requests[0]).toEqual(q);
+    expect(ofType(next.events, "check")[0]!.total).toBe(7);
+    // spent: the next check has no rule modifier, and a system roll counts as rolled
+    const after = checkRequest(fisherOf(next.state, "ana"), "move");
+    expect(after).not.toHaveProperty("ruleModifier");
+    expect(systemAnswer(after, { total: 11, natural: 10 })).toEqual({ total: 11, natural: 10 });
+  });
+
+  test("H4 a Catch's check is its attack: the throw's -4 is on the attack request, not on a later one", () => {
+    const r = aimed("throw", { "displace:ana": 9, "explore:3,2,1": 3 }, { mods: { attack: 5 } });
+    const q = checkRequest(fisherOf(r.state, "ana"), "catch");
+    expect(q).toMatchObject({
+      kind: "attack",
+      key: "attack:ana",
+      formula: "1d20+1",
+      ruleModifier: -4,
+    });
+  });
+
+  test("H4 property: any system roll of any check, thrown or not, counts as the engine's formula would", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: -20, max: 50 }),
+        fc.constantFrom(0, 4),
+        fc.constantFrom("catch", "track", "move", "herd"),
+        fc.boolean(),
+        (natural, mod, penalty, action, withNatural) => {
+          const base = buildGame({ fishers: [{ mods: { [CHECK_FOR[action]]: mod } }] });
+          const f = { ...base.fishers[0]!, checkPenalty: penalty };
+          const q = checkRequest(f, action);
+          const raw = withNatural ? { total: natural + mod, natural } : { total: natural + mod };
+          const counted = systemAnswer(q, raw);
+          expect(counted.total).toBe(natural + q.modifier);
+          expect(counted.natural).toBe(withNatural ? natural : undefined);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   test("H4 the choice is asked only when it is open: a hit, an aim that is not a wound, and the HP to lose", () => {
