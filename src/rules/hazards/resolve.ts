@@ -6,7 +6,6 @@ import type { RoundContext } from "../kolikoly/context.ts";
 import { ask, emit, ownFisher } from "../kolikoly/context.ts";
 import { makeRequest } from "../dice/requests.ts";
 import { dieFormula } from "../dice/formula.ts";
-import { enter } from "../kolikoly/explore.ts";
 import { checkFormula } from "../kolikoly/checks.ts";
 import type { Condition, FisherState, GameEvent, HazardChoice } from "../kolikoly/types.ts";
 import type { Hazard } from "./table.ts";
@@ -88,7 +87,24 @@ function rollDamage(ctx: RoundContext, fisherId: string, hazard: Hazard): number
     .total;
 }
 
-export function resolveHazard(ctx: RoundContext, fisherId: string, at: Coord): void {
+/**
+ * How a hazard moves a fisher into a square (H4's draw-out, push-back and throw): the explore
+ * step's `enter`, given by its caller, since entering a square may explore it and draw a hazard
+ * in turn (K15, K21): the two steps call each other, and neither file imports the other back.
+ */
+export type EnterSquare = (
+  ctx: RoundContext,
+  fisherId: string,
+  to: Coord,
+  via: "hazard",
+) => void;
+
+export function resolveHazard(
+  ctx: RoundContext,
+  fisherId: string,
+  at: Coord,
+  enter: EnterSquare,
+): void {
   const hazard = drawHazard(ctx, fisherId, "all");
   const mode = ctx.g.settings.hazardMode;
   const f = ownFisher(ctx, fisherId); // the round's own copy: a hazard may change the fisher

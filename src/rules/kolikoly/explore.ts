@@ -69,7 +69,7 @@ export function explore(
     const hazard = drawHazard(ctx, by, { fisher: by });
     return { explored: true, outcome, avoidedHazard: hazard.name };
   }
-  resolveHazard(ctx, by, at);
+  resolveHazard(ctx, by, at, enter);
   return EXPLORED.bad;
 }
 
