@@ -10,7 +10,7 @@ import { t } from "./i18n.ts";
 import type { Io } from "./io.ts";
 import { EXIT_USAGE } from "./io.ts";
 import { fisherLetter } from "./map.ts";
-import { histogramText } from "./simulate.ts";
+import { histogramText } from "./histogram.ts";
 import { viewerLabel } from "./text.ts";
 import { holeLabel } from "../ui/handlebars-helpers.ts";
 

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "vitest";
 import { MODULE_ID } from "../../src/foundry/core/constants.ts";
 import { publicLakeOf } from "../../src/foundry/fishing/projection.ts";
-import { fishAt, fishSystem } from "../../src/foundry/fishing/swarm-body.ts";
+import { fishAt, fishSystem } from "../../src/foundry/core/swarm-body.ts";
 import { setUpLake, declareAll } from "./fake/measure.ts";
 import { makeTable } from "./fake/world.ts";
 

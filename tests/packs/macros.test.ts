@@ -38,8 +38,8 @@ const KAYANAK_METHODS = new Set([...kayanakBlock.matchAll(/^\s+(\w+)\(/gm)].map(
 const API_METHODS = new Set(
   [...apiInterface.replace(kayanakBlock, "").matchAll(/^\s+(\w+)\(/gm)].map((m) => m[1]!),
 );
-/** The players' side adds openDeclare to the same object at ready (src/foundry/players/hooks.ts). */
-const playersHooks = fs.readFileSync(path.join(ROOT, "src/foundry/players/hooks.ts"), "utf8");
+/** The players' side adds openDeclare to the same object at ready (src/foundry/hooks/players.ts). */
+const playersHooks = fs.readFileSync(path.join(ROOT, "src/foundry/hooks/players.ts"), "utf8");
 if (/Object\.assign\(mod\.api, \{[\s\S]*?\bopenDeclare:/.test(playersHooks))
   API_METHODS.add("openDeclare");
 

@@ -8,28 +8,14 @@ import type { Runtime } from "../runtime.ts";
 import { sceneFlags } from "../fishing/projection.ts";
 import type { Result } from "../fishing/host.ts";
 import { kayanakPanelBoards, panelContext, parseCoordValue } from "./panel-context.ts";
-import { LAKE_LIMITS_TEXT } from "../../rules/index.ts";
-import { UNKNOWN_ERROR_KEY, errorKey } from "../players/protocol.ts";
 import { LakeWizard } from "./lake-wizard.ts";
 import { runTableCheck } from "./table-check-dialog.ts";
 import { leakBanner } from "./table-check-context.ts";
+import { notifyResult } from "./notify.ts";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
 type Target = HTMLElement & { dataset: DOMStringMap };
-
-export function notifyResult(r: Result<unknown>, success?: string): void {
-  if (r.ok) {
-    if (success) ui.notifications?.info(success);
-    return;
-  }
-  // the core module's keys, the players' side's, then the engine's (KOLIKOLY.Error.<code>)
-  const key = errorKey(r.error.code, (k) => game.i18n!.has(k));
-  const known = key !== UNKNOWN_ERROR_KEY;
-  ui.notifications?.error(
-    known ? game.i18n!.format(key, { ...LAKE_LIMITS_TEXT, field: r.error.field }) : r.error.message,
-  );
-}
 
 export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   static runtime: Runtime | undefined;

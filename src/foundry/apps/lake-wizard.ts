@@ -21,7 +21,7 @@ import { UNKNOWN_ERROR_KEY, errorKey } from "../players/protocol.ts";
 import type { RuleError } from "../../rules/index.ts";
 import { LAKE_LIMITS_TEXT } from "../../rules/index.ts";
 import type { WizardDefaults } from "./wizard-form.ts";
-import { notifyResult } from "./gm-panel.ts";
+import { notifyResult } from "./notify.ts";
 import { hazardsFromResults } from "../fishing/hazard-table.ts";
 import type { TableResultLike } from "../fishing/hazard-table.ts";
 import type { Hazard, LakeSpec } from "../../rules/index.ts";
@@ -44,7 +44,7 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
 export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
   static runtime: Runtime | undefined;
-  /** Issue 4: a fisher actor's modifiers from its game system (players/hooks.ts); typed ones win. */
+  /** Issue 4: a fisher actor's modifiers from its game system (hooks/players.ts); typed ones win. */
   static modsFor: ((actorId: string) => Partial<Mods> | undefined) | undefined;
   /** Issue 4, K9: the fisher's equipped net damage from its game system, if it has one. */
   static netDamageFor: ((actorId: string) => string | undefined) | undefined;

@@ -5,7 +5,7 @@
 import { MODULE_ID, STORE_PACK_ID, STORE_PACK_NAME, SWARM_TYPE } from "./constants.ts";
 import { authorIdOf, canBatch, emptyOp } from "./compat.ts";
 import { writeV14 } from "./batch.ts";
-import { swarmBody } from "../fishing/swarm-body.ts";
+import { swarmBody } from "./swarm-body.ts";
 import { STALE_RECORD, revisionId, revisionName } from "./record.ts";
 import type { StoreDoc } from "./store/sealed.ts";
 import type { KeyStorage } from "./store/keyring.ts";

@@ -7,7 +7,7 @@
  */
 import type { KeyStorage } from "./store/keyring.ts";
 import type { StoreDoc } from "./store/sealed.ts";
-import type { SwarmBody } from "../fishing/swarm-body.ts";
+import type { SwarmBody } from "./swarm-body.ts";
 
 export interface UserInfo {
   readonly id: string;

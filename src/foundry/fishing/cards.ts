@@ -10,7 +10,7 @@ import { canSee, declarationTarget, eventsFor } from "../../rules/index.ts";
 import { coordLabel } from "../../ui/handlebars-helpers.ts";
 import type { Alias } from "./aliases.ts";
 import { IDENTITY, aliasEvents } from "./aliases.ts";
-import { MODULE_ID, TEMPLATE_ROOT } from "../core/constants.ts";
+import { MODULE_ID } from "../core/constants.ts";
 import type { ChatCreate, Port } from "../core/port.ts";
 
 export type CardKind = "round" | "gm" | "private" | "undo" | "end";
@@ -149,16 +149,10 @@ function hazardTaken(
   );
 }
 
-export interface CardContext {
-  readonly title: string;
-  readonly lines: readonly string[];
-  readonly catches?: readonly { name: string; caught: number }[];
-  readonly placeholder?: string;
-}
-
-export async function renderCard(port: Port, ctx: CardContext): Promise<string> {
-  return port.render(`${TEMPLATE_ROOT}/card.hbs`, ctx);
-}
+// the card template both games draw their cards with (core/card.ts)
+export type { CardContext } from "../core/card.ts";
+export { renderCard } from "../core/card.ts";
+import { renderCard } from "../core/card.ts";
 
 export interface RoundMessagesInput {
   readonly lakeId: string;

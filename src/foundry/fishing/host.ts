@@ -47,7 +47,7 @@ import { err } from "../core/result.ts";
 import { CHOICE_SETTING, HazardChoices, defaultChoice } from "./hazard-choice.ts";
 import { GmStore } from "../core/store/gm-store.ts";
 import { KeyHandover } from "../core/store/handover.ts";
-import { MODULE_BODY } from "./swarm-body.ts";
+import { MODULE_BODY } from "../core/swarm-body.ts";
 
 export type { Result } from "../core/result.ts";
 export { err } from "../core/result.ts";

@@ -10,7 +10,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { DISPLAY_ALWAYS, MODULE_ID, SWARM_ICON } from "../core/constants.ts";
 import type { SceneData, TokenCreate, TokenData, TokenUpdate, WriteOp } from "../core/port.ts";
-import { MODULE_BODY, fishAt, fishSystem } from "./swarm-body.ts";
+import { MODULE_BODY, fishAt, fishSystem } from "../core/swarm-body.ts";
 import type { Alias } from "./aliases.ts";
 import { IDENTITY, aliasEvents, aliasView } from "./aliases.ts";
 
@@ -85,24 +85,9 @@ export function publicLakeFor(
   };
 }
 
-type GridScene = Pick<SceneData, "gridSize" | "sceneX" | "sceneY">;
-
-/** The scene's grid cell (column and row from the scene's top left) a pixel lies in. */
-export function gridCellAt(scene: GridScene, px: number, py: number): { col: number; row: number } {
-  return {
-    col: Math.floor((px - scene.sceneX) / scene.gridSize),
-    row: Math.floor((py - scene.sceneY) / scene.gridSize),
-  };
-}
-
-/** Top-left pixel of the scene's grid cell `col`, `row` (`gridCellAt`'s inverse). */
-export function gridCellOrigin(
-  scene: GridScene,
-  col: number,
-  row: number,
-): { x: number; y: number } {
-  return { x: scene.sceneX + col * scene.gridSize, y: scene.sceneY + row * scene.gridSize };
-}
+// the scene's grid arithmetic both games' boards use (core/grid.ts)
+export { gridCellAt, gridCellOrigin } from "../core/grid.ts";
+import { gridCellAt, gridCellOrigin } from "../core/grid.ts";
 
 /** Top-left pixel of a board square (K1 layout): levels side by side with a gap, or stacked (v14 Scene Levels). */
 export function squareOrigin(

@@ -9,7 +9,7 @@ import type { Hole, KayanakState, KayanakView, PendingTurn } from "../../rules/k
 import { viewFor } from "../../rules/kayanak/index.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { CombatData, SceneData, TokenUpdate, WriteOp } from "../core/port.ts";
-import { gridCellAt, gridCellOrigin } from "../fishing/projection.ts";
+import { gridCellAt, gridCellOrigin } from "../core/grid.ts";
 
 // the flag's readers are in flags.ts, which the module's entry reads without the Kayanak chunk
 export type { BoardFlags } from "./flags.ts";

@@ -5,7 +5,7 @@
  */
 import type { KayanakEvent, Score } from "../../rules/kayanak/index.ts";
 import { eventsFor } from "../../rules/kayanak/index.ts";
-import { renderCard } from "../fishing/cards.ts";
+import { renderCard } from "../core/card.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { ChatCreate, Port } from "../core/port.ts";
 import { holeLabel } from "../../ui/handlebars-helpers.ts";

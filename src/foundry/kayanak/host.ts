@@ -50,7 +50,7 @@ import { holeLabel, kayanakCard } from "./cards.ts";
 import { kayanakDriver } from "./dice.ts";
 import type { KayanakRecord, TurnInPlay } from "./record.ts";
 import { isKayanakRecord, sessionOf, withTurn } from "./record.ts";
-import { boardOfCombat } from "./load.ts";
+import { boardOfCombat } from "./flags.ts";
 
 export const KAYANAK_HOOK = {
   /** A Kayanak turn ended ({boardId, turn, events, state}); GM side. */

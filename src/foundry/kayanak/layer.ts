@@ -12,7 +12,7 @@
  * the host. The GM's clicks act only with a step kind picked, so selecting tokens stays harmless.
  */
 import type { Hole, StepKind } from "../../rules/kayanak/index.ts";
-import { errorKey, UNKNOWN_ERROR_KEY } from "../players/protocol.ts";
+import { errorKey, UNKNOWN_ERROR_KEY } from "../core/reply.ts";
 import type { Runtime } from "../runtime.ts";
 import type { SceneData } from "../core/port.ts";
 import type { PublicBoard } from "./board.ts";
@@ -57,7 +57,7 @@ interface CanvasLike {
 const FLOE_COLOURS = [0x2a6f97, 0x8e44ad, 0x27ae60, 0xd35400, 0xc0392b, 0x16a085, 0x7f8c8d];
 const ICE = { covered: 0xe8f4fa, open: 0x1f4e79, frozen: 0x9fd8ef } as const;
 
-/** How this client sends a player's request (players/hooks.ts sets it: the players' query). */
+/** How this client sends a player's request (hooks/players.ts sets it: the players' query). */
 export const KayanakLayer: {
   send?: (boardId: string, fisher: string, turn: number, request: KayanakRequest) => Promise<void>;
 } = {};

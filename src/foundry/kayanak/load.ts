@@ -13,12 +13,11 @@
  * message's rolls are rebuilt from them when the world loads) and their Dice So Nice faces
  * (hooks/kayanak-dice.ts, from dice.ts), and the board's public flag as a scene holds it (board.ts).
  */
-import { MODULE_ID } from "../core/constants.ts";
 import type { LakeHost } from "../fishing/host.ts";
 import type { SceneData } from "../core/port.ts";
 import type { Result } from "../core/result.ts";
 import type { Runtime } from "../runtime.ts";
-import { boardFlags } from "./flags.ts";
+import { boardFlags, boardOfCombat } from "./flags.ts";
 import type { KayanakHost } from "./host.ts";
 // a type only: erased from the build, so the entry has no static import of the chunk
 import type * as Chunk from "./kayanak-chunk.ts";
@@ -45,7 +44,7 @@ export function kayanakLoaded(): boolean {
 }
 
 /**
- * Wiring the chunk needs from the rest of the module (players/hooks.ts: how the layer sends a
+ * Wiring the chunk needs from the rest of the module (hooks/players.ts: how the layer sends a
  * player's click), done when it loads, before anything of it runs.
  */
 export function onKayanakLoad(fn: (k: KayanakChunk) => void): void {
@@ -65,11 +64,6 @@ export function anyBoard(scenes: readonly Pick<SceneData, "flags">[]): boolean {
 export function drawKayanak(rt: Runtime, scenes: readonly Pick<SceneData, "flags">[]): void {
   if (!loaded && !anyBoard(scenes)) return;
   void loadKayanak().then((k) => k.drawKayanak(rt));
-}
-
-/** The board a combat keeps the turn order of (its flag, set when the board made it). */
-export function boardOfCombat(flags: Readonly<Record<string, unknown>> | undefined): unknown {
-  return (flags?.[MODULE_ID] as { board?: unknown } | undefined)?.board;
 }
 
 type Op<K extends keyof KayanakHost> = KayanakHost[K] extends (...a: infer A) => infer R

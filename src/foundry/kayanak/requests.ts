@@ -7,8 +7,8 @@
  */
 import type { Hole, Step, TileAction } from "../../rules/kayanak/index.ts";
 import type { Port } from "../core/port.ts";
-import type { Reply } from "../players/protocol.ts";
-import { fail } from "../players/protocol.ts";
+import type { Reply } from "../core/reply.ts";
+import { fail } from "../core/reply.ts";
 import type { KayanakHost, KayanakRequest } from "./host.ts";
 
 /** What a player's request needs of the host: the host itself, or the runtime's (load.ts). */

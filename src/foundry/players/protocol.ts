@@ -4,10 +4,16 @@
  * stable `code` is its i18n key suffix (KOLIKOLY.Players.Error.<code>, else the engine's
  * KOLIKOLY.Error.<code>), so the player reads it in their language.
  */
-import type { Declaration, LakeView, RuleError } from "../../rules/index.ts";
+import type { Declaration, LakeView } from "../../rules/index.ts";
 import { QUERY } from "../core/constants.ts";
 import type { CheckKind } from "../systems/types.ts";
 import type { Auth } from "./attest.ts";
+import type { Reply } from "../core/reply.ts";
+import { fail } from "../core/reply.ts";
+
+// the replies and error keys both games and the windows share (core/reply.ts)
+export type { Reply } from "../core/reply.ts";
+export { UNKNOWN_ERROR_KEY, errorKey, fail } from "../core/reply.ts";
 
 /**
  * The player -> active GM channel (`QUERY.intent`), registered once, answered by the players'
@@ -53,9 +59,6 @@ export type PlayerIntent =
 
 export type Signed<T> = T & { readonly auth?: Auth };
 
-export type Reply<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: RuleError };
-
 /** What the dialog shows for one fisher: the lake as that fisher's player may know it (viewFor). */
 export interface FisherDesk {
   readonly view: LakeView;
@@ -73,10 +76,6 @@ export interface OwedCheck {
   readonly actorId: string;
   readonly kind: CheckKind;
   readonly rolled: boolean;
-}
-
-export function fail(code: string, field = "", message = code): { ok: false; error: RuleError } {
-  return { ok: false, error: { code, field, message } };
 }
 
 const TYPES = new Set(["view", "declare", "withdraw", "checks", "rolled", "kayanak"]);
@@ -109,15 +108,4 @@ export function parseIntent(raw: unknown): Reply<PlayerIntent> {
       keep.filter((k) => k in o).map((k) => [k, o[k]]),
     ) as unknown as PlayerIntent,
   };
-}
-
-export const UNKNOWN_ERROR_KEY = "KOLIKOLY.Players.Error.unknown";
-
-/** The i18n key of an error code: the players' area, then the core module's, then the engine's. */
-export function errorKey(code: string, has: (key: string) => boolean): string {
-  for (const area of ["Players.Error", "Foundry.Error", "Kayanak.Foundry.Error", "Error"]) {
-    const key = `KOLIKOLY.${area}.${code}`;
-    if (has(key)) return key;
-  }
-  return UNKNOWN_ERROR_KEY;
 }

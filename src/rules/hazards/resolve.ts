@@ -92,12 +92,7 @@ function rollDamage(ctx: RoundContext, fisherId: string, hazard: Hazard): number
  * step's `enter`, given by its caller, since entering a square may explore it and draw a hazard
  * in turn (K15, K21): the two steps call each other, and neither file imports the other back.
  */
-export type EnterSquare = (
-  ctx: RoundContext,
-  fisherId: string,
-  to: Coord,
-  via: "hazard",
-) => void;
+export type EnterSquare = (ctx: RoundContext, fisherId: string, to: Coord, via: "hazard") => void;
 
 export function resolveHazard(
   ctx: RoundContext,

@@ -23,8 +23,8 @@ import type { StoreEntryDoc } from "./server.ts";
 import { Runtime } from "../../../src/foundry/runtime.ts";
 import type { PlayersSide } from "../../../src/foundry/runtime.ts";
 import { writeV14 } from "../../../src/foundry/core/batch.ts";
-import type { SwarmBody } from "../../../src/foundry/fishing/swarm-body.ts";
-import { swarmBody } from "../../../src/foundry/fishing/swarm-body.ts";
+import type { SwarmBody } from "../../../src/foundry/core/swarm-body.ts";
+import { swarmBody } from "../../../src/foundry/core/swarm-body.ts";
 import { emptyOp } from "../../../src/foundry/core/compat.ts";
 import { cardFlagOf } from "../../../src/foundry/fishing/cards.ts";
 import { WriteError } from "../../../src/foundry/core/write-error.ts";
@@ -236,7 +236,7 @@ export class FakeClient implements Port {
   }
 
   /**
-   * test-only: the players' side main.ts builds with the runtime (players/hooks.ts `playersOf`);
+   * test-only: the players' side main.ts builds with the runtime (hooks/players.ts `playersOf`);
    * the core fake has none, fake-players.ts adds it.
    */
   protected playersSide(): ((rt: Runtime) => PlayersSide) | undefined {

@@ -26,7 +26,7 @@ import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
 import type { SceneData, TokenData } from "../../../src/foundry/core/port.ts";
 import type { PublicLake } from "../../../src/foundry/fishing/projection.ts";
 import { barOf, publicLakeOf, squareAt } from "../../../src/foundry/fishing/projection.ts";
-import { fishAt } from "../../../src/foundry/fishing/swarm-body.ts";
+import { fishAt } from "../../../src/foundry/core/swarm-body.ts";
 import type { GmRecord } from "../../../src/foundry/fishing/record.ts";
 import type { Payload } from "./server.ts";
 import { strictLocalize } from "./client.ts";

@@ -15,13 +15,13 @@ import { dexMod } from "../systems/common.ts";
 import { authorIdOf } from "../core/compat.ts";
 import { onKayanakLoad } from "../kayanak/load.ts";
 import { GmPanel } from "../apps/gm-panel.ts";
-import { DeclareDialog } from "./declare-dialog.ts";
-import { DECLARE_PARTIAL, DIALOG_TEMPLATE } from "./declare-form.ts";
-import { ROLL_CARD, checksFlagOf } from "./desk.ts";
-import { livePlayerPort } from "./live-port.ts";
-import { OPEN_SETTING, registerPlayerSettings } from "./settings.ts";
-import { PlayerWiring } from "./wire.ts";
-import { RoundWatch } from "./round-watch.ts";
+import { DeclareDialog } from "../players/declare-dialog.ts";
+import { DECLARE_PARTIAL, DIALOG_TEMPLATE } from "../players/declare-form.ts";
+import { ROLL_CARD, checksFlagOf } from "../players/desk.ts";
+import { livePlayerPort } from "../players/live-port.ts";
+import { OPEN_SETTING, registerPlayerSettings } from "../players/settings.ts";
+import { PlayerWiring } from "../players/wire.ts";
+import { RoundWatch } from "../players/round-watch.ts";
 
 /** Every lake on every scene, with its scene. */
 function lakes(): { pub: PublicLake; sceneId: string }[] {

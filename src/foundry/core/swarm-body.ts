@@ -9,7 +9,7 @@
  *   TokenDocumentPF2e.getTrackedAttributes).
  * Which body a lake uses is chosen once, when the lake is made, and kept in its public flag.
  */
-import { SWARM_TYPE } from "../core/constants.ts";
+import { SWARM_TYPE } from "./constants.ts";
 
 export interface SwarmBody {
   /** The Actor type created for the lake's swarms. */
