@@ -172,9 +172,15 @@ export async function rollForward(
   port: Port,
   record: StoreRecord,
   publish: Publish,
-  /** The newest revision the store holds now (read afresh); without it, no card is removed. */
-  newest?: () => Promise<number | undefined>,
+  /** The store, read afresh before a card is removed as an orphan; without it, none is. */
+  store?: GmStore,
 ): Promise<boolean> {
+  const newest = store
+    ? async () => {
+        const now = await store.get(record.lakeId);
+        return now.ok ? now.value?.rev : undefined;
+      }
+    : undefined;
   let last: unknown;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const scene = port.scene(record.sceneId);

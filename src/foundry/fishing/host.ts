@@ -567,10 +567,7 @@ export class LakeHost implements HostParts {
       this.port,
       record,
       (scene) => publicOps(this, pub, scene, record, session.state, [], tokens),
-      async () => {
-        const now = await this.store.get(lakeId);
-        return now.ok ? now.value?.rev : undefined;
-      },
+      this.store,
     );
     return { ok: true, value: done };
   }

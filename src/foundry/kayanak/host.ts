@@ -693,10 +693,7 @@ export class KayanakHost {
         over
           ? publicBoardOps(scene, publicBoardFor(base, l.value.state), l.value.state, false)
           : this.publicOps(base, scene, l.value.state),
-      async () => {
-        const now = await this.store.get(boardId);
-        return now.ok ? now.value?.rev : undefined;
-      },
+      this.store,
     );
     return { ok: true, value: done };
   }
