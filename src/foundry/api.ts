@@ -44,6 +44,13 @@ export interface KolikolyApi {
   exportKeys(): Result<string>;
   /** Takes the keys of an exported file (GM only): how many it held, how many are still missing. */
   importKeys(text: string): Promise<Result<{ keys: number; missing: number }>>;
+  /**
+   * Issue 20 item 11 (GM only): seals this browser's keys under a passphrase (12 characters or
+   * more) and keeps that copy in the GM store, in place of an earlier one.
+   */
+  keepKeyCopy(passphrase: string): Promise<Result<{ keys: number }>>;
+  /** Opens the passphrase copy in this browser (GM only): the keys taken, those still missing. */
+  unlockKeys(passphrase: string): Promise<Result<{ keys: number; missing: number }>>;
   /** Issue 11: Kayanak boards (active GM): set up, act for a fisher, undo, export. */
   readonly kayanak: {
     createBoard(options: KayanakBoardOptions): Promise<Result<PublicBoard>>;
@@ -94,6 +101,8 @@ export function makeApi(
     storeTraffic: () => rt.table.watch.traffic(),
     exportKeys: () => rt.host.exportKeys(),
     importKeys: (text) => rt.host.importKeys(text),
+    keepKeyCopy: (passphrase) => rt.host.keyCopy.keep(passphrase),
+    unlockKeys: (passphrase) => rt.host.unlockKeys(passphrase),
     kayanak: {
       createBoard: (o) => rt.kayanak.createBoard(o),
       request: (b, f, r) => rt.kayanak.request(b, f, r),

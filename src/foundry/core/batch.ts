@@ -13,10 +13,10 @@ import type { WriteOp } from "./port.ts";
 import { WriteError } from "./write-error.ts";
 
 /** The GM store's operations: compendium documents, written on their own after the batch. */
-export type StoreOp = Extract<WriteOp, { kind: "store.put" | "store.delete" }>;
+export type StoreOp = Extract<WriteOp, { kind: "store.put" | "store.delete" | "store.copy" }>;
 
 export function isStoreOp(op: WriteOp): op is StoreOp {
-  return op.kind === "store.put" || op.kind === "store.delete";
+  return op.kind === "store.put" || op.kind === "store.delete" || op.kind === "store.copy";
 }
 
 export async function writeV14(

@@ -8,6 +8,8 @@ import { writeV14 } from "./batch.ts";
 import { swarmBody } from "./swarm-body.ts";
 import { STALE_RECORD, revisionId, revisionName } from "./record.ts";
 import type { StoreDoc } from "./store/sealed.ts";
+import type { WrappedKeys } from "./store/passphrase.ts";
+import { WRAPPED_DOC_ID, WRAPPED_DOC_NAME } from "./store/passphrase.ts";
 import type { KeyStorage } from "./store/keyring.ts";
 import type {
   ChatCreate,
@@ -169,6 +171,7 @@ function batchOf(op: WriteOp): BatchOperation {
       return { action: "update", documentName: "Combat", updates: op.updates };
     case "store.put":
     case "store.delete":
+    case "store.copy":
       throw new Error("the GM store is written on its own");
   }
 }
@@ -209,6 +212,24 @@ async function putRevision(doc: StoreDoc): Promise<void> {
   }
 }
 
+/**
+ * The passphrase copy of the keys (store/passphrase.ts): its one document in the GM store, made
+ * with its fixed id the first time (keepId), its flag replaced after that.
+ */
+async function putKeyCopy(copy: WrappedKeys): Promise<void> {
+  const pack = storePack();
+  if (!pack) throw new Error("KOLIKOLY.Foundry.Error.storeMissing");
+  if (!storeClosed(pack)) throw new Error("KOLIKOLY.Foundry.Error.storeExposed");
+  const there = await pack.getDocument(WRAPPED_DOC_ID).catch(() => null);
+  // every field of a copy is always present, so setFlag's merge replaces each of them
+  if (there) await there.setFlag(MODULE_ID, "copy", copy);
+  else
+    await pack.documentClass.create(
+      { _id: WRAPPED_DOC_ID, name: WRAPPED_DOC_NAME, flags: { [MODULE_ID]: { copy } } },
+      { pack: pack.collection, keepId: true },
+    );
+}
+
 /** Removes revisions nobody reads again (CompendiumCollection documents, Document.deleteDocuments). */
 async function deleteRevisions(ids: readonly string[]): Promise<void> {
   const pack = storePack();
@@ -236,6 +257,10 @@ async function runOne(op: WriteOp): Promise<string[]> {
   }
   if (op.kind === "store.delete") {
     await deleteRevisions(op.ids);
+    return [];
+  }
+  if (op.kind === "store.copy") {
+    await putKeyCopy(op.copy);
     return [];
   }
   const scene =

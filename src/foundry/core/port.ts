@@ -6,6 +6,7 @@
  * only ever talks to a Port.
  */
 import type { KeyStorage } from "./store/keyring.ts";
+import type { WrappedKeys } from "./store/passphrase.ts";
 import type { StoreDoc } from "./store/sealed.ts";
 import type { SwarmBody } from "./swarm-body.ts";
 
@@ -138,7 +139,9 @@ export type WriteOp =
   /** A new revision of a lake's record in the GM store (store/sealed.ts), created with a fixed id. */
   | { readonly kind: "store.put"; readonly doc: StoreDoc }
   /** Revisions nobody reads again (store/gm-store.ts `written`). */
-  | { readonly kind: "store.delete"; readonly ids: string[] };
+  | { readonly kind: "store.delete"; readonly ids: string[] }
+  /** The passphrase copy of the keys (store/passphrase.ts): one document, created or replaced. */
+  | { readonly kind: "store.copy"; readonly copy: WrappedKeys };
 
 /** One document of the GM store as its index lists it. */
 export interface StoreEntry {

@@ -46,6 +46,7 @@ import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
 import { CHOICE_SETTING, HazardChoices, defaultChoice } from "./hazard-choice.ts";
 import { GmStore } from "../core/store/gm-store.ts";
+import { KeyCopy } from "../core/store/key-copy.ts";
 import { KeyHandover } from "../core/store/handover.ts";
 import { MODULE_BODY } from "../core/swarm-body.ts";
 
@@ -62,6 +63,8 @@ export class LakeHost implements HostParts {
   private readonly aliases = new Map<string, { key: string | undefined; alias: Alias }>();
   readonly authority: Authority;
   readonly store: GmStore;
+  /** The passphrase copy of the store's keys (issue 20 item 11). */
+  readonly keyCopy: KeyCopy;
   readonly keys: KeyHandover;
   readonly delivery: Delivery;
   /** H4: the fisher's owner chooses HP or the hazard's aim during resolution (hazard-choice.ts). */
@@ -74,6 +77,7 @@ export class LakeHost implements HostParts {
   constructor(readonly port: Port) {
     this.authority = new Authority(port);
     this.store = new GmStore(port);
+    this.keyCopy = new KeyCopy(port, () => this.store.ring);
     this.keys = new KeyHandover(port, this.store);
     this.choices = new HazardChoices(port);
     this.delivery = new Delivery(
@@ -535,6 +539,17 @@ export class LakeHost implements HostParts {
     if (!this.port.me().isGM) return err("notGm");
     if (!this.store.ring.size) return err("noKeys");
     return { ok: true, value: this.store.ring.export() };
+  }
+
+  /**
+   * Issue 20 item 11: the keys opened from the passphrase copy in the store (store/key-copy.ts),
+   * taken whole or not at all; how many of the store's keys are still missing after.
+   */
+  async unlockKeys(passphrase: unknown): Promise<Result<{ keys: number; missing: number }>> {
+    const r = await this.keyCopy.unlock(passphrase);
+    if (!r.ok) return r;
+    const missing = await this.store.missingKeys().catch(() => []);
+    return { ok: true, value: { keys: r.value.keys, missing: missing.length } };
   }
 
   /** Takes the keys of an exported file (GM only), whole or not at all; how many lakes it opens. */

@@ -16,6 +16,11 @@ import {
 import type { Cipher, StoreDoc } from "../../../src/foundry/core/store/sealed.ts";
 import { XCHACHA, assemble, isStoreDoc, openDoc } from "../../../src/foundry/core/store/sealed.ts";
 import { KEYS_FORMAT } from "../../../src/foundry/core/store/keyring.ts";
+import {
+  WRAPPED_DOC_ID,
+  WRAPPED_DOC_NAME,
+  isWrappedKeys,
+} from "../../../src/foundry/core/store/passphrase.ts";
 import type {
   ChatCreate,
   SceneData,
@@ -105,7 +110,12 @@ export interface StoreEntryDoc {
   readonly _id: string;
   readonly name: string;
   /** A sealed revision; a document 0.1.0 wrote holds the plain `record` instead. */
-  readonly flags: { readonly revision?: StoreDoc; readonly record?: GmRecord };
+  readonly flags: {
+    readonly revision?: StoreDoc;
+    readonly record?: GmRecord;
+    /** The passphrase copy of the keys (store/passphrase.ts), in its own document. */
+    readonly copy?: unknown;
+  };
 }
 
 const OWNER = 3;
@@ -610,6 +620,18 @@ export class FakeServer {
         };
         s.store.set(_id, entry);
         return { ids: [_id], data: entry };
+      }
+      case "store.copy": {
+        // the passphrase copy (live-port.ts putKeyCopy): created with its fixed id, or replaced
+        this.requireGm(userId, "write the GM store");
+        if (!isWrappedKeys(op.copy)) throw new Error("fake server: not a key copy");
+        const entry: StoreEntryDoc = {
+          _id: WRAPPED_DOC_ID,
+          name: WRAPPED_DOC_NAME,
+          flags: { copy: clone(op.copy) },
+        };
+        s.store.set(WRAPPED_DOC_ID, entry);
+        return { ids: [WRAPPED_DOC_ID], data: entry };
       }
       case "store.delete": {
         this.requireGm(userId, "write the GM store");

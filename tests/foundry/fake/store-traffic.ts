@@ -38,6 +38,7 @@ const DOCUMENT: Readonly<Record<string, readonly [string, string]>> = {
   setting: ["Setting", "update"],
   "store.put": ["JournalEntry", "create"],
   "store.delete": ["JournalEntry", "delete"],
+  "store.copy": ["JournalEntry", "create"],
 };
 
 /**
