@@ -12,6 +12,8 @@ import { LakeWizard } from "./lake-wizard.ts";
 import { runTableCheck } from "./table-check-dialog.ts";
 import { leakBanner } from "./table-check-context.ts";
 import { notifyResult } from "./notify.ts";
+import { downloadJson, downloadText, keysFileName } from "./download.ts";
+import { keepKeyCopyDialog, keyCopyLine, unlockKeysDialog } from "./key-copy-dialog.ts";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -41,6 +43,8 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
       tableCheck: GmPanel.onTableCheck,
       exportKeys: GmPanel.onExportKeys,
       importKeys: GmPanel.onImportKeys,
+      keepKeyCopy: GmPanel.onKeepKeyCopy,
+      unlockKeys: GmPanel.onUnlockKeys,
       dismissLeak: GmPanel.onDismissLeak,
       kayanakUndo: GmPanel.onKayanakUndo,
       kayanakExport: GmPanel.onKayanakExport,
@@ -77,7 +81,9 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
     const sceneId = canvas?.scene?.id;
     const scene = sceneId ? rt.port.scene(sceneId) : undefined;
     const boards = scene ? kayanakPanelBoards(scene, t) : [];
-    if (!lakeId) return { lake: null, leak, boards };
+    // issue 20 item 11: whether the store holds a passphrase copy, and whether it is behind
+    const keys = await keyCopyLine(rt.host, t);
+    if (!lakeId) return { lake: null, leak, boards, keys };
     const l = await rt.host.load(lakeId);
     // a lake this browser cannot open (its key is missing, a revision damaged): said plainly
     if (!l.ok)
@@ -88,12 +94,14 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
           ? t(`KOLIKOLY.Foundry.Error.${l.error.code}`)
           : null,
         boards,
+        keys,
       };
     return {
       lake: panelContext(l.value.session, l.value.record.pending, l.value.pub, t),
       canLock: GmPanel.lock !== undefined,
       leak,
       boards,
+      keys,
     };
   }
 
@@ -236,8 +244,23 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
     const rt = GmPanel.runtime;
     if (!rt) return;
     const r = rt.host.exportKeys();
-    if (r.ok) downloadText(r.value, `kolikoly-keys-${game.world?.id ?? "world"}.json`);
+    if (r.ok) downloadText(r.value, keysFileName());
     notifyResult(r, game.i18n!.localize("KOLIKOLY.Foundry.Keys.Exported"));
+  }
+
+  /** Issue 20 item 11: the keys sealed under a passphrase and kept in the GM store. */
+  static async onKeepKeyCopy(this: GmPanel): Promise<void> {
+    const rt = GmPanel.runtime;
+    if (!rt) return;
+    await keepKeyCopyDialog(rt.host);
+    await this.render();
+  }
+
+  /** Issue 20 item 11: the passphrase copy opened in this browser. */
+  static async onUnlockKeys(this: GmPanel): Promise<void> {
+    const rt = GmPanel.runtime;
+    if (!rt) return;
+    if (await unlockKeysDialog(rt.host)) await this.render();
   }
 
   /** A key file chosen by the GM, taken whole or not at all. */
@@ -290,19 +313,6 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
     if (rt) notifyResult(await rt.table.dismiss());
     void this.render();
   }
-}
-
-/** A real download of the scenario file (foundry.utils.saveDataToFile, v13). */
-export function downloadJson(data: unknown, filename: string): void {
-  downloadText(JSON.stringify(data, null, 2), filename);
-}
-
-/** A real download of a JSON text (foundry.utils.saveDataToFile, v13). */
-export function downloadText(text: string, filename: string): void {
-  const save = (
-    foundry.utils as unknown as { saveDataToFile(d: string, t: string, f: string): void }
-  ).saveDataToFile;
-  save(text, "application/json", filename);
 }
 
 export { sceneFlags };

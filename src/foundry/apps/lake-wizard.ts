@@ -2,6 +2,8 @@
  * The lake wizard (issue 3 item 3): ApplicationV2 + Handlebars form. It offers the scene's
  * tokens as fishers and the per-lake rules, and creates the lake through the host.
  */
+import { downloadText, keysFileName } from "./download.ts";
+import { newKeyDialog } from "./key-copy-dialog.ts";
 import { TEMPLATE_ROOT } from "../core/constants.ts";
 import type { Runtime } from "../runtime.ts";
 import type { SceneData } from "../core/port.ts";
@@ -270,9 +272,7 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     notifyResult(r, game.i18n!.format("KOLIKOLY.Foundry.Wizard.Created", { name: r.value.name }));
     // the world's first key was made in this browser: the GM is asked, once, to keep a copy
     if (rt.host.takeKeyMade())
-      ui.notifications?.warn(game.i18n!.localize("KOLIKOLY.Foundry.Keys.Made"), {
-        permanent: true,
-      });
+      void newKeyDialog(rt.host, (text) => downloadText(text, keysFileName()));
     LakeWizard.estimator?.stop();
     LakeWizard.estimator = undefined;
     await this.close();
@@ -292,9 +292,7 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
       game.i18n!.format("KOLIKOLY.Kayanak.Foundry.Wizard.Created", { name: r.value.name }),
     );
     if (rt.host.takeKeyMade())
-      ui.notifications?.warn(game.i18n!.localize("KOLIKOLY.Foundry.Keys.Made"), {
-        permanent: true,
-      });
+      void newKeyDialog(rt.host, (text) => downloadText(text, keysFileName()));
     await this.close();
   }
 }
