@@ -10,13 +10,14 @@
  * Every module window of both games is also looked at as a person sees it (issue 20 item 1,
  * tests/e2e/geometry.ts), in Foundry's light and dark schemes: nothing overflows its window at
  * its default size, no text under 11 px, every control reached by Tab, the compass a 3 x 3 grid,
- * the GM panel's columns lined up. Screenshots: test-output/boot/<system>-<window>.png.
+ * the GM panel's columns lined up. Screenshots: test-output/boot/<system>-<window>.png (and
+ * <system>-<window>-dark.png for the windows whose layout is checked).
  */
 import { mkdirSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { GeometrySpec } from "../../e2e/geometry.ts";
-import { checkGeometryThemes } from "../../e2e/geometry.ts";
+import { checkGeometryThemes, setTheme } from "../../e2e/geometry.ts";
 import { REPO, launch } from "../../e2e/harness.ts";
 import type { Built, Site, UserPage } from "./harness.ts";
 import { buildAll, openUser, serve } from "./harness.ts";
@@ -82,13 +83,6 @@ async function waitFor<T>(
 }
 
 /**
- * The GM guide's Kayanak pictures are rewritten only on request (`KOLIKOLY_DOCS_PICTURES=1 npx
- * vitest run tests/foundry/boot`): the fish fall differently in every game, so a plain test run
- * would change them each time. test-output/ gets them always.
- */
-const DOCS_PICTURES = process.env.KOLIKOLY_DOCS_PICTURES === "1";
-
-/**
  * A window's screenshot, and (issue 20 item 1) its layout checked in both colour schemes when a
  * geometry is given: a window that renders but is drawn wrong fails here, by name.
  */
@@ -104,6 +98,9 @@ async function shot(
       .soft(await checkGeometryThemes(win, geometry), `${t.label}: ${window}'s layout`)
       .toEqual([]);
     layoutChecked.add(window);
+    await setTheme(win, "dark");
+    await win.screenshot({ path: `${OUT}/${t.label}-${window}-dark.png` });
+    await setTheme(win, "light");
   }
   await target.screenshot({ path: `${OUT}/${t.label}-${window}.png` });
 }
@@ -907,8 +904,8 @@ function boardOf(t: Table): PublicBoard | undefined {
 /**
  * Issue 11 item 4: a Kayanak board set up through the wizard's Kayanak mode (as the set-up macro
  * opens it), then Ana's turn played as a player plays it: the bar's roll button, a click on a
- * lit hole of the canvas, the bar's end button; the combat tracker follows. Screenshots:
- * docs/foundry-kayanak-board.png (Ana's canvas with the lit holes), docs/foundry-kayanak-card.png.
+ * lit hole of the canvas, the bar's end button; the combat tracker follows. Screenshots: Ana's
+ * canvas with the lit holes, the turn's card (`npm run guide-pictures` copies them into docs/).
  */
 async function playKayanak(t: Table): Promise<void> {
   const page = t.gm.page;
@@ -981,7 +978,6 @@ async function playKayanak(t: Table): Promise<void> {
     expect.soft(text.trim(), "a die's face, not its place on the die").not.toMatch(/^\d+$/);
   await shot(t, "kayanak-roll-card", rollCard, CARD_GEOMETRY);
   await shot(t, "kayanak-board", t.ana.page);
-  if (DOCS_PICTURES) await t.ana.page.screenshot({ path: `${REPO}docs/foundry-kayanak-board.png` });
   // a click on a hole where one kind of step is allowed (else the kind picked in the bar first)
   const [key, steps] = legal.find(([, s]) => new Set(s.map(kindOfStep)).size === 1) ?? legal[0]!;
   const kinds = [...new Set(steps.map(kindOfStep))];
@@ -1013,7 +1009,6 @@ async function playKayanak(t: Table): Promise<void> {
   await shot(t, "kayanak-panel", panel, { tables: [".kolikoly-kayanak-boards table"] });
   await panel.locator("[data-action=close]").click();
   const card = t.gm.page.locator("#chat-log .kolikoly-card").last().locator("xpath=ancestor::li");
-  if (DOCS_PICTURES) await card.screenshot({ path: `${REPO}docs/foundry-kayanak-card.png` });
   await shot(t, "kayanak-card", card, CARD_GEOMETRY);
   // a player's page never held a covered hole's contents: the board flag is the player view
   for (const u of [t.ana, t.bo])
