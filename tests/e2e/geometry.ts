@@ -7,7 +7,9 @@
  *   clientWidth), and every element's box lies inside the window's box (across; down, inside the
  *   window's scrolled height);
  * - no text under 11 CSS px: the computed font size of every element holding text (a text node
- *   of its own, or a control's value);
+ *   of its own, or a control's value), and that text readable: a contrast of 4.5:1 at least
+ *   (WCAG 2 AA) against the background colours behind it, opacity counted (disabled controls
+ *   are exempt, as in WCAG; background images are not looked at);
  * - every control reachable by keyboard: no enabled control has tabindex -1, and Tab, pressed
  *   from the window's first control, visits each enabled control (a radio group is one stop, as
  *   browsers make it);
@@ -37,6 +39,8 @@ export interface GeometrySpec {
 
 /** The smallest text a window may draw (docs/sandbox.md, "Legible at any size"). */
 export const MIN_FONT_PX = 11;
+/** WCAG 2 AA for normal text: text against what is drawn behind it. */
+export const MIN_CONTRAST = 4.5;
 const TOLERANCE = 1;
 
 interface Measured {
@@ -48,7 +52,7 @@ interface Measured {
 /** Everything but the keyboard walk, measured in the page. */
 async function measure(win: Locator, spec: GeometrySpec): Promise<Measured> {
   return win.evaluate(
-    (root, { spec, min, tol }) => {
+    (root, { spec, min, tol, minContrast }) => {
       const problems: string[] = [];
       const name = (el: Element): string => {
         const id = el.id ? `#${el.id}` : "";
@@ -62,6 +66,49 @@ async function measure(win: Locator, spec: GeometrySpec): Promise<Measured> {
         if (r.width === 0 && r.height === 0) return false;
         const s = getComputedStyle(el);
         return s.visibility !== "hidden" && s.display !== "none";
+      };
+      type Rgba = [number, number, number, number];
+      const rgba = (c: string): Rgba | undefined => {
+        const m = /rgba?\(([^)]+)\)/.exec(c);
+        if (!m) return undefined;
+        const v = m[1]!
+          .split(/[\s,/]+/)
+          .filter(Boolean)
+          .map(Number);
+        return [v[0]!, v[1]!, v[2]!, v[3] ?? 1];
+      };
+      /** `top` (with its alpha) over the opaque `under`. */
+      const over = (top: Rgba, under: Rgba): Rgba => [
+        top[0] * top[3] + under[0] * (1 - top[3]),
+        top[1] * top[3] + under[1] * (1 - top[3]),
+        top[2] * top[3] + under[2] * (1 - top[3]),
+        1,
+      ];
+      const luminance = (c: Rgba) => {
+        const [r, g, b] = c.slice(0, 3).map((v) => {
+          const x = v / 255;
+          return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      /** The text's colour (faded by opacity up the tree) on the colours behind it, composited. */
+      const contrast = (el: Element): number | undefined => {
+        const layers: Rgba[] = [];
+        let fade = 1;
+        for (let e: Element | null = el; e; e = e.parentElement) {
+          const st = getComputedStyle(e);
+          fade *= Number(st.opacity);
+          const bg = rgba(st.backgroundColor);
+          if (bg && bg[3] > 0) layers.push(bg);
+          if (bg && bg[3] >= 1) break;
+        }
+        let back: Rgba = [255, 255, 255, 1];
+        for (const l of layers.reverse()) back = over(l, back);
+        const fg = rgba(getComputedStyle(el).color);
+        if (!fg) return undefined;
+        const text = over([fg[0], fg[1], fg[2], fg[3] * fade], back);
+        const [a, b] = [luminance(text), luminance(back)].sort((x, y) => y - x);
+        return (a! + 0.05) / (b! + 0.05);
       };
       const content =
         (spec.content ? root.querySelector(spec.content) : root.querySelector(".window-content")) ??
@@ -81,7 +128,7 @@ async function measure(win: Locator, spec: GeometrySpec): Promise<Measured> {
           r.left < box.left - tol ||
           r.right > box.right + tol ||
           r.top < top - tol ||
-          r.bottom > bottom + tol
+          r.bottom > bottom + tol + 1 /* scrollHeight is rounded */
         )
           problems.push(
             `outside the window: ${name(el)} at x ${Math.round(r.left - box.left)}..${Math.round(r.right - box.left)} of ${Math.round(box.width)}, y ${Math.round(r.top - top)}..${Math.round(r.bottom - top)} of ${Math.round(bottom - top)}`,
@@ -97,6 +144,11 @@ async function measure(win: Locator, spec: GeometrySpec): Promise<Measured> {
         if (!ownText && !control) continue;
         const size = parseFloat(getComputedStyle(el).fontSize);
         if (size < min - 0.01) problems.push(`text under ${min} px: ${name(el)} at ${size} px`);
+        // WCAG 2 contrast of the text on what is behind it (a disabled control is exempt)
+        if (el.matches(":disabled") || el.closest("fieldset:disabled")) continue;
+        const ratio = contrast(el);
+        if (ratio !== undefined && ratio < minContrast)
+          problems.push(`low contrast: ${name(el)} at ${ratio.toFixed(2)}:1`);
       }
       for (const g of spec.grids ?? []) {
         const grids = [...root.querySelectorAll(g.selector)];
@@ -159,7 +211,7 @@ async function measure(win: Locator, spec: GeometrySpec): Promise<Measured> {
       });
       return { problems, stops };
     },
-    { spec, min: MIN_FONT_PX, tol: TOLERANCE },
+    { spec, min: MIN_FONT_PX, tol: TOLERANCE, minContrast: MIN_CONTRAST },
   );
 }
 
