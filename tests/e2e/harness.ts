@@ -105,12 +105,15 @@ export async function docsPicture(o: {
   readonly loaded: string;
   readonly pose: (page: Page) => Promise<void>;
   readonly main: string;
+  /** The page's width in CSS px (1440 unless given). */
+  readonly width?: number;
 }): Promise<void> {
+  const width = o.width ?? 1440;
   const { server, url } = await startSandbox();
   const browser = await launch();
   try {
     const page = await browser.newPage({
-      viewport: { width: 1440, height: 900 },
+      viewport: { width, height: 900 },
       deviceScaleFactor: 1,
     });
     await page.goto(`${url}${o.search}`);
@@ -125,7 +128,7 @@ export async function docsPicture(o: {
     const main = await page.locator(o.main).boundingBox();
     await page.screenshot({
       path: `${REPO}${o.file}`,
-      clip: { x: 0, y: 0, width: 1440, height: Math.min(900, (main!.y + main!.height + 12) | 0) },
+      clip: { x: 0, y: 0, width, height: Math.min(900, (main!.y + main!.height + 12) | 0) },
     });
   } finally {
     await browser.close();

@@ -3,10 +3,8 @@
  * scenario file into the GM's view, with a declaration being made. Run: `npx tsx tests/e2e/table-screenshot.ts`.
  */
 import type { Session } from "../../src/rules/index.ts";
-import { exportScenario, startSession } from "../../src/rules/index.ts";
-import { createBot } from "../../src/rules/bots/index.ts";
-import { playBots } from "../sandbox/fixtures.ts";
-import { setupFor } from "../../src/sandbox/table.ts";
+import { exportScenario } from "../../src/rules/index.ts";
+import { pictureSession } from "../sandbox/fixtures.ts";
 import { docsPicture } from "./harness.ts";
 
 /** A game whose last round shows both kinds of arrow, with swarms in sight and fog left. */
@@ -26,14 +24,7 @@ function pictureGame(): Session {
       !s.state.over
     );
   };
-  for (let seed = 1; seed < 400; seed++) {
-    const start = startSession(setupFor({ width: 6, height: 6, levels: 3, fishers: 4, seed }));
-    const bots = start.state.fishers.map((f, i) => createBot("greedy", f.id, seed * 7 + i));
-    let found = false;
-    const s = playBots(start, bots, 12, { stop: (g, round) => (found = good(g, round)) });
-    if (found) return s;
-  }
-  throw new Error("no picture game found");
+  return pictureSession({ width: 6, height: 6, levels: 3, fishers: 4 }, 7, good);
 }
 
 const session = pictureGame();

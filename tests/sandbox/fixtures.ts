@@ -5,7 +5,7 @@ import { strings as en } from "../../src/sandbox/i18n.ts";
 import type { Declaration, Session } from "../../src/rules/index.ts";
 import { neighbours, playRound, sameSquare, startSession } from "../../src/rules/index.ts";
 import type { Bot } from "../../src/rules/bots/index.ts";
-import { decideFor } from "../../src/rules/bots/index.ts";
+import { createBot, decideFor } from "../../src/rules/bots/index.ts";
 import { declareRenderer } from "../../src/sandbox/declare-render.ts";
 import type { NewTableOptions } from "../../src/sandbox/table.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
@@ -47,6 +47,25 @@ export function playBots(
     if (o.stop?.(s, round)) break;
   }
   return s;
+}
+
+/**
+ * A docs picture's game: greedy bots on the given lake, seed after seed, until `good` says a round
+ * shows what the picture is for (bot `i` is seeded `seed * botSeed + i`).
+ */
+export function pictureSession(
+  lake: Omit<NewTableOptions, "seed">,
+  botSeed: number,
+  good: (s: Session, round: number) => boolean,
+): Session {
+  for (let seed = 1; seed < 400; seed++) {
+    const start = startSession(setupFor({ ...lake, seed }));
+    const bots = start.state.fishers.map((f, i) => createBot("greedy", f.id, seed * botSeed + i));
+    let found = false;
+    const s = playBots(start, bots, 12, { stop: (g, round) => (found = good(g, round)) });
+    if (found) return s;
+  }
+  throw new Error("no picture game found");
 }
 
 export const SMALL: NewTableOptions = { width: 5, height: 5, levels: 2, fishers: 2, seed: 1 };

@@ -18,7 +18,7 @@ import type { ActionFace, KayanakSettings, TemperatureFace } from "../../rules/k
 // straight from the rules' dice file, not their index: this file is in the module's entry, which
 // would otherwise take every Kayanak rule with it (issue 23, kayanak/load.ts)
 import { DEFAULT_ACTION_DIE, DEFAULT_TEMPERATURE_DIE } from "../../rules/kayanak/dice.ts";
-import { HOOK } from "../core/constants.ts";
+import { HOOK, TEMPLATE_ROOT } from "../core/constants.ts";
 import type { Port } from "../core/port.ts";
 import { allowRoll } from "../core/dice.ts";
 
@@ -157,6 +157,88 @@ export function registerDiceSoNice(dice3d: Dice3d | undefined): boolean {
   return true;
 }
 
+// ---------------------------------------------------------------- the roll on the chat card
+
+/**
+ * Issue 20 item 2: a Kayanak die shows its face on the chat card, never the face's index. Core's
+ * Roll#render (v13 client/dice/roll.mjs, with templates/dice/roll.hbs) prints the roll's total
+ * under its formula; a die's total is the face's place on the die (1 to 6), which means nothing
+ * to a reader. Each action or temperature die roll is stored as a `KayanakRoll` instead, the face
+ * it showed in its options; Roll.fromData finds a stored roll's class among CONFIG.Dice.rolls by
+ * the JSON's `class` (v13 client/dice/roll.mjs), so every client draws it with this class, whose
+ * `render` draws the module's template in the reader's language.
+ */
+export const KAYANAK_ROLL = "KayanakRoll";
+export const KAYANAK_ROLL_TEMPLATE = `${TEMPLATE_ROOT}/kayanak-roll.hbs`;
+
+/** What a Kayanak roll keeps in its options: which die, and the face it showed. */
+export interface RolledFace {
+  readonly die: "actionDie" | "temperatureDie";
+  readonly face: string;
+  readonly dots: number;
+}
+
+/** Roll JSON (Roll#toJSON) as a Kayanak roll with its face, for a message's `rolls`. */
+export function asKayanakRoll(json: object, face: RolledFace): object {
+  const options = (json as { options?: object }).options ?? {};
+  return { ...json, class: KAYANAK_ROLL, options: { ...options, kolikoly: face } };
+}
+
+/** The face a die request's answer shows on the game's die (undefined for any other roll). */
+export function rolledFace(
+  request: RollRequest,
+  total: number,
+  settings: KayanakSettings,
+): RolledFace | undefined {
+  if (request.kind !== "actionDie" && request.kind !== "temperatureDie") return undefined;
+  const faces: readonly Face[] =
+    request.kind === "actionDie" ? settings.actionDie : settings.temperatureDie;
+  const f = faces[total - 1];
+  return f ? { die: request.kind, face: f.face, dots: f.dots } : undefined;
+}
+
+/** The template's context: the die's name and the face (its symbol, name and dots), or "?". */
+export function kayanakRollContext(
+  options: { kolikoly?: RolledFace } | undefined,
+  isPrivate: boolean,
+  t: (key: string) => string,
+): Record<string, unknown> {
+  const f = options?.kolikoly;
+  if (!f || isPrivate) return { hidden: true };
+  return {
+    hidden: false,
+    die: t(`KOLIKOLY.Kayanak.Foundry.Die.${f.die}`),
+    face: f.face,
+    symbol: FACE_SYMBOL[f.face] ?? "",
+    name: t(`KOLIKOLY.Kayanak.Foundry.Face.${f.face}`),
+    dots: f.dots > 0 ? `${f.dots} ${t("KOLIKOLY.Kayanak.Foundry.Face.dots")}` : "",
+  };
+}
+
+/** The structural part of Roll the roll class relies on (v13 client/dice/roll.mjs). */
+export interface RollBase {
+  new (...args: never[]): { options: object };
+}
+
+/** The Kayanak roll class on a given Roll (Foundry's at init; a stand-in in the tests). */
+export function makeRollClass(
+  Base: RollBase,
+  render: (template: string, context: object) => Promise<string>,
+  t: (key: string) => string,
+) {
+  const KayanakRoll = class extends Base {
+    // Roll#render({flavor, template, isPrivate}) (v13 client/dice/roll.mjs): the chat log's call
+    async render({ isPrivate = false }: { isPrivate?: boolean } = {}): Promise<string> {
+      return render(
+        KAYANAK_ROLL_TEMPLATE,
+        kayanakRollContext(this.options as { kolikoly?: RolledFace }, isPrivate, t),
+      );
+    }
+  };
+  Object.defineProperty(KayanakRoll, "name", { value: KAYANAK_ROLL });
+  return KayanakRoll;
+}
+
 export interface KayanakDriver extends AsyncDriver {
   /** Roll JSON of every roll made (all Kayanak dice are public), for the chat card. */
   readonly rolls: object[];
@@ -170,7 +252,8 @@ export function kayanakDriver(port: Port, settings: KayanakSettings): KayanakDri
     async roll(request: RollRequest): Promise<RollAnswer> {
       allowRoll(port, request);
       const r = await port.roll(kayanakFormula(request, settings));
-      rolls.push(r.json);
+      const face = rolledFace(request, r.total, settings);
+      rolls.push(face ? asKayanakRoll(r.json, face) : r.json);
       const answer: RollAnswer = { total: r.total };
       port.callAllHook(HOOK.roll, request, answer);
       return answer;

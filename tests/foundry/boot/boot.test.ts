@@ -7,11 +7,17 @@
  * settings window, lake wizard (modifier boxes left empty), GM panel, declaration dialog, roll
  * card, swarm sheet; three rounds; one player's page reloaded mid-round. Any console error,
  * page error (unhandled rejections included), failed request or missing localization key fails.
- * Screenshots: test-output/boot/<system>-<window>.png.
+ * Every module window of both games is also looked at as a person sees it (issue 20 item 1,
+ * tests/e2e/geometry.ts), in Foundry's light and dark schemes: nothing overflows its window at
+ * its default size, no text under 11 px, every control reached by Tab, the compass a 3 x 3 grid,
+ * the GM panel's columns lined up. Screenshots: test-output/boot/<system>-<window>.png (and
+ * <system>-<window>-dark.png for the windows whose layout is checked).
  */
 import { mkdirSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { GeometrySpec } from "../../e2e/geometry.ts";
+import { checkGeometryThemes, setTheme } from "../../e2e/geometry.ts";
 import { REPO, launch } from "../../e2e/harness.ts";
 import type { Built, Site, UserPage } from "./harness.ts";
 import { buildAll, openUser, serve } from "./harness.ts";
@@ -77,15 +83,60 @@ async function waitFor<T>(
 }
 
 /**
- * The GM guide's Kayanak pictures are rewritten only on request (`KOLIKOLY_DOCS_PICTURES=1 npx
- * vitest run tests/foundry/boot`): the fish fall differently in every game, so a plain test run
- * would change them each time. test-output/ gets them always.
+ * A window's screenshot, and (issue 20 item 1) its layout checked in both colour schemes when a
+ * geometry is given: a window that renders but is drawn wrong fails here, by name.
  */
-const DOCS_PICTURES = process.env.KOLIKOLY_DOCS_PICTURES === "1";
-
-async function shot(t: Table, window: string, target: Page | Locator): Promise<void> {
+async function shot(
+  t: Table,
+  window: string,
+  target: Page | Locator,
+  geometry?: GeometrySpec,
+): Promise<void> {
+  if (geometry) {
+    const win = target as Locator;
+    expect
+      .soft(await checkGeometryThemes(win, geometry), `${t.label}: ${window}'s layout`)
+      .toEqual([]);
+    layoutChecked.add(window);
+    await setTheme(win, "dark");
+    await win.screenshot({ path: `${OUT}/${t.label}-${window}-dark.png` });
+    await setTheme(win, "light");
+  }
   await target.screenshot({ path: `${OUT}/${t.label}-${window}.png` });
 }
+
+/** The windows whose layout a run checked (the last test asserts the list is whole). */
+const layoutChecked = new Set<string>();
+/** Every module window of both games, by its screenshot name. */
+const LAYOUT_WINDOWS = [
+  "wizard",
+  "declare-dialog",
+  "gm-panel",
+  "roll-card",
+  "swarm-sheet",
+  "table-check",
+  "hazard-choice",
+  "hazard-choice-gm",
+  "kayanak-wizard",
+  "kayanak-bar",
+  "kayanak-roll-card",
+  "kayanak-panel",
+  "kayanak-card",
+] as const;
+
+/** The declaration window: the compass a 3 x 3 grid (the centre is the fisher's own square). */
+const DECLARE_GEOMETRY: GeometrySpec = {
+  grids: [
+    {
+      selector: ".kolikoly-compass:not(.kolikoly-compass--vertical)",
+      cells: ":scope > .kolikoly-compass__cell",
+      rows: 3,
+      columns: 3,
+    },
+  ],
+};
+const PANEL_GEOMETRY: GeometrySpec = { tables: [".kolikoly-fishers"] };
+const CARD_GEOMETRY: GeometrySpec = { content: ".message-content", keyboard: false };
 
 /** The scene's public lake flag as the server holds it. */
 function lakeOf(
@@ -238,7 +289,7 @@ async function createLake(t: Table): Promise<boolean> {
   await shot(t, "wizard-estimate", page.locator("#kolikoly-lake-wizard .kolikoly-wizard-length"));
   for (const [i, n] of ["width", "height", "levels"].entries())
     await page.locator(`#kolikoly-lake-wizard input[name=${n}]`).fill(before[i]!);
-  await shot(t, "wizard", page.locator("#kolikoly-lake-wizard"));
+  await shot(t, "wizard", page.locator("#kolikoly-lake-wizard"), {});
   // a refused field: the window stays open with what the GM typed, the field is marked and named
   // by its label (the error notification is expected: taken out of the page's error record)
   const stealth = page
@@ -405,7 +456,7 @@ async function playRound(
   ] as const) {
     // round 1: from the token HUD; later rounds: the window opened by itself at round start
     const win = await declareWindow(t, u, token, round);
-    if (who === "ana" && round === 1) await shot(t, "declare-dialog", win);
+    if (who === "ana" && round === 1) await shot(t, "declare-dialog", win, DECLARE_GEOMETRY);
     if (await declare(t, win, fishers[who === "ana" ? 0 : 1]!.id, actions[who])) declared.push(who);
   }
   await settle(t);
@@ -416,7 +467,7 @@ async function playRound(
   if (opts.reloadAna) await reloadAna(t, round);
   // the GM locks the round from the panel
   const panel = await openPanel(t, round === 2 ? "key" : "tool");
-  if (round === 1) await shot(t, "gm-panel", panel);
+  if (round === 1) await shot(t, "gm-panel", panel, PANEL_GEOMETRY);
   await panel.locator("[data-action=lock]").click();
   await waitFor("the roll card", () => checksCard(t, round));
   await settle(t);
@@ -425,6 +476,7 @@ async function playRound(
       t,
       "roll-card",
       t.ana.page.locator("#chat-log .kolikoly-rolls").last().locator("xpath=ancestor::li"),
+      CARD_GEOMETRY,
     );
   for (const [who, u] of [
     ["ana", t.ana],
@@ -533,7 +585,7 @@ async function checkSwarm(t: Table): Promise<void> {
       .soft(await sheet.first().getAttribute("class"), "the module's swarm sheet")
       .toContain("kolikoly-swarm-sheet");
   if (await sheet.count()) {
-    await shot(t, "swarm-sheet", sheet.first());
+    await shot(t, "swarm-sheet", sheet.first(), {});
     await sheet.first().locator("[data-action=close]").click();
   }
 }
@@ -634,7 +686,9 @@ async function checkTableCheck(t: Table): Promise<void> {
         `${id}: GM store traffic on a player's page`,
       )
       .toEqual(["0", "0", "0"]);
-  await shot(t, "table-check", t.gm.page.locator(".kolikoly-table-check-window"));
+  await shot(t, "table-check", t.gm.page.locator(".kolikoly-table-check-window"), {
+    tables: [".kolikoly-table-check table"],
+  });
   await t.gm.page.locator(".kolikoly-table-check-window button[data-action=ok]").click();
 }
 
@@ -701,7 +755,7 @@ async function checkHazardChoice(t: Table): Promise<void> {
       }),
     );
   await windowOf(t.gm).waitFor();
-  await shot(t, "hazard-choice", win);
+  await shot(t, "hazard-choice", win, {});
   await win.locator("button[data-action=aim]").click();
   expect.soft(await answer(), "Ana takes the effect").toEqual({ total: 2 });
   await waitFor("the GM's window closed", async () => (await windowOf(t.gm).count()) === 0);
@@ -709,7 +763,7 @@ async function checkHazardChoice(t: Table): Promise<void> {
   await ask();
   await win.waitFor();
   await windowOf(t.gm).waitFor();
-  await shot(t, "hazard-choice-gm", windowOf(t.gm));
+  await shot(t, "hazard-choice-gm", windowOf(t.gm), {});
   await windowOf(t.gm).locator("button[data-action=hp]").click();
   expect.soft(await answer(), "the GM chose HP for Ana").toEqual({ total: 1 });
   await waitFor("Ana's window closed", async () => (await win.count()) === 0, 5_000);
@@ -850,8 +904,8 @@ function boardOf(t: Table): PublicBoard | undefined {
 /**
  * Issue 11 item 4: a Kayanak board set up through the wizard's Kayanak mode (as the set-up macro
  * opens it), then Ana's turn played as a player plays it: the bar's roll button, a click on a
- * lit hole of the canvas, the bar's end button; the combat tracker follows. Screenshots:
- * docs/foundry-kayanak-board.png (Ana's canvas with the lit holes), docs/foundry-kayanak-card.png.
+ * lit hole of the canvas, the bar's end button; the combat tracker follows. Screenshots: Ana's
+ * canvas with the lit holes, the turn's card (`npm run guide-pictures` copies them into docs/).
  */
 async function playKayanak(t: Table): Promise<void> {
   const page = t.gm.page;
@@ -889,7 +943,7 @@ async function playKayanak(t: Table): Promise<void> {
   expect.soft(refusal.length, "the refusal names Bo's start hole").toBe(1);
   t.gm.errors.splice(t.gm.errors.indexOf(refusal[0]!), 1);
   await boX.fill("2");
-  await shot(t, "kayanak-wizard", wiz);
+  await shot(t, "kayanak-wizard", wiz, {});
   await wiz.locator("button[type=submit]").click();
   await waitFor("the wizard to close", async () => (await wiz.count()) === 0);
   const pub = await waitFor("the board", () => boardOf(t));
@@ -910,8 +964,20 @@ async function playKayanak(t: Table): Promise<void> {
   const legal = [...legalByHole(view).entries()];
   expect.soft(legal.length, "lit holes after the roll").toBeGreaterThan(0);
   await bar.locator("[data-dice]").waitFor();
+  await shot(t, "kayanak-bar", bar, { content: ":scope" });
+  // issue 20 item 2: the roll's card shows the die's face where core prints a roll's total
+  const rollCardId = await evaluate<string>(
+    t.ana,
+    `game.messages.contents.find((m) => m.flags["${MODULE}"]?.card === "roll")?.id ?? ""`,
+  );
+  const rollCard = t.ana.page.locator(`#chat-log li[data-message-id="${rollCardId}"]`);
+  await rollCard.waitFor();
+  const totals = await rollCard.locator(".dice-total").allTextContents();
+  expect.soft(totals.length, "the roll card draws its die").toBeGreaterThan(0);
+  for (const text of totals)
+    expect.soft(text.trim(), "a die's face, not its place on the die").not.toMatch(/^\d+$/);
+  await shot(t, "kayanak-roll-card", rollCard, CARD_GEOMETRY);
   await shot(t, "kayanak-board", t.ana.page);
-  if (DOCS_PICTURES) await t.ana.page.screenshot({ path: `${REPO}docs/foundry-kayanak-board.png` });
   // a click on a hole where one kind of step is allowed (else the kind picked in the bar first)
   const [key, steps] = legal.find(([, s]) => new Set(s.map(kindOfStep)).size === 1) ?? legal[0]!;
   const kinds = [...new Set(steps.map(kindOfStep))];
@@ -937,9 +1003,13 @@ async function playKayanak(t: Table): Promise<void> {
   await waitFor("the turn ended", () => boardOf(t)!.view.turn === 1);
   await settle(t);
   expect.soft(t.server.truth.combats[0]?.turn, "the tracker moved on to Bo").toBe(1);
+  // the GM panel with the board's row (the Kayanak part of the panel)
+  const panel = await openPanel(t);
+  await panel.locator(".kolikoly-kayanak-boards").waitFor();
+  await shot(t, "kayanak-panel", panel, { tables: [".kolikoly-kayanak-boards table"] });
+  await panel.locator("[data-action=close]").click();
   const card = t.gm.page.locator("#chat-log .kolikoly-card").last().locator("xpath=ancestor::li");
-  if (DOCS_PICTURES) await card.screenshot({ path: `${REPO}docs/foundry-kayanak-card.png` });
-  await shot(t, "kayanak-card", card);
+  await shot(t, "kayanak-card", card, CARD_GEOMETRY);
   // a player's page never held a covered hole's contents: the board flag is the player view
   for (const u of [t.ana, t.bo])
     expect
@@ -987,4 +1057,9 @@ describe("the built module booted in Chromium against the fake Foundry", () => {
   test("dnd5e on Foundry v14: batched writes", async () => {
     await playSystem("dnd5e", { generation: 14 });
   }, 90_000);
+
+  // issue 20 item 1: the runs above checked the layout of every module window of both games
+  test("every window's layout was checked, in the light and the dark scheme", () => {
+    expect([...layoutChecked].sort()).toEqual([...LAYOUT_WINDOWS].sort());
+  });
 });

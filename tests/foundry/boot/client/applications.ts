@@ -194,6 +194,7 @@ export class ApplicationV2 {
     if (first) {
       instances.set(this.id, this);
       this._insertElement(this._element!);
+      if (this.hasFrame && this.options.window.positioned) this._applyPosition();
     }
     this._updateFrame(options);
     this.state = RENDER_STATES.RENDERED;
@@ -344,7 +345,22 @@ export class ApplicationV2 {
   // v13 client/applications/api/application.mjs ApplicationV2#setPosition
   setPosition(position: Obj = {}): Obj {
     Object.assign(this.position, position);
+    if (this._element && this.hasFrame && this.options.window.positioned) this._applyPosition();
     return this.position;
+  }
+
+  /**
+   * The window's size from `position` (the default sizes of DEFAULT_OPTIONS): a number is that
+   * many px on the element's style, "auto" leaves the content to size it (v13
+   * ApplicationV2#setPosition -> #updatePosition; its placement and clamping to the screen are
+   * left out, the fake places windows by its CSS).
+   */
+  // v13 client/applications/api/application.mjs ApplicationV2#_updatePosition
+  private _applyPosition(): void {
+    const el = this._element!;
+    const { width, height } = this.position as { width?: unknown; height?: unknown };
+    if (typeof width === "number") el.style.width = `${width}px`;
+    if (typeof height === "number") el.style.height = `${height}px`;
   }
 
   /** ApplicationV2#close: removes the element, leaves the registry, `close<Class>` hooks. */
@@ -482,6 +498,8 @@ export class DialogV2 extends ApplicationV2 {
     classes: ["dialog"],
     tag: "dialog",
     window: { frame: true, positioned: true, minimizable: false },
+    // v13 client/applications/api/dialog.mjs DialogV2.DEFAULT_OPTIONS: 400 px wide
+    position: { width: 400 },
     buttons: [],
     content: "",
     rejectClose: false,

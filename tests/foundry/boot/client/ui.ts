@@ -403,13 +403,24 @@ export function renderInterface(): void {
   document
     .getElementById("open-settings")!
     .addEventListener("click", () => void new SettingsConfig().render({ force: true }));
+  // v13 client/game.mjs: the interface's colour scheme (core.uiConfig) as a class on <body>
+  // (`theme-light` / `theme-dark`); the boot test switches it to look at both
+  document.body.classList.add("theme-light");
   const style = document.createElement("style");
   style.textContent = FAKE_CSS;
   document.head.prepend(style);
 }
 
-/** The fake's own look (not Foundry's stylesheet): enough for readable screenshots. */
+/**
+ * The fake's own look (not Foundry's stylesheet): enough for readable screenshots. The colour
+ * schemes define the custom properties the module's CSS reads, under the same names and on the
+ * same element as Foundry v13/v14 (body.theme-light / body.theme-dark: --color-text-primary,
+ * --color-text-secondary, --color-border, --color-fieldset-border, --color-form-hint,
+ * --color-level-*; the values are the fake's own), and windows take their colours from them.
+ */
 const FAKE_CSS = `
+body.theme-light { --background: #f4f1ea; --color-text-primary: #1a1a1a; --color-text-secondary: #4d4d4d; --color-text-subtle: #666; --color-border: #bfbfbf; --color-fieldset-border: #808080; --color-form-hint: #4d4d4d; --color-level-error: #b02020; --color-level-success: #1f6f33; --color-level-warning: #8a5a00; --color-warm-2: #c9590a; }
+body.theme-dark { --background: #23262e; --color-text-primary: #ededed; --color-text-secondary: #c4c4c4; --color-text-subtle: #a6a6a6; --color-border: #4a5060; --color-fieldset-border: #8c8c8c; --color-form-hint: #bfbfbf; --color-level-error: #ff7a7a; --color-level-success: #6fd08c; --color-level-warning: #f0b35a; --color-warm-2: #ff9f4a; color-scheme: dark; }
 body { margin: 0; font: 13px/1.35 system-ui, sans-serif; background: #1d1f24; color: #e8e6e3; }
 #interface { position: fixed; inset: 0; }
 #board { position: absolute; left: 56px; top: 0; right: 340px; bottom: 0; overflow: hidden; background: #2b3a42; }
@@ -431,7 +442,7 @@ body { margin: 0; font: 13px/1.35 system-ui, sans-serif; background: #1d1f24; co
 #notifications { position: absolute; top: 4px; left: 30%; width: 40%; list-style: none; margin: 0; padding: 0; z-index: 10000; }
 .notification { padding: 6px 10px; margin-bottom: 4px; border-radius: 4px; background: #345; }
 .notification.error { background: #822; } .notification.warning { background: #863; }
-.application.window-app { position: absolute; top: 40px; left: 120px; min-width: 320px; max-width: 820px; max-height: 90vh; overflow: auto; background: #f4f1ea; color: #222; border: 1px solid #000; border-radius: 6px; box-shadow: 0 0 18px #000a; z-index: 100; }
+.application.window-app { position: absolute; top: 40px; left: 120px; max-height: 90vh; overflow: auto; background: var(--background); color: var(--color-text-primary); border: 1px solid #000; border-radius: 6px; box-shadow: 0 0 18px #000a; z-index: 100; }
 .application .window-header { display: flex; justify-content: space-between; align-items: center; background: #222; color: #eee; padding: 4px 8px; }
 .application .window-title { font-size: 14px; margin: 0; }
 .application .window-content { padding: 8px; }
