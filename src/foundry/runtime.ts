@@ -9,8 +9,7 @@ import type { Port } from "./core/port.ts";
 import { publicLakeOf } from "./fishing/projection.ts";
 import { LakeHost } from "./fishing/host.ts";
 import { LazyKayanak } from "./kayanak/load.ts";
-import type { PrivateNews } from "./core/transport.ts";
-import { PrivateCache } from "./core/transport.ts";
+import { PrivateCache, confirmedNews, isNewsConfirm } from "./core/transport.ts";
 import { renderCard } from "./fishing/cards.ts";
 import type { CheckEnv } from "./core/table-check.ts";
 import { TableCheck } from "./core/table-check.ts";
@@ -128,12 +127,11 @@ export class Runtime {
           ? this.players.handle(data, options)
           : { ok: false, error: { code: "badIntent", field: "", message: "badIntent" } },
       // the private card was drawn when it was created, before its news arrived: draw it again
+      // taken only from the active GM, who confirms it sent this (core/transport.ts)
       [QUERY.private]: async (data) => {
-        const ok = this.cache.accept(data);
-        if (ok) {
-          const news = data as PrivateNews;
-          this.port.rerenderCards(news.lake, [...new Set(news.events.map((e) => e.round))]);
-        }
+        const news = await confirmedNews(this.port, data);
+        const ok = !!news && this.cache.accept(news);
+        if (ok) this.port.rerenderCards(news.lake, [...new Set(news.events.map((e) => e.round))]);
         return ok;
       },
       [QUERY.news]: async (data) => this.sendNews(data),
@@ -187,6 +185,8 @@ export class Runtime {
    */
   async sendNews(raw: unknown): Promise<{ ok: boolean }> {
     if (!this.host.isAuthority()) return { ok: false };
+    // a player's client asks whether news it was sent is this GM's (core/transport.ts)
+    if (isNewsConfirm(raw)) return { ok: this.host.delivery.ledger.confirm(raw) };
     const user = (raw as { user?: unknown } | null)?.user;
     if (typeof user !== "string" || !this.port.users().some((u) => u.id === user && u.active))
       return { ok: false };

@@ -10,6 +10,8 @@
  *    flagged with the revision that made it, so a public write that fails (a closed tab, a
  *    refused batch, a v13 write that stopped part way) is finished later from the record by
  *    `rollForward`, never taken back: players are never shown a round that is then withdrawn.
+ *    A card still unposted when the next change is made is carried on in the next revision's
+ *    outbox, so no later change can leave it behind.
  *
  * `rollForward` is idempotent: the public writes are computed against the scene as it is now
  * (each game's `Publish` writes only what differs), the outbox is posted only while no GM-written
@@ -85,14 +87,16 @@ export async function commitChange<R extends StoreRecord>(
   remember: (record: R) => void,
 ): Promise<Result<Committed<R>>> {
   const id = change.record.lakeId;
+  let owed: ChatCreate[] = [];
   if (change.from !== undefined) {
     const current = await h.store.get(id);
     if (!current.ok) return current;
     if (current.value?.rev !== change.from) return err("staleRecord");
+    owed = unposted(h.port, current.value);
   }
   const record = {
     ...change.record,
-    outbox: change.chat.map((c) => stamped(c, change.record.rev)),
+    outbox: [...owed, ...change.chat.map((c) => stamped(c, change.record.rev))],
   } as R;
   let put: Extract<WriteOp, { kind: "store.put" }>;
   if (change.key) put = h.store.put(record, change.key) as typeof put;
@@ -122,6 +126,17 @@ export function gmCards(port: Port, gameId: string): ModuleCard[] {
       .map((u) => u.id),
   );
   return port.moduleCards(gameId).filter((c) => c.author !== undefined && gms.has(c.author));
+}
+
+/**
+ * The cards of a record's outbox not posted yet: a change whose public side could not be written
+ * (every attempt of `rollForward` refused) and that the next change follows before any reconcile
+ * would otherwise never post them, since a record's outbox is what reconcile posts. The next
+ * revision carries them on, each with its id and the revision that made it.
+ */
+function unposted(port: Port, record: StoreRecord): ChatCreate[] {
+  const posted = new Set(gmCards(port, record.lakeId).map((c) => c.id));
+  return (record.outbox ?? []).filter((c) => c._id !== undefined && !posted.has(c._id));
 }
 
 function revOf(card: ModuleCard): number | undefined {

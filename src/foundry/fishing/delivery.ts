@@ -9,6 +9,7 @@ import { aliasEvents } from "./aliases.ts";
 import { HOOK, QUERY } from "../core/constants.ts";
 import type { Port } from "../core/port.ts";
 import type { PublicLake } from "./projection.ts";
+import { NewsLedger } from "../core/transport.ts";
 
 /** A lake's fishers as the public lake names them: names, and the users who own each (GMs aside). */
 export function namer(pub: PublicLake): (id: string) => string {
@@ -19,6 +20,9 @@ export function namer(pub: PublicLake): (id: string) => string {
 export const PRIVATE_TIMEOUT_MS = 3_000;
 
 export class Delivery {
+  /** The news sent, by sending, for the players' clients to confirm (core/transport.ts). */
+  readonly ledger = new NewsLedger();
+
   constructor(
     private readonly port: Port,
     private readonly alias: (lakeId: string) => Alias,
@@ -88,14 +92,11 @@ export class Delivery {
       for (const user of this.ownersOf(pub, fisher)) {
         if (!active.has(user) || (onlyUser && user !== onlyUser)) continue;
         // all at once, each with a short timeout: a client that does not answer delays no one
+        const news = { lake: pub.id, fisher, events: list };
+        const id = this.ledger.record(user, news);
         sends.push(
           this.port
-            .query(
-              user,
-              QUERY.private,
-              { lake: pub.id, fisher, events: list },
-              { timeout: PRIVATE_TIMEOUT_MS },
-            )
+            .query(user, QUERY.private, { ...news, id }, { timeout: PRIVATE_TIMEOUT_MS })
             // the player left or did not answer; they get it again when they connect (deliverTo)
             .catch(() => undefined),
         );

@@ -111,7 +111,13 @@ export type ChoiceQuery =
       readonly fallback: HazardChoice;
       readonly seconds: number;
     }
-  | { readonly type: "settled"; readonly id: string };
+  | { readonly type: "settled"; readonly id: string }
+  /**
+   * A player's client -> the active GM: "did you ask me, `user`, exactly this question (`key`, the
+   * question as received)?" On v13 a query handler is not told who called, so a question's sender
+   * is checked by asking the active GM, whose answer goes to the asker alone (User#query).
+   */
+  | { readonly type: "confirm"; readonly id: string; readonly user: string; readonly key: string };
 
 export interface ChoiceReply {
   readonly choice: HazardChoice | null;
@@ -145,6 +151,10 @@ export function parseChoiceQuery(raw: unknown): ChoiceQuery | undefined {
   if (typeof o !== "object" || o === null || typeof o.id !== "string" || !ID.test(o.id))
     return undefined;
   if (o.type === "settled") return { type: "settled", id: o.id };
+  if (o.type === "confirm")
+    return typeof o.user === "string" && typeof o.key === "string" && o.key.length <= 4_000
+      ? { type: "confirm", id: o.id, user: o.user, key: o.key }
+      : undefined;
   if (o.type !== "ask") return undefined;
   if (
     typeof o.scene !== "string" ||
@@ -172,6 +182,14 @@ export function parseChoiceQuery(raw: unknown): ChoiceQuery | undefined {
     seconds: o.seconds,
   };
 }
+
+/** A question as compared by the confirmation: its fields in one order. */
+function keyOf(q: Extract<ChoiceQuery, { type: "ask" }>): string {
+  return JSON.stringify(q);
+}
+
+/** How long a player's client waits for the active GM to confirm a question. */
+const CONFIRM_TIMEOUT_MS = 2_000;
 
 /** The wait, cancellable so that a settled question leaves no timer behind. */
 function sleep(ms: number): { done: Promise<void>; cancel(): void } {
@@ -203,8 +221,10 @@ export interface ChoiceRound {
 export class HazardChoices {
   /** This client's windows (replaced where Foundry runs: hooks/hazard-choice.ts). */
   prompt: ChoicePrompt = NO_PROMPT;
-  /** Windows open on this client for a question, by its id (a player's side). */
-  private readonly shown = new Map<string, OpenPrompt>();
+  /** Windows open on this client for a question, by its id (a player's side), and the question. */
+  private readonly shown = new Map<string, { open: OpenPrompt; key: string }>();
+  /** The questions the active GM has out, by id: whom it asked and what (the GM's side). */
+  private readonly asking = new Map<string, { users: readonly string[]; key: string }>();
 
   constructor(
     private readonly port: Port,
@@ -260,6 +280,7 @@ export class HazardChoices {
       seconds,
     };
     const deadline = this.now() + seconds * 1000;
+    this.asking.set(ask.id, { users: players, key: keyOf(parseChoiceQuery(ask) as typeof ask) });
     type Won = { choice: HazardChoice; by: ChoiceBy };
     const answers: Promise<Won>[] = players.map((user) =>
       this.port
@@ -282,6 +303,7 @@ export class HazardChoices {
     const won = await Promise.race(answers);
     wait.cancel();
     gm.close();
+    this.asking.delete(ask.id);
     // the players' windows close: the question is settled (fire and forget)
     for (const user of players)
       void this.port
@@ -339,16 +361,23 @@ export class HazardChoices {
    * owns the fisher of a lake on a scene this client holds, and lapses at its own time-out; the
    * reply goes to the caller alone (the active GM, who asked).
    */
-  async answer(raw: unknown): Promise<ChoiceReply | { closed: boolean }> {
+  async answer(raw: unknown): Promise<ChoiceReply | { closed: boolean } | { asked: boolean }> {
     const q = parseChoiceQuery(raw);
     if (!q) return { choice: null };
-    if (q.type === "settled") {
-      const open = this.shown.get(q.id);
-      this.shown.delete(q.id);
-      open?.close();
-      return { closed: !!open };
-    }
     const me = this.port.me();
+    // the active GM confirms the questions it has out, to the user it asked (the GM's side)
+    if (q.type === "confirm") {
+      const out = this.asking.get(q.id);
+      return { asked: me.isGM && !!out && out.users.includes(q.user) && out.key === q.key };
+    }
+    if (q.type === "settled") {
+      const shown = this.shown.get(q.id);
+      // a question the active GM still asks is not settled, whoever says so
+      if (!shown || (await this.confirmed(q.id, shown.key))) return { closed: false };
+      this.shown.delete(q.id);
+      shown.open.close();
+      return { closed: true };
+    }
     // the question is the active GM's to ask, of a fisher's player: a GM client answers none
     // (on v13 a handler cannot tell who asked, and a player could open windows on a GM's screen;
     // the GM chooses from the window `decide` opens on the active GM's own client)
@@ -359,14 +388,30 @@ export class HazardChoices {
     if (!pub || !f?.actorId || !this.port.ownersOf(f.actorId).includes(me.id))
       return { choice: null };
     if (this.shown.has(q.id)) return { choice: null };
+    // only a question the active GM asked this user: another player's console may send one too
+    const key = keyOf(q);
+    if (!(await this.confirmed(q.id, key)) || this.shown.has(q.id)) return { choice: null };
     const deadline = this.now() + q.seconds * 1000;
     const open = this.prompt.open(this.view("player", pub, q, deadline));
-    this.shown.set(q.id, open);
+    this.shown.set(q.id, { open, key });
     const wait = sleep(q.seconds * 1000);
     const choice = await Promise.race([open.answer, wait.done.then(() => undefined)]);
     wait.cancel();
     open.close();
     this.shown.delete(q.id);
     return { choice: choice === "hp" || choice === "aim" ? choice : null };
+  }
+
+  /** Whether the active GM asked this user the question `key` under `id` (and asks it still). */
+  private async confirmed(id: string, key: string): Promise<boolean> {
+    const gm = this.port.activeGmId();
+    if (!gm) return false;
+    const ask: ChoiceQuery = { type: "confirm", id, user: this.port.me().id, key };
+    try {
+      const r = await this.port.query(gm, QUERY.hazardChoice, ask, { timeout: CONFIRM_TIMEOUT_MS });
+      return (r as { asked?: unknown } | null)?.asked === true;
+    } catch {
+      return false;
+    }
   }
 }

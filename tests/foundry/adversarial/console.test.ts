@@ -82,6 +82,21 @@ function forgedCard(lake: string) {
   };
 }
 
+/** A hazard question as the active GM asks it (hazard-choice.ts `decide`), of Bo's fisher. */
+function question(t: PlayerTable, lake: string, id: string) {
+  return {
+    type: "ask",
+    id,
+    scene: t.sceneId,
+    lake,
+    round: 1,
+    fisher: "f2",
+    facts: { hazard: "pike", name: "A pike", aim: "throw", damage: 3, hp: 10 },
+    fallback: "hp",
+    seconds: 5,
+  };
+}
+
 describe("issue 19: a player's console against the GM's authority", () => {
   test("K6: a roll card a player posts locks nothing: the round stays open to declarations", async () => {
     const t = await table();
@@ -231,17 +246,7 @@ describe("issue 19: a player's console against the GM's authority", () => {
     const lake = await declared(t, false);
     const [a] = t.players;
     const opened = t.gm.choiceWindows.length;
-    const reply = await a.query(t.userIds.gm, QUERY.hazardChoice, {
-      type: "ask",
-      id: "forged1",
-      scene: t.sceneId,
-      lake,
-      round: 1,
-      fisher: "f2",
-      facts: { hazard: "pike", name: "A pike", aim: "throw", damage: 3, hp: 10 },
-      fallback: "hp",
-      seconds: 5,
-    });
+    const reply = await a.query(t.userIds.gm, QUERY.hazardChoice, question(t, lake, "forged1"));
     expect(reply).toEqual({ choice: null });
     expect(t.gm.choiceWindows.length).toBe(opened);
   });
@@ -309,5 +314,49 @@ describe("issue 19: a player's console against the GM's authority", () => {
     // Bo was answered while the GM still waited for Ana's client (PRIVATE_TIMEOUT_MS)
     expect(resolved).toBe(false);
     expect(await resolving).toMatchObject({ ok: true });
+  });
+});
+
+describe("issue 19: a player's console against the other players (H4 windows, private news)", () => {
+  test("H4: a hazard question Ana's client sends Bo opens no window on Bo's screen, and Bo's answer never reaches her", async () => {
+    const t = await table();
+    const lake = await declared(t, false);
+    const [a, b] = t.players;
+    const opened = b.choiceWindows.length;
+    const reply = await a.query(t.userIds.b, QUERY.hazardChoice, question(t, lake, "forged2"));
+    expect(reply).toEqual({ choice: null });
+    expect(b.choiceWindows.length).toBe(opened);
+  });
+
+  test("private news Ana's client sends Bo is not taken: Bo's card shows the active GM's news only, and no GM client takes news at all", async () => {
+    const t = await table();
+    const lake = await declared(t, false);
+    const [a, b] = t.players;
+    const news = {
+      lake,
+      fisher: "f2",
+      events: [
+        {
+          round: 1,
+          audience: { fisher: "f2" },
+          type: "tracked",
+          fisher: "f2",
+          target: [1, 1, 0],
+          learned: true,
+          fish: 9,
+          swarms: 3,
+        },
+      ],
+    };
+    expect(await a.query(t.userIds.b, QUERY.private, news)).toBe(false);
+    expect(b.runtime!.cache.get(lake, 1, "f2")).toBeUndefined();
+    // a GM client answers no query meant for players
+    expect(await a.query(t.userIds.gm, QUERY.private, { ...news, fisher: "f1" })).toBe(false);
+    expect(t.gm.runtime!.cache.get(lake, 1, "f1")).toBeUndefined();
+    // the control: the active GM's own news still reaches its fisher's player
+    await gmDesk(t.gm).lock(lake);
+    expect(await gmDesk(t.gm).resolve(lake, 1)).toMatchObject({ ok: true });
+    await settle();
+    expect(a.runtime!.cache.get(lake, 1, "f1")).toBeDefined();
   });
 });
