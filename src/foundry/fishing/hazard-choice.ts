@@ -201,14 +201,14 @@ export interface ChoiceRound {
 }
 
 export class HazardChoices {
-  /** This client's windows (replaced where Foundry runs: hooks/hazard-choice.ts). */
-  prompt: ChoicePrompt = NO_PROMPT;
   /** Windows open on this client for a question, by its id (a player's side). */
   private readonly shown = new Map<string, OpenPrompt>();
 
   constructor(
     private readonly port: Port,
     private readonly now: () => number = () => Date.now(),
+    /** This client's windows (apps/hazard-choice-dialog.ts where Foundry runs: module.ts). */
+    readonly prompt: ChoicePrompt = NO_PROMPT,
   ) {}
 
   /** A resolution's driver: decisions answered here, every die by `inner`. */

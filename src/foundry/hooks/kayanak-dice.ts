@@ -9,9 +9,10 @@ import {
   makeTerms,
   registerDiceSoNice,
 } from "../kayanak/dice.ts";
+import type { HookSink } from "./hook-list.ts";
 
-export function listen(): void {
-  Hooks.once("init", () => {
+export function listen(hooks: HookSink): void {
+  hooks.once("init", () => {
     const Base = foundry.dice.terms.DiceTerm as unknown as DiceTermBase;
     const name = (face: string) => game.i18n!.localize(`KOLIKOLY.Kayanak.Foundry.Face.${face}`);
     const terms = makeTerms(Base, name);
@@ -19,7 +20,7 @@ export function listen(): void {
     registry[ACTION_DENOMINATION] = terms.action;
     registry[TEMPERATURE_DENOMINATION] = terms.temperature;
   });
-  Hooks.once(
+  hooks.once(
     "diceSoNiceReady" as never,
     ((dice3d: Dice3d | undefined) => void registerDiceSoNice(dice3d)) as never,
   );
