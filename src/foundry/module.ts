@@ -26,7 +26,6 @@ import type { Runtime } from "./runtime.ts";
 import { makeApi } from "./api.ts";
 import { GmWindows } from "./apps/windows.ts";
 import { liveChoicePrompt } from "./apps/hazard-choice-dialog.ts";
-import { runTableCheck, showTableCheck } from "./apps/table-check-dialog.ts";
 import type { HookListener } from "./hooks/hook-list.ts";
 import { HookParts } from "./hooks/hook-list.ts";
 import * as init from "./hooks/init.ts";
@@ -81,7 +80,7 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
       playerPort: env.playerPort,
       // H4: this client's HP-or-aim window
       choicePrompt: liveChoicePrompt(p),
-      showTableCheck: (rt, report) => showTableCheck(rt, report),
+      showTableCheck: (rt, report) => windows.showTableCheck(rt, report),
       // the round card's declare button, added once the core has put the card's content in place
       decorators: (wiring) => [
         (message, html) => {
@@ -154,13 +153,15 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
   // issue 11: a Kayanak board's combat tracker follows the board, not a hand on its buttons
   kayanakTracker.listen(rt, parts.part("Kayanak tracker follows its board"));
   // the public API, at init: game.modules.get(id).api (the players' part adds to it at ready)
-  parts.part("public API").once("init", () => {
+  parts.part("public API; GM windows preloaded").once("init", () => {
+    // issue 23: the GM windows' chunk starts loading on a GM client; a player's never loads it
+    if (game.user?.isGM) windows().preload();
     const mod = game.modules!.get(MODULE_ID) as unknown as { api?: unknown } | undefined;
     if (mod)
       mod.api = makeApi(rt(), {
-        panel: () => windows().panel(),
-        wizard: (s, t, m) => windows().wizard(s, t, m),
-        tableCheck: (show) => runTableCheck(rt(), show),
+        panel: () => void windows().panel(),
+        wizard: (s, t, m) => void windows().wizard(s, t, m),
+        tableCheck: (show) => windows().tableCheck(rt(), show),
       });
   });
 

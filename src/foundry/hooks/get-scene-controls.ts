@@ -14,7 +14,7 @@ export function listen(hooks: HookSink, windows: () => GmWindows): void {
       button: true,
       order: 99,
       visible: true,
-      onChange: () => windows().panel(),
+      onChange: () => void windows().panel(),
     };
     tokens.tools["kolikoly-wizard"] = {
       name: "kolikoly-wizard",
@@ -23,7 +23,7 @@ export function listen(hooks: HookSink, windows: () => GmWindows): void {
       button: true,
       order: 100,
       visible: true,
-      onChange: () => windows().wizard(),
+      onChange: () => void windows().wizard(),
     };
   });
 }

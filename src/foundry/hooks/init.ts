@@ -25,7 +25,7 @@ export function listen(rt: () => Runtime, hooks: HookSink, windows: () => GmWind
       editable: [{ key: "KeyK", modifiers: ["Shift" as never] }],
       restricted: true,
       onDown: () => {
-        windows().panel();
+        void windows().panel();
         return true;
       },
     });
