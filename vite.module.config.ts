@@ -1,10 +1,11 @@
 /**
  * Vite for the Foundry module: src/foundry/main.ts as an ES module (dist/scripts/) and its CSS
- * (dist/styles/). Two chunks are imported only when needed: the Quench batches (tests/quench)
+ * (dist/styles/). Three chunks are imported only when needed: the Quench batches (tests/quench)
  * when Quench is active, and Kayanak (src/foundry/kayanak/kayanak-chunk.ts, through
- * kayanak/load.ts) when a scene holds a board or the wizard picks Kayanak. What the entry and the
- * Kayanak chunk share is a common chunk, scripts/shared-<hash>.js, which the entry imports
- * statically: every client loads it at start (`npm run bench` counts it there).
+ * kayanak/load.ts) when a scene holds a board or the wizard picks Kayanak, and the GM windows
+ * (src/foundry/apps/gm-windows.ts, through apps/windows.ts) on a GM client. What the entry and
+ * the chunks share are common chunks, scripts/shared-<hash>.js; those the entry imports
+ * statically every client loads at start (`npm run bench` counts them there).
  * scripts/build.mjs runs this, then copies templates, lang, assets and compiles the packs.
  */
 import { fileURLToPath } from "node:url";

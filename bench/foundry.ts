@@ -93,6 +93,7 @@ async function bundle(): Promise<BenchRow[]> {
     const fig = loadFigures(out, { styles: ["styles/kolikoly-fishing.css"] });
     const lang = gzipBytes(fs.readFileSync(path.join(out, "lang/en.json")));
     const kayanak = fig.chunks.find((c) => c.chunk.includes("kayanak"));
+    const gm = fig.chunks.find((c) => c.chunk.includes("gm-windows"));
     const worker = gzipBytes(fs.readFileSync(path.join(out, "scripts/estimate-worker.js")));
     const ratio = fig.startBytes / START_TARGET;
     return [
@@ -109,6 +110,13 @@ async function bundle(): Promise<BenchRow[]> {
       {
         name: "first use of the fishing game: its code is in the start bundle",
         value: `+0 KB (the wizard's length estimate starts a worker: +${kb(worker)})`,
+      },
+      {
+        name: `a GM client, at init: the GM windows (panel, wizard, table check): ${gm?.files.map((f) => path.basename(f)).join(", ") ?? "no chunk"}`,
+        value: gm
+          ? `+${kb(gm.bytes)} (${kb(fig.startBytes + gm.bytes)} with the start bundle)`
+          : "no GM windows chunk",
+        ok: gm !== undefined,
       },
       {
         name: `first use of Kayanak (a board on a scene, or the wizard's Kayanak mode): ${kayanak?.files.map((f) => path.basename(f)).join(", ") ?? "no chunk"}`,

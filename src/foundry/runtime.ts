@@ -1,18 +1,20 @@
 /**
- * The module's per-client wiring, shared by Foundry (main.ts) and the behavioural fake: the
- * GM's lake host, the player's private cache, the query handlers for CONFIG.queries, and how
- * a chat message is shown on this client.
+ * The module's per-client wiring, shared by Foundry (main.ts) and the behavioural fake, both built
+ * by the composition root (compose.ts): the table core, the GM's lake host, the Kayanak host, the
+ * player's private cache, the query handlers for CONFIG.queries, and how a chat message is shown
+ * on this client.
  */
 import { MODULE_ID, QUERY } from "./core/constants.ts";
 import { cardFlagOf, eventLine, publicCardHtml } from "./fishing/cards.ts";
 import type { Port } from "./core/port.ts";
 import { publicLakeOf } from "./fishing/projection.ts";
-import { LakeHost } from "./fishing/host.ts";
-import { LazyKayanak } from "./kayanak/load.ts";
+import type { LakeHost } from "./fishing/host.ts";
+import type { LazyKayanak } from "./kayanak/load.ts";
 import { PrivateCache, confirmedNews, isNewsConfirm } from "./core/transport.ts";
 import { renderCard } from "./fishing/cards.ts";
 import type { CheckEnv } from "./core/table-check.ts";
-import { TableCheck } from "./core/table-check.ts";
+import type { TableCheck } from "./core/table-check.ts";
+import type { TableCore } from "./core/table-core.ts";
 
 /** What the runtime needs of the players' side (players/wire.ts `PlayerWiring`). */
 export interface PlayersSide {
@@ -27,7 +29,29 @@ export interface ShownMessage {
   readonly author?: string;
 }
 
+/** A card's extra on this client, added once its content is final (render-chat-message.ts). */
+export type Decorator = (message: ShownMessage, html: HTMLElement) => void;
+
+/** What the composition root builds a runtime from (compose.ts). */
+export interface RuntimeParts {
+  readonly core: TableCore;
+  readonly host: LakeHost;
+  readonly kayanak: LazyKayanak;
+  readonly table: TableCheck;
+  /** The lakes on this world's scenes (their public flags). */
+  readonly lakeIds?: () => readonly string[];
+  /** The Kayanak boards on this world's scenes (their public flags). */
+  readonly boardIds?: () => readonly string[];
+  /** The players' side, built on first use (compose.ts), when the module has one. */
+  readonly players?: () => PlayersSide | undefined;
+  /** What else a card shows on this client (the players' declare button). */
+  readonly decorators?: readonly Decorator[];
+}
+
 export class Runtime {
+  readonly port: Port;
+  /** The table core: authority, the GM store and keys, the commit, the intent channel. */
+  readonly core: TableCore;
   readonly host: LakeHost;
   /**
    * Kayanak boards (issue 11), on the same store, keys and authority as the lakes; the host's
@@ -38,34 +62,28 @@ export class Runtime {
   /** The GM store's traffic on this client and the table check (issue 10 item 1). */
   readonly table: TableCheck;
 
-  constructor(
-    readonly port: Port,
-    /** The lakes on this world's scenes (their public flags). */
-    private readonly lakeIds: () => readonly string[] = () => [],
-    /** What the table check reads of this client (hooks/table-check.ts on Foundry). */
-    checkEnv: CheckEnv = bareCheckEnv(),
-    /** The Kayanak boards on this world's scenes (their public flags). */
-    private readonly boardIds: () => readonly string[] = () => [],
-    /**
-     * The players' side, built from this runtime (main.ts passes it, as the fake does): it
-     * answers the one player -> active GM channel, `QUERY.intent`, registered once, here.
-     */
-    private readonly makePlayers?: (rt: Runtime) => PlayersSide,
-  ) {
-    this.host = new LakeHost(port);
-    this.kayanak = new LazyKayanak(this.host);
-    this.table = new TableCheck(port, checkEnv);
-  }
+  private readonly lakeIds: () => readonly string[];
+  private readonly boardIds: () => readonly string[];
+  private readonly makePlayers: () => PlayersSide | undefined;
 
-  private playersSide: PlayersSide | undefined;
+  constructor(parts: RuntimeParts) {
+    this.core = parts.core;
+    this.port = parts.core.port;
+    this.host = parts.host;
+    this.kayanak = parts.kayanak;
+    this.table = parts.table;
+    this.lakeIds = parts.lakeIds ?? (() => []);
+    this.boardIds = parts.boardIds ?? (() => []);
+    this.makePlayers = parts.players ?? (() => undefined);
+    this.decorators = parts.decorators ?? [];
+  }
 
   /**
    * The players' side of this client (players/wire.ts), when the module has one: built on first
    * use, once `init` has registered its settings (it reads them as it starts listening).
    */
   get players(): PlayersSide | undefined {
-    this.playersSide ??= this.makePlayers?.(this);
-    return this.playersSide;
+    return this.makePlayers();
   }
 
   /**
@@ -77,7 +95,7 @@ export class Runtime {
   }
 
   /** What else a card shows on this client, added once its content is final (render-chat-message.ts). */
-  readonly decorators: ((message: ShownMessage, html: HTMLElement) => void)[] = [];
+  private readonly decorators: readonly Decorator[];
 
   decorate(message: ShownMessage, html: HTMLElement): void {
     if (!this.byGm(message)) return;
@@ -121,11 +139,8 @@ export class Runtime {
   /** Handlers to put in CONFIG.queries (keys are the query names). */
   queries(): Record<string, (data: unknown, options?: unknown) => Promise<unknown>> {
     return {
-      // every request of a player to the active GM, of both games (players/protocol.ts)
-      [QUERY.intent]: async (data, options) =>
-        this.players
-          ? this.players.handle(data, options)
-          : { ok: false, error: { code: "badIntent", field: "", message: "badIntent" } },
+      // the one intent channel and the GM store's key hand-over (core/table-core.ts)
+      ...this.core.queries(),
       // the private card was drawn when it was created, before its news arrived: draw it again
       // taken only from the active GM, who confirms it sent this (core/transport.ts)
       [QUERY.private]: async (data) => {
@@ -135,9 +150,6 @@ export class Runtime {
         return ok;
       },
       [QUERY.news]: async (data) => this.sendNews(data),
-      // GM store keys, GM client to GM client (store/handover.ts)
-      [QUERY.keysWanted]: async (data) => this.host.keys.onWanted(data),
-      [QUERY.keysGiven]: async (data) => this.host.keys.onGiven(data),
       // H4: the active GM asks a fisher's owner "HP or the hazard's aim?" (hazard-choice.ts)
       [QUERY.hazardChoice]: async (data) => this.host.choices.answer(data),
       ...this.table.queries(),
@@ -220,8 +232,8 @@ export class Runtime {
   }
 }
 
-/** A client that reads nothing of Foundry (a Runtime built without one): nothing held, nothing kept. */
-function bareCheckEnv(): CheckEnv {
+/** A client that reads nothing of Foundry (a table built without one): nothing held, nothing kept. */
+export function bareCheckEnv(): CheckEnv {
   let leak: unknown = null;
   return {
     version: () => "",

@@ -61,15 +61,19 @@ describe("the built module", () => {
     ]);
     expect(names.filter((n) => !shipped(n.slice("kolikoly-fishing/".length)))).toEqual([]);
     expect(zip["kolikoly-fishing/assets/swarm.svg"]).toBeDefined();
-    // the entry and what it shares with the Kayanak chunk, the Kayanak and Quench chunks it
+    // the entry and what it shares with the chunks, the Kayanak, GM windows and Quench chunks it
     // imports only when needed, and the lake wizard's Web Worker, a file of its own
     expect(
-      names
-        .filter((n) => n.includes("/scripts/"))
-        .map((n) => n.replace(/shared-[\w-]+\.js$/, "shared-<hash>.js"))
-        .sort(),
+      [
+        ...new Set(
+          names
+            .filter((n) => n.includes("/scripts/"))
+            .map((n) => n.replace(/shared-[\w-]+\.js$/, "shared-<hash>.js")),
+        ),
+      ].sort(),
     ).toEqual([
       "kolikoly-fishing/scripts/estimate-worker.js",
+      "kolikoly-fishing/scripts/gm-windows.js",
       "kolikoly-fishing/scripts/kayanak-chunk.js",
       "kolikoly-fishing/scripts/kolikoly-fishing.js",
       "kolikoly-fishing/scripts/quench.js",
@@ -81,16 +85,22 @@ describe("the built module", () => {
   test("issue 23: Kayanak is a chunk loaded only with import(), never by the entry at start", () => {
     const fig = loadFigures(out);
     const js = (f: string) => fs.readFileSync(path.join(out, f), "utf8");
-    // at start: the entry and the shared chunk it imports, nothing else
-    expect(fig.start.map((f) => f.replace(/shared-[\w-]+/, "shared"))).toEqual([
+    // at start: the entry and the shared chunks it imports, nothing else
+    expect([...new Set(fig.start.map((f) => f.replace(/shared-[\w-]+/, "shared")))]).toEqual([
       "scripts/kolikoly-fishing.js",
       "scripts/shared.js",
     ]);
     expect(fig.chunks.map((c) => c.chunk).sort()).toEqual([
+      "scripts/gm-windows.js",
       "scripts/kayanak-chunk.js",
       "scripts/quench.js",
     ]);
-    for (const c of fig.chunks) expect(c.files, c.chunk).toEqual([c.chunk]);
+    // a chunk brings only itself and what it shares with another chunk
+    for (const c of fig.chunks)
+      expect(
+        c.files.filter((f) => f !== c.chunk && !/^scripts\/shared-[\w-]+\.js$/.test(f)),
+        c.chunk,
+      ).toEqual([]);
     // the one import() of the Kayanak chunk is kayanak/load.ts's
     const startText = fig.start.map(js).join("\n");
     expect(startText.match(/import\(`\.\/kayanak-chunk\.js`\)/g)).toHaveLength(1);
@@ -99,9 +109,26 @@ describe("the built module", () => {
       expect(startText, marker).not.toContain(marker);
       expect(js("scripts/kayanak-chunk.js"), marker).toContain(marker);
     }
-    // what Foundry reads before ready stays at start: the dice terms' faces, the wizard's form
+    // what Foundry reads before ready stays at start: the dice terms' faces
     expect(startText).toContain("KOLIKOLY.Kayanak.Foundry.Face.");
-    expect(startText).toContain("KOLIKOLY.Kayanak.Foundry.Wizard.Title");
+  });
+
+  test("issue 23: the GM windows are a chunk loaded only with import(), never by the entry at start", () => {
+    const fig = loadFigures(out);
+    const js = (f: string) => fs.readFileSync(path.join(out, f), "utf8");
+    const startText = fig.start.map(js).join("\n");
+    // the one import() of the GM windows' chunk is apps/windows.ts's; no file at start imports it
+    expect(startText.match(/import\(`\.\/gm-windows\.js`\)/g)).toHaveLength(1);
+    expect(startText).not.toMatch(/(?:from|import)\s*["']\.\/gm-windows\.js["']/);
+    // the panel and the wizard (its Kayanak form too): in the chunk only
+    for (const marker of [
+      "kolikoly-gm-panel",
+      "kolikoly-lake-wizard",
+      "KOLIKOLY.Kayanak.Foundry.Wizard.Title",
+    ]) {
+      expect(startText, marker).not.toContain(marker);
+      expect(js("scripts/gm-windows.js"), marker).toContain(marker);
+    }
   });
 
   test("the wizard's worker is self-contained: it imports nothing, and carries the simulator", () => {
@@ -112,7 +139,7 @@ describe("the built module", () => {
 
   test("the ES module imports nothing from node and carries no test fake", () => {
     // the entry and every chunk it loads (the Quench batches are tests, and say so)
-    const js = [...loadFigures(out).start, "scripts/kayanak-chunk.js"]
+    const js = [...loadFigures(out).start, "scripts/kayanak-chunk.js", "scripts/gm-windows.js"]
       .map((f) => fs.readFileSync(path.join(out, f), "utf8"))
       .join("\n");
     expect(js).not.toMatch(/from\s*"node:|require\(|process\.env/);

@@ -8,7 +8,6 @@ import type { Runtime } from "../runtime.ts";
 import { sceneFlags } from "../fishing/projection.ts";
 import type { Result } from "../fishing/host.ts";
 import { kayanakPanelBoards, panelContext, parseCoordValue } from "./panel-context.ts";
-import { LakeWizard } from "./lake-wizard.ts";
 import { runTableCheck } from "./table-check-dialog.ts";
 import { leakBanner } from "./table-check-context.ts";
 import { notifyResult } from "./notify.ts";
@@ -19,11 +18,19 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
 type Target = HTMLElement & { dataset: DOMStringMap };
 
+/** What the panel works with, given by the composition root (module.ts, apps/windows.ts). */
+export interface GmPanelDeps {
+  readonly runtime: Runtime;
+  /** The players' side (issue 4): locks the round and posts the roll card. */
+  readonly lock?: (lakeId: string) => Promise<void>;
+  /** Opens the lake wizard (its one window). */
+  readonly newLake: () => void;
+}
+
 export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
-  static runtime: Runtime | undefined;
-  static instance: GmPanel | undefined;
-  /** Set by the players' side (issue 4): locks the round and posts the roll card. */
-  static lock: ((lakeId: string) => Promise<void>) | undefined;
+  constructor(private readonly deps: GmPanelDeps) {
+    super({} as never);
+  }
 
   static override DEFAULT_OPTIONS = {
     id: "kolikoly-gm-panel",
@@ -53,12 +60,6 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
 
   static override PARTS = { main: { template: `${TEMPLATE_ROOT}/gm-panel.hbs` } };
 
-  static open(): GmPanel {
-    GmPanel.instance ??= new GmPanel();
-    void GmPanel.instance.render({ force: true });
-    return GmPanel.instance;
-  }
-
   /** The active lake of the viewed scene. */
   static lakeId(): string | undefined {
     const scene = canvas?.scene;
@@ -70,7 +71,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 
   override async _prepareContext(): Promise<object> {
-    const rt = GmPanel.runtime;
+    const rt = this.deps.runtime;
     const lakeId = GmPanel.lakeId();
     if (!rt) return { lake: null };
     const t = (k: string, d?: Readonly<Record<string, unknown>>) => rt.port.localize(k, d);
@@ -98,7 +99,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
       };
     return {
       lake: panelContext(l.value.session, l.value.record.pending, l.value.pub, t),
-      canLock: GmPanel.lock !== undefined,
+      canLock: this.deps.lock !== undefined,
       leak,
       boards,
       keys,
@@ -120,7 +121,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
     fn: (rt: Runtime, lakeId: string) => Promise<Result<unknown>>,
     success?: string,
   ): Promise<void> {
-    const rt = GmPanel.runtime;
+    const rt = this.deps.runtime;
     const lakeId = GmPanel.lakeId();
     if (!rt || !lakeId)
       return void ui.notifications?.warn(game.i18n!.localize("KOLIKOLY.Foundry.Error.noLake"));
@@ -156,7 +157,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
 
   static async onLock(this: GmPanel): Promise<void> {
     const lakeId = GmPanel.lakeId();
-    if (lakeId && GmPanel.lock) await GmPanel.lock(lakeId);
+    if (lakeId && this.deps.lock) await this.deps.lock(lakeId);
     void this.render();
   }
 
@@ -229,19 +230,19 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 
   static onNewLake(this: GmPanel): void {
-    LakeWizard.open();
+    this.deps.newLake();
   }
 
   /** Asks every connected client what of the GM store it holds (issue 10 item 1). */
   static async onTableCheck(this: GmPanel): Promise<void> {
-    const rt = GmPanel.runtime;
+    const rt = this.deps.runtime;
     if (rt) await runTableCheck(rt);
     void this.render();
   }
 
   /** The GM store's keys to a file, for a GM who will play from another browser (store/keyring.ts). */
   static onExportKeys(this: GmPanel): void {
-    const rt = GmPanel.runtime;
+    const rt = this.deps.runtime;
     if (!rt) return;
     const r = rt.host.exportKeys();
     if (r.ok) downloadText(r.value, keysFileName());
@@ -250,7 +251,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
 
   /** Issue 20 item 11: the keys sealed under a passphrase and kept in the GM store. */
   static async onKeepKeyCopy(this: GmPanel): Promise<void> {
-    const rt = GmPanel.runtime;
+    const rt = this.deps.runtime;
     if (!rt) return;
     await keepKeyCopyDialog(rt.host);
     await this.render();
@@ -258,14 +259,14 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
 
   /** Issue 20 item 11: the passphrase copy opened in this browser. */
   static async onUnlockKeys(this: GmPanel): Promise<void> {
-    const rt = GmPanel.runtime;
+    const rt = this.deps.runtime;
     if (!rt) return;
     if (await unlockKeysDialog(rt.host)) await this.render();
   }
 
   /** A key file chosen by the GM, taken whole or not at all. */
   static onImportKeys(this: GmPanel): void {
-    const rt = GmPanel.runtime;
+    const rt = this.deps.runtime;
     if (!rt) return;
     const input = document.createElement("input");
     input.type = "file";
@@ -290,7 +291,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
 
   /** Issue 11: a Kayanak board's turn in play, or else its last finished turn, undone (the host's). */
   static async onKayanakUndo(this: GmPanel, _event: Event, target: Target): Promise<void> {
-    const rt = GmPanel.runtime;
+    const rt = this.deps.runtime;
     const boardId = target.dataset.board;
     if (!rt || !boardId) return;
     notifyResult(await rt.kayanak.undoTurn(boardId));
@@ -299,7 +300,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
 
   /** Issue 11: a Kayanak board's game as a kayanak-scenario/1 file, a real download. */
   static async onKayanakExport(this: GmPanel, _event: Event, target: Target): Promise<void> {
-    const rt = GmPanel.runtime;
+    const rt = this.deps.runtime;
     const boardId = target.dataset.board;
     if (!rt || !boardId) return;
     const r = await rt.kayanak.exportScenario(boardId);
@@ -309,7 +310,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
 
   /** A GM has read the leak warning: it is cleared for every GM (the world setting). */
   static async onDismissLeak(this: GmPanel): Promise<void> {
-    const rt = GmPanel.runtime;
+    const rt = this.deps.runtime;
     if (rt) notifyResult(await rt.table.dismiss());
     void this.render();
   }

@@ -44,14 +44,22 @@ async function hazardTable(uuid: string): Promise<Result<Hazard[] | undefined>> 
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
-export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
-  static runtime: Runtime | undefined;
-  /** Issue 4: a fisher actor's modifiers from its game system (hooks/players.ts); typed ones win. */
-  static modsFor: ((actorId: string) => Partial<Mods> | undefined) | undefined;
+/** What the wizard works with, given by the composition root (module.ts, apps/windows.ts). */
+export interface LakeWizardDeps {
+  readonly runtime: Runtime;
+  /** Issue 4: a fisher actor's modifiers from its game system (the players' side); typed ones win. */
+  readonly modsFor?: (actorId: string) => Partial<Mods> | undefined;
   /** Issue 4, K9: the fisher's equipped net damage from its game system, if it has one. */
-  static netDamageFor: ((actorId: string) => string | undefined) | undefined;
+  readonly netDamageFor?: (actorId: string) => string | undefined;
   /** Issue 11, J6 setting: a bear's Dexterity modifier from its game system, if it has one. */
-  static dexFor: ((actorId: string) => number | undefined) | undefined;
+  readonly dexFor?: (actorId: string) => number | undefined;
+}
+
+export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
+  constructor(private readonly deps: LakeWizardDeps) {
+    super({} as never);
+  }
+
   sceneId: string | undefined;
   /** Issue 11: a fishing lake (default) or a Kayanak board. */
   mode: WizardMode = "kolikoly";
@@ -75,9 +83,6 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     actions: { proposeLake: LakeWizard.onProposeLake },
   };
 
-  /** The one wizard window: opening it again brings it forward with what the GM typed. */
-  static instance: LakeWizard | undefined;
-
   static override PARTS = { main: { template: `${TEMPLATE_ROOT}/lake-wizard.hbs` } };
 
   /** ApplicationV2#title (v13 client/applications/api/application.mjs): the mode's own title. */
@@ -87,43 +92,20 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
       : super.title;
   }
 
-  /**
-   * Opens the wizard. A second call while it is open brings the same window forward and keeps
-   * what the GM typed (a second instance with the same id would replace the first's element;
-   * ApplicationV2 ids are unique, foundry.applications.instances); an explicit scene or token
-   * choice (the set-up macro) re-renders it for that choice.
-   */
-  static open(sceneId?: string, tokens?: readonly string[], mode?: WizardMode): LakeWizard {
-    const open = LakeWizard.instance;
-    if (open?.rendered && sceneId === undefined && tokens === undefined && mode === undefined) {
-      open.bringToFront();
-      return open;
-    }
-    const w = (LakeWizard.instance ??= new LakeWizard());
-    w.typed.clear();
-    w.sceneId =
-      sceneId ?? (open?.rendered ? w.sceneId : undefined) ?? canvas?.scene?.id ?? undefined;
-    w.preselect = tokens?.length ? new Set(tokens) : undefined;
-    // a window opened afresh is the fishing wizard unless asked for Kayanak (the set-up macro)
-    w.mode = mode ?? (open?.rendered ? w.mode : "kolikoly");
-    void w.render({ force: true });
-    return w;
-  }
-
   private scenes(): SceneData[] {
-    const rt = LakeWizard.runtime!;
+    const rt = this.deps.runtime;
     return game
       .scenes!.contents.map((s) => rt.port.scene(s.id!))
       .filter((s): s is SceneData => Boolean(s));
   }
 
   override async _prepareContext(): Promise<object> {
-    const rt = LakeWizard.runtime!;
+    const rt = this.deps.runtime;
     if (this.mode === "kayanak") {
       // issue 23: Kayanak's code is loaded when the wizard picks it (kayanak/load.ts)
       await rt.kayanak.host();
       return kayanakWizardContext(this.scenes(), this.sceneId ?? "", this.preselect, (id) =>
-        LakeWizard.dexFor?.(id),
+        this.deps.dexFor?.(id),
       );
     }
     const get = (k: string) => rt.port.setting(k);
@@ -250,7 +232,7 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     form: HTMLFormElement,
     data: { object: Record<string, unknown> },
   ): Promise<void> {
-    const rt = LakeWizard.runtime!;
+    const rt = this.deps.runtime;
     const scene = rt.port.scene(String(data.object.sceneId ?? ""));
     if (data.object.mode === "kayanak") return this.submitKayanak(form, data.object, scene);
     const parsed = parseWizardForm(data.object, scene);
@@ -259,8 +241,8 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     if (!hazards.ok) return refuse(form, hazards);
     const fishers = parsed.value.fishers.map((f) => {
       const actorId = scene?.tokens.find((t) => t._id === f.tokenId)?.actorId;
-      const fromSystem = actorId ? LakeWizard.modsFor?.(actorId) : undefined;
-      const net = actorId ? LakeWizard.netDamageFor?.(actorId) : undefined;
+      const fromSystem = actorId ? this.deps.modsFor?.(actorId) : undefined;
+      const net = actorId ? this.deps.netDamageFor?.(actorId) : undefined;
       const withMods = fromSystem ? { ...f, mods: { ...fromSystem, ...f.mods } } : f;
       return net ? { ...withMods, netDamage: net } : withMods;
     });
@@ -284,8 +266,8 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     data: Record<string, unknown>,
     scene: SceneData | undefined,
   ): Promise<void> {
-    const rt = LakeWizard.runtime!;
-    const r = await createBoardFromForm(rt, data, scene, LakeWizard.dexFor);
+    const rt = this.deps.runtime;
+    const r = await createBoardFromForm(rt, data, scene, this.deps.dexFor);
     if (!r.ok) return refuse(form, r);
     notifyResult(
       r,

@@ -32,8 +32,27 @@ function lakesOf(flags: Record<string, unknown> | undefined): PublicLake[] {
   return Object.values(sceneFlags({ flags: flags ?? {} } as never).lakes ?? {});
 }
 
+/**
+ * The sheet class Foundry is given: Foundry constructs a sheet itself (DocumentSheetConfig), so
+ * what it needs is closed over by the class the composition root makes (module.ts), never set on
+ * the class from outside.
+ */
+export function swarmSheetClass(runtime: Runtime): typeof SwarmSheet {
+  const Base = SwarmSheet;
+  // named as the class it extends: Foundry ids a registered sheet by scope and class name
+  // (DocumentSheetConfig.registerSheet, v13: `${scope}.${sheetClass.name}`), kept as before
+  return class SwarmSheet extends Base {
+    protected override runtime(): Runtime {
+      return runtime;
+    }
+  };
+}
+
 export class SwarmSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
-  static runtime: Runtime | undefined;
+  /** The module's runtime (swarmSheetClass); the bare class has none and shows no GM detail. */
+  protected runtime(): Runtime | undefined {
+    return undefined;
+  }
 
   static override DEFAULT_OPTIONS = {
     classes: ["kolikoly-swarm-sheet"],
@@ -44,11 +63,11 @@ export class SwarmSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
   static override PARTS = { main: { template: `${TEMPLATE_ROOT}/swarm-sheet.hbs` } };
 
   /** Registered for the swarm type only, as its default sheet (DocumentSheetConfig, v13). */
-  static register(): void {
+  static register(sheet: typeof SwarmSheet): void {
     const config = foundry.applications.apps.DocumentSheetConfig as unknown as {
       registerSheet(doc: unknown, scope: string, cls: unknown, o: object): void;
     };
-    config.registerSheet(Actor, MODULE_ID, SwarmSheet, {
+    config.registerSheet(Actor, MODULE_ID, sheet, {
       types: [SWARM_TYPE],
       makeDefault: true,
       label: "KOLIKOLY.Foundry.SwarmSheet.Label",
@@ -57,7 +76,7 @@ export class SwarmSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
 
   override async _prepareContext(options: never): Promise<never> {
     const base = (await super._prepareContext(options)) as object;
-    const rt = SwarmSheet.runtime;
+    const rt = this.runtime();
     const actor = (this as unknown as { actor: SwarmActor }).actor;
     const flag = actor.token?.flags?.[MODULE_ID] as (SwarmFlag & { at?: Coord }) | undefined;
     // the token's lake, else (the lake's base actor in the sidebar) the lake that made it

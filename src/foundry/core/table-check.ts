@@ -137,8 +137,6 @@ function within<T>(p: Promise<T>, ms: number): Promise<T> {
 
 export class TableCheck {
   readonly watch: LeakWatch;
-  /** Shows a report (the table): set by the Foundry wiring; an automatic check with a problem uses it. */
-  show: ((report: TableReport) => Promise<void> | void) | undefined;
   private running: Promise<TableReport> | undefined;
   private lastRun = -Infinity;
 
@@ -148,6 +146,8 @@ export class TableCheck {
   constructor(
     private readonly port: Port,
     private readonly env: CheckEnv,
+    /** Shows a report (the table, apps/table-check-dialog.ts): an automatic check with a problem uses it. */
+    private readonly show?: (report: TableReport) => Promise<void> | void,
   ) {
     this.watch = new LeakWatch(STORE_PACK_ID, { sizes: () => env.storePack() });
     this.watch.onTraffic = () => void this.tellGm();

@@ -219,8 +219,6 @@ export interface ChoiceRound {
 }
 
 export class HazardChoices {
-  /** This client's windows (replaced where Foundry runs: hooks/hazard-choice.ts). */
-  prompt: ChoicePrompt = NO_PROMPT;
   /** Windows open on this client for a question, by its id (a player's side), and the question. */
   private readonly shown = new Map<string, { open: OpenPrompt; key: string }>();
   /** The questions the active GM has out, by id: whom it asked and what (the GM's side). */
@@ -229,6 +227,8 @@ export class HazardChoices {
   constructor(
     private readonly port: Port,
     private readonly now: () => number = () => Date.now(),
+    /** This client's windows (apps/hazard-choice-dialog.ts where Foundry runs: module.ts). */
+    readonly prompt: ChoicePrompt = NO_PROMPT,
   ) {}
 
   /** A resolution's driver: decisions answered here, every die by `inner`. */

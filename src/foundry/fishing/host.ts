@@ -27,7 +27,7 @@ import {
 } from "../../rules/index.ts";
 import type { Alias } from "./aliases.ts";
 import { IDENTITY, aliasFor, newAliasKey } from "./aliases.ts";
-import { Authority } from "../core/authority.ts";
+import type { Authority } from "../core/authority.ts";
 import type { CardFlag } from "./cards.ts";
 import { detailEvents, eventLine, renderCard, roundMessages } from "./cards.ts";
 import { MODULE_ID, HOOK } from "../core/constants.ts";
@@ -41,13 +41,14 @@ import type { GmRecord, Pending, PendingTotal } from "./record.ts";
 import { EMPTY_PENDING, isGmRecord } from "./record.ts";
 import type { HostParts, Loaded } from "./resolution.ts";
 import { commit, publicOps, resolveOnce } from "./resolution.ts";
-import { commitChange, rollForward } from "../core/commit.ts";
 import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
+import type { ChoicePrompt } from "./hazard-choice.ts";
 import { CHOICE_SETTING, HazardChoices, defaultChoice } from "./hazard-choice.ts";
-import { GmStore } from "../core/store/gm-store.ts";
-import { KeyCopy } from "../core/store/key-copy.ts";
-import { KeyHandover } from "../core/store/handover.ts";
+import type { GmStore } from "../core/store/gm-store.ts";
+import type { KeyCopy } from "../core/store/key-copy.ts";
+import type { KeyHandover } from "../core/store/handover.ts";
+import type { TableCore } from "../core/table-core.ts";
 import { MODULE_BODY } from "../core/swarm-body.ts";
 
 export type { Result } from "../core/result.ts";
@@ -56,6 +57,16 @@ export type { CreateLakeOptions, FisherOption } from "./options.ts";
 export { checkLakeOptions } from "./options.ts";
 export type { Loaded } from "./resolution.ts";
 export { WriteError } from "../core/write-error.ts";
+
+/** What the composition root gives the fishing host besides the core (module.ts, compose.ts). */
+export interface LakeHostLayers {
+  /** Issue 4: the system adapter rolls what the system rolls itself (K7 initiative), around the core driver. */
+  readonly wrapDriver?: (base: AsyncDriver, lakeId: string) => AsyncDriver;
+  /** Issue 10: told whether a resolution committed (the players' side takes back its rolls if not). */
+  readonly afterResolution?: (lakeId: string, committed: boolean) => Promise<void>;
+  /** H4: this client's choice windows (apps/hazard-choice-dialog.ts where Foundry runs). */
+  readonly choicePrompt?: ChoicePrompt;
+}
 
 export class LakeHost implements HostParts {
   private readonly cache = new Map<string, { rev: number; session: Session }>();
@@ -70,16 +81,25 @@ export class LakeHost implements HostParts {
   /** H4: the fisher's owner chooses HP or the hazard's aim during resolution (hazard-choice.ts). */
   readonly choices: HazardChoices;
   /** Issue 4: the system adapter rolls what the system rolls itself (K7 initiative), around the core driver. */
-  wrapDriver: ((base: AsyncDriver, lakeId: string) => AsyncDriver) | undefined;
+  readonly wrapDriver: ((base: AsyncDriver, lakeId: string) => AsyncDriver) | undefined;
   /** Issue 10: told whether a resolution committed (the players' side takes back its rolls if not). */
-  afterResolution: ((lakeId: string, committed: boolean) => Promise<void>) | undefined;
+  readonly afterResolution: ((lakeId: string, committed: boolean) => Promise<void>) | undefined;
+  readonly port: Port;
 
-  constructor(readonly port: Port) {
-    this.authority = new Authority(port);
-    this.store = new GmStore(port);
-    this.keyCopy = new KeyCopy(port, () => this.store.ring);
-    this.keys = new KeyHandover(port, this.store);
-    this.choices = new HazardChoices(port);
+  constructor(
+    /** The table core: authority, the GM store and its keys, the commit (core/table-core.ts). */
+    readonly core: TableCore,
+    layers: LakeHostLayers = {},
+  ) {
+    const port = core.port;
+    this.port = port;
+    this.authority = core.authority;
+    this.store = core.store;
+    this.keys = core.keys;
+    this.keyCopy = core.keyCopy;
+    this.wrapDriver = layers.wrapDriver;
+    this.afterResolution = layers.afterResolution;
+    this.choices = new HazardChoices(port, undefined, layers.choicePrompt);
     this.delivery = new Delivery(
       port,
       (id) => this.alias(id),
@@ -234,8 +254,7 @@ export class LakeHost implements HostParts {
     // sealed with this client's key, one another GM client hands over, or a new one (store/)
     const key = await this.store.keyForNewLake();
     // the record first, then the scene rolls forward from it (core/commit.ts)
-    const c = await commitChange(
-      this,
+    const c = await this.core.commit(
       {
         from: undefined,
         record,
@@ -248,20 +267,13 @@ export class LakeHost implements HostParts {
     );
     if (!c.ok) return c;
     // the other GM clients get a new key at once: any of them may have to take over
-    if (key.made) {
-      this.keyMade = true;
-      await this.keys.offer([key.key.id]);
-    }
+    await this.core.newKey(key);
     return { ok: true, value: pub };
   }
 
-  private keyMade = false;
-
-  /** Whether the last lake made this world's first key in this browser (asked once: the wizard). */
+  /** Whether the last game made this world's first key in this browser (the core's, both games). */
   takeKeyMade(): boolean {
-    const made = this.keyMade;
-    this.keyMade = false;
-    return made;
+    return this.core.takeKeyMade();
   }
 
   /** The world settings' rule defaults (K4, K9, H2), where the GM set them. */
@@ -391,8 +403,7 @@ export class LakeHost implements HostParts {
     // a request that changes nothing writes nothing (the store keeps every revision)
     if (!chat.length && samePending(pending, l.record.pending)) return { ok: true, value: true };
     const record: GmRecord = { ...l.record, rev: l.record.rev + 1, pending };
-    const c = await commitChange(
-      this,
+    const c = await this.core.commit(
       {
         from: l.record.rev,
         record,
@@ -578,11 +589,8 @@ export class LakeHost implements HostParts {
     if (!l.ok) return l;
     const { record, session, pub } = l.value;
     const tokens = !(pub.over && session.state.over);
-    const done = await rollForward(
-      this.port,
-      record,
-      (scene) => publicOps(this, pub, scene, record, session.state, [], tokens),
-      this.store,
+    const done = await this.core.rollForward(record, (scene) =>
+      publicOps(this, pub, scene, record, session.state, [], tokens),
     );
     return { ok: true, value: done };
   }

@@ -21,7 +21,7 @@ import { EMPTY_PENDING } from "./record.ts";
 import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
 import type { GmStore } from "../core/store/gm-store.ts";
-import { commitChange } from "../core/commit.ts";
+import type { TableCore } from "../core/table-core.ts";
 
 /** A lake as the GM side reads it: its record, the session rebuilt from it, its scene and public flag. */
 export interface Loaded {
@@ -34,6 +34,8 @@ export interface Loaded {
 /** What the resolution needs of the lake host. */
 export interface HostParts {
   readonly port: Port;
+  /** The table core: the one commit (core/table-core.ts). */
+  readonly core: TableCore;
   readonly store: GmStore;
   readonly delivery: Delivery;
   /** H4: answers the engine's HP-or-aim decisions (hazard-choice.ts). */
@@ -131,8 +133,7 @@ export async function commit(
   chat: ChatCreate[],
 ): Promise<Result<true>> {
   const shown = eventsFor(events, "player");
-  const c = await commitChange(
-    h,
+  const c = await h.core.commit(
     {
       from: l.record.rev,
       record,

@@ -1,13 +1,10 @@
 /** getSceneControlButtons: a GM tool in the token controls opens the panel (v13+: controls keyed by name). */
-import { GmPanel } from "../apps/gm-panel.ts";
-import { LakeWizard } from "../apps/lake-wizard.ts";
+import type { GmWindows } from "../apps/windows.ts";
+import type { HookSink } from "./hook-list.ts";
 
-export function listen(): void {
-  const on = Hooks.on as unknown as (
-    name: string,
-    fn: (controls: Record<string, { tools: Record<string, object> }>) => void,
-  ) => number;
-  on("getSceneControlButtons", (controls) => {
+export function listen(hooks: HookSink, windows: () => GmWindows): void {
+  type Controls = Record<string, { tools: Record<string, object> }>;
+  hooks.on("getSceneControlButtons", (controls: Controls) => {
     const tokens = controls.tokens;
     if (!tokens || !game.user?.isGM) return;
     tokens.tools["kolikoly-panel"] = {
@@ -17,7 +14,7 @@ export function listen(): void {
       button: true,
       order: 99,
       visible: true,
-      onChange: () => GmPanel.open(),
+      onChange: () => void windows().panel(),
     };
     tokens.tools["kolikoly-wizard"] = {
       name: "kolikoly-wizard",
@@ -26,7 +23,7 @@ export function listen(): void {
       button: true,
       order: 100,
       visible: true,
-      onChange: () => LakeWizard.open(),
+      onChange: () => void windows().wizard(),
     };
   });
 }

@@ -1,19 +1,20 @@
 /**
  * init: the world settings of the H4 HP-or-effect choice (the answer when no one chooses, and how
- * long to wait), and this client's choice window (apps/hazard-choice-dialog.ts). The query
- * handler is the runtime's (CONFIG.queries, hooks/init.ts).
+ * long to wait), and the choice window's template. The window (apps/hazard-choice-dialog.ts) is
+ * given to the fishing host by the composition root (module.ts); the query handler is the
+ * runtime's (CONFIG.queries, hooks/init.ts).
  */
 import { MODULE_ID } from "../core/constants.ts";
 import { CHOICE_SETTING, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S } from "../fishing/hazard-choice.ts";
-import { CHOICE_TEMPLATE, liveChoicePrompt } from "../apps/hazard-choice-dialog.ts";
-import type { Runtime } from "../runtime.ts";
+import { CHOICE_TEMPLATE } from "../apps/hazard-choice-dialog.ts";
+import type { HookSink } from "./hook-list.ts";
 
 const P = "KOLIKOLY.Hazards.Settings";
 
 type Register = (ns: string, key: string, data: Record<string, unknown>) => void;
 
-export function listen(rt: () => Runtime): void {
-  Hooks.once("init", () => {
+export function listen(hooks: HookSink): void {
+  hooks.once("init", () => {
     const register = (game.settings as unknown as { register: Register }).register.bind(
       game.settings,
     );
@@ -38,7 +39,6 @@ export function listen(rt: () => Runtime): void {
       range: { min: 0, max: MAX_TIMEOUT_S, step: 5 },
       default: DEFAULT_TIMEOUT_S,
     });
-    rt().host.choices.prompt = liveChoicePrompt(rt().port);
     void foundry.applications.handlebars.loadTemplates([CHOICE_TEMPLATE]);
   });
 }

@@ -1,16 +1,17 @@
-/** init: data models, settings, queries, keybinding, templates (one file per hook, pf2e-style). */
+/** init: data models, the swarm sheet, settings, queries, keybinding, templates. */
 import { MODULE_ID, TEMPLATE_ROOT } from "../core/constants.ts";
 import { registerSwarm } from "../fishing/swarm-model.ts";
 import { registerSettings } from "../core/settings.ts";
 import { registerKolikolyHelpers } from "../../ui/handlebars-helpers.ts";
 import type { Runtime } from "../runtime.ts";
-import { GmPanel } from "../apps/gm-panel.ts";
-import { SwarmSheet } from "../apps/swarm-sheet.ts";
+import type { GmWindows } from "../apps/windows.ts";
+import { SwarmSheet, swarmSheetClass } from "../apps/swarm-sheet.ts";
+import type { HookSink } from "./hook-list.ts";
 
-export function listen(rt: () => Runtime): void {
-  Hooks.once("init", () => {
+export function listen(rt: () => Runtime, hooks: HookSink, windows: () => GmWindows): void {
+  hooks.once("init", () => {
     registerSwarm();
-    SwarmSheet.register();
+    SwarmSheet.register(swarmSheetClass(rt()));
     registerSettings();
     // CONFIG.queries handlers must be registered at init (docs/foundry.md, "User#query").
     const queries = CONFIG.queries as unknown as Record<
@@ -24,7 +25,7 @@ export function listen(rt: () => Runtime): void {
       editable: [{ key: "KeyK", modifiers: ["Shift" as never] }],
       restricted: true,
       onDown: () => {
-        GmPanel.open();
+        void windows().panel();
         return true;
       },
     });

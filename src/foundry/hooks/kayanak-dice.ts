@@ -12,9 +12,10 @@ import {
   makeTerms,
   registerDiceSoNice,
 } from "../kayanak/dice.ts";
+import type { HookSink } from "./hook-list.ts";
 
-export function listen(): void {
-  Hooks.once("init", () => {
+export function listen(hooks: HookSink): void {
+  hooks.once("init", () => {
     const Base = foundry.dice.terms.DiceTerm as unknown as DiceTermBase;
     const name = (face: string) => game.i18n!.localize(`KOLIKOLY.Kayanak.Foundry.Face.${face}`);
     const terms = makeTerms(Base, name);
@@ -31,7 +32,7 @@ export function listen(): void {
       ),
     );
   });
-  Hooks.once(
+  hooks.once(
     "diceSoNiceReady" as never,
     ((dice3d: Dice3d | undefined) => void registerDiceSoNice(dice3d)) as never,
   );

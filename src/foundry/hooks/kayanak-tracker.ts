@@ -5,9 +5,10 @@
  * client/documents/combat.mjs) back on the board's current fisher (KayanakHost#trackerMoved).
  */
 import type { Runtime } from "../runtime.ts";
+import type { HookSink } from "./hook-list.ts";
 
-export function listen(rt: () => Runtime): void {
-  Hooks.on("updateCombat", (combat: Combat.Implementation, changed: object) => {
+export function listen(rt: () => Runtime, hooks: HookSink): void {
+  hooks.on("updateCombat", (combat: Combat.Implementation, changed: object) => {
     const r = rt();
     if (!r.kayanak.isAuthority()) return;
     void r.kayanak.trackerMoved(

@@ -1,27 +1,22 @@
 /**
- * The players' side in Foundry, registered from main.ts (one `listen`, pf2e's hook registry
- * style): settings and the query handler at init, the key commitment at ready, the hand-over
+ * The players' side in Foundry, in the module's hook list (module.ts): settings, the lock
+ * keybinding and templates at init, the key commitment at ready, the hand-over
  * on userConnected, the roll card's buttons and a "declare" button on the round card
  * (renderChatMessageHTML, v13 HTMLElement), the token HUD button (renderTokenHUD), and the
  * declaration window at round start (updateScene: the public lake's round moved on).
  */
 import { MODULE_ID, TEMPLATE_ROOT } from "../core/constants.ts";
-import { cardFlagOf } from "../fishing/cards.ts";
 import type { PublicLake } from "../fishing/projection.ts";
 import { isFisherToken, sceneFlags } from "../fishing/projection.ts";
 import type { Runtime } from "../runtime.ts";
-import { LakeWizard } from "../apps/lake-wizard.ts";
-import { dexMod } from "../systems/common.ts";
 import { authorIdOf } from "../core/compat.ts";
-import { onKayanakLoad } from "../kayanak/load.ts";
-import { GmPanel } from "../apps/gm-panel.ts";
-import { DeclareDialog } from "../players/declare-dialog.ts";
+import type { DeclareDialog, DeclareWindows } from "../players/declare-dialog.ts";
 import { DECLARE_PARTIAL, DIALOG_TEMPLATE } from "../players/declare-form.ts";
 import { ROLL_CARD, checksFlagOf } from "../players/desk.ts";
-import { livePlayerPort } from "../players/live-port.ts";
 import { OPEN_SETTING, registerPlayerSettings } from "../players/settings.ts";
-import { PlayerWiring } from "../players/wire.ts";
+import type { PlayerWiring } from "../players/wire.ts";
 import { RoundWatch } from "../players/round-watch.ts";
+import type { HookSink } from "./hook-list.ts";
 
 /** Every lake on every scene, with its scene. */
 function lakes(): { pub: PublicLake; sceneId: string }[] {
@@ -39,46 +34,21 @@ function lakeById(id: string): { pub: PublicLake; sceneId: string } | undefined 
   return lakes().find((l) => l.pub.id === id);
 }
 
-/** The players' side of a runtime (main.ts builds it with the runtime: runtime.ts `players`). */
-export function playersOf(rt: Runtime): PlayerWiring {
-  return new PlayerWiring(livePlayerPort(rt.port), rt.host, rt.kayanak);
-}
-
-export function listen(rt: () => Runtime): void {
-  const w = (): PlayerWiring => rt().players as PlayerWiring;
+/**
+ * The players' part of the hook list. What the players' side gives the windows, the cards and the
+ * Kayanak board (the wizard's modifiers, the panel's lock, the declare button, a player's click
+ * on a hole) is passed to them by the composition root (module.ts).
+ */
+export function listen(
+  rt: () => Runtime,
+  w: () => PlayerWiring,
+  hooks: HookSink,
+  declare: () => DeclareWindows,
+): void {
   const rounds = new RoundWatch();
 
-  Hooks.once("init", () => {
+  hooks.once("init", () => {
     registerPlayerSettings();
-    DeclareDialog.wiring = w;
-    // the round card's declare button, added once the core has put the card's content in place
-    rt().decorators.push((message, html) => {
-      const card = cardFlagOf(message.flags);
-      if (card?.kind === "round") addDeclareButton(w(), html, card.lake);
-    });
-    // the lake wizard fills each fisher's modifiers from the system adapter (GM-typed ones win)
-    LakeWizard.modsFor = (actorId) => {
-      const actor = w().port.actor(actorId);
-      return actor ? w().adapter().mods(actor) : undefined;
-    };
-    GmPanel.lock = async (lakeId) => {
-      w().player.report(await w().gm.lock(lakeId));
-    };
-    // Kayanak's landing check (J6 setting): the fisher's Dexterity modifier from the actor
-    LakeWizard.dexFor = (actorId) => {
-      const actor = w().port.actor(actorId);
-      return actor ? dexMod(actor) : undefined;
-    };
-    // a click on a Kayanak hole (or the bar's roll/end) from a player: the players' query
-    onKayanakLoad(({ KayanakLayer }) => {
-      KayanakLayer.send = async (lake, fisher, round, request) => {
-        w().player.report(await w().player.kayanak({ lake, fisher, round, request }));
-      };
-    });
-    LakeWizard.netDamageFor = (actorId) => {
-      const actor = w().port.actor(actorId);
-      return actor ? w().adapter().netDamage(actor) : undefined;
-    };
     game.keybindings!.register(MODULE_ID, "lockRound", {
       name: "KOLIKOLY.Players.Gm.Lock",
       editable: [{ key: "KeyL", modifiers: ["Shift" as never] }],
@@ -101,7 +71,7 @@ export function listen(rt: () => Runtime): void {
     ]);
   });
 
-  Hooks.once("ready", () => {
+  hooks.once("ready", () => {
     rounds.prime(lakes().map((l) => l.pub));
     // The public API (api.ts, created at init) gains the players' side: the declare macro
     // calls api.openDeclare(); a GM's macro can lock, roll for a player or enter a total.
@@ -109,7 +79,7 @@ export function listen(rt: () => Runtime): void {
       { api?: Record<string, unknown> } | undefined;
     if (mod?.api)
       Object.assign(mod.api, {
-        openDeclare: () => openForScene(),
+        openDeclare: () => openForScene(declare()),
         players: {
           lock: (lake: string) => w().gm.lock(lake),
           rollFor: (lake: string, fisher: string) => w().gm.rollFor(lake, fisher),
@@ -121,9 +91,9 @@ export function listen(rt: () => Runtime): void {
     void w().ready();
   });
 
-  Hooks.on("userConnected", () => void w().userActivity());
+  hooks.on("userConnected", () => void w().userActivity());
 
-  Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
+  hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
     const m = message as unknown as { flags: Record<string, unknown> };
     const checks = checksFlagOf(m);
     // a roll card counts only when a GM client wrote it (a player may post one with its flag)
@@ -149,13 +119,13 @@ export function listen(rt: () => Runtime): void {
       b.setAttribute("aria-label", label);
       b.dataset.tooltip = label;
       b.innerHTML = `<i class="fa-solid fa-fish" inert></i>`;
-      b.addEventListener("click", () => void DeclareDialog.show(pub, sceneId));
+      b.addEventListener("click", () => void declare().show(pub, sceneId));
       (html.querySelector(".col.left") ?? html).append(b);
     }
   };
-  Hooks.on("renderTokenHUD" as never, onHud as never);
+  hooks.on("renderTokenHUD" as never, onHud as never);
 
-  Hooks.on("updateScene", (scene: Scene.Implementation, changed: object) => {
+  hooks.on("updateScene", (scene: Scene.Implementation, changed: object) => {
     const change = changed as { flags?: Record<string, unknown> };
     if (!change.flags?.[MODULE_ID] || game.user!.isGM) return;
     const open = (game.settings as unknown as { get(n: string, k: string): unknown }).get(
@@ -165,17 +135,17 @@ export function listen(rt: () => Runtime): void {
     const here = Object.values(
       sceneFlags({ flags: scene.flags as Record<string, unknown> } as never).lakes ?? {},
     );
-    for (const pub of rounds.advanced(here)) if (open) void DeclareDialog.show(pub, scene.id!);
+    for (const pub of rounds.advanced(here)) if (open) void declare().show(pub, scene.id!);
   });
 }
 
 /** Opens the declaration window for the active lake of the viewed scene (the declare macro). */
-function openForScene(): Promise<DeclareDialog | undefined> {
+function openForScene(declare: DeclareWindows): Promise<DeclareDialog | undefined> {
   const scene = canvas?.scene;
   const active =
     scene && sceneFlags({ flags: scene.flags as Record<string, unknown> } as never).active;
   const l = active ? lakeById(active) : lakes().find((x) => x.sceneId === scene?.id);
-  return l ? DeclareDialog.show(l.pub, l.sceneId) : Promise.resolve(undefined);
+  return l ? declare.show(l.pub, l.sceneId) : Promise.resolve(undefined);
 }
 
 /** The roll card on this client: buttons only for fishers this user owns; a GM rolls for anyone. */
@@ -220,7 +190,12 @@ async function enterTotal(
 }
 
 /** The round card: a button that opens the declaration window, for users who own a fisher there. */
-function addDeclareButton(w: PlayerWiring, html: HTMLElement, lake: string): void {
+export function addDeclareButton(
+  w: PlayerWiring,
+  declare: DeclareWindows,
+  html: HTMLElement,
+  lake: string,
+): void {
   const l = lakeById(lake);
   const me = w.port.me().id;
   if (
@@ -234,7 +209,7 @@ function addDeclareButton(w: PlayerWiring, html: HTMLElement, lake: string): voi
   b.type = "button";
   b.className = "kolikoly-card-declare";
   b.textContent = w.port.localize("KOLIKOLY.Players.Hud.Declare");
-  b.addEventListener("click", () => void DeclareDialog.show(l.pub, l.sceneId));
+  b.addEventListener("click", () => void declare.show(l.pub, l.sceneId));
   html.querySelector(".message-content")?.append(b);
 }
 

@@ -7,6 +7,8 @@ import { ensureStore } from "../core/live-port.ts";
 import type { Runtime } from "../runtime.ts";
 import { drawBoard } from "../fishing/layer.ts";
 import { drawKayanak } from "../kayanak/load.ts";
+import type { PlayerSend } from "../kayanak/layer.ts";
+import type { HookSink } from "./hook-list.ts";
 
 export function lakeIds(): string[] {
   return game.scenes!.contents.flatMap((s) =>
@@ -24,8 +26,9 @@ export function boardIds(): string[] {
   );
 }
 
-export function listen(rt: () => Runtime): void {
-  Hooks.once("ready", async () => {
+/** `asPlayer`: how a player's click on a Kayanak hole is sent (the players' query, module.ts). */
+export function listen(rt: () => Runtime, hooks: HookSink, asPlayer: PlayerSend): void {
+  hooks.once("ready", async () => {
     await ensureStore();
     const r = rt();
     // a GM client without the keys of the store's lakes asks the other GM clients for them
@@ -39,20 +42,20 @@ export function listen(rt: () => Runtime): void {
     await r.reconcileAll();
     await drawBoard(r);
     // issue 23: the Kayanak chunk is loaded here when a scene holds a board
-    drawKayanak(r, game.scenes!.contents);
+    drawKayanak(r, game.scenes!.contents, asPlayer);
     // private news after a reload: a player asks for it once its handlers exist; a GM sends it
     await r.askForNews();
     await r.newsForAll();
   });
-  Hooks.on("canvasReady", () => {
+  hooks.on("canvasReady", () => {
     void drawBoard(rt());
-    drawKayanak(rt(), game.scenes!.contents);
+    drawKayanak(rt(), game.scenes!.contents, asPlayer);
   });
-  Hooks.on("updateScene", (scene: Scene.Implementation, change: object) => {
+  hooks.on("updateScene", (scene: Scene.Implementation, change: object) => {
     if (scene.id === canvas?.scene?.id && JSON.stringify(change).includes(MODULE_ID)) {
       void drawBoard(rt());
       // issue 11: the Kayanak board, from its public flag
-      drawKayanak(rt(), game.scenes!.contents);
+      drawKayanak(rt(), game.scenes!.contents, asPlayer);
     }
   });
 }

@@ -11,11 +11,12 @@
  * Hooks.callAll, v13 client/helpers/hooks.mjs).
  */
 import type { Runtime } from "../runtime.ts";
+import type { HookSink } from "./hook-list.ts";
 import { cardFlagOf } from "../fishing/cards.ts";
 import { authorIdOf } from "../core/compat.ts";
 
-export function listen(rt: () => Runtime): void {
-  Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
+export function listen(rt: () => Runtime, hooks: HookSink): void {
+  hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => {
     const flags = (message as unknown as { flags: Record<string, unknown> }).flags;
     const flag = cardFlagOf(flags);
     if (!flag || flag.kind === "undo") return;

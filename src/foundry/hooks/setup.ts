@@ -4,8 +4,9 @@
  * Foundry serves), so the system's `setup` listeners run before this one.
  */
 import { registerSwarmBar } from "../fishing/swarm-model.ts";
+import type { HookSink } from "./hook-list.ts";
 
-export function listen(): void {
+export function listen(hooks: HookSink): void {
   // dnd5e reassigns CONFIG.Actor.trackableAttributes in its setup hook (swarm-bar.ts)
-  Hooks.once("setup", () => registerSwarmBar());
+  hooks.once("setup", () => registerSwarmBar());
 }

@@ -14,8 +14,8 @@ import type { CheckEnv, LeakSeen } from "../core/table-check.ts";
 import { LEAK_SETTING } from "../core/table-check.ts";
 import { AUTO, chooseAdapter } from "../systems/index.ts";
 import { SETTING } from "../players/wire.ts";
-import { GmPanel } from "../apps/gm-panel.ts";
-import { showTableCheck } from "../apps/table-check-dialog.ts";
+import type { GmWindows } from "../apps/windows.ts";
+import type { HookSink } from "./hook-list.ts";
 
 type Settings = {
   get(ns: string, key: string): unknown;
@@ -52,8 +52,8 @@ export function liveCheckEnv(): CheckEnv {
   };
 }
 
-export function listen(rt: () => Runtime): void {
-  Hooks.once("init", () => {
+export function listen(rt: () => Runtime, hooks: HookSink, windows: () => GmWindows): void {
+  hooks.once("init", () => {
     settings().register(MODULE_ID, LEAK_SETTING, {
       scope: "world",
       config: false,
@@ -63,7 +63,7 @@ export function listen(rt: () => Runtime): void {
       // (v13 client/helpers/client-settings.mjs)
       onChange: () => {
         rt().table.alarmIfLeaked();
-        if (GmPanel.instance?.rendered) void GmPanel.instance.render();
+        windows().refreshPanel();
       },
     });
     const socket = game.socket as unknown as Socket | undefined;
@@ -74,16 +74,15 @@ export function listen(rt: () => Runtime): void {
     // source we can read; an array of responses is read, anything else is ignored (the index and
     // cache counts do not depend on it)
     if ((game.release?.generation ?? 13) >= 14) socket?.on("modifyBatch", watch.listener);
-    rt().table.show = (report) => showTableCheck(rt(), report);
   });
-  Hooks.once("ready", () => rt().table.alarmIfLeaked());
-  Hooks.on(
+  hooks.once("ready", () => rt().table.alarmIfLeaked());
+  hooks.on(
     HOOK.roundResolved as never,
     ((payload: unknown) => void rt().table.afterRound(payload)) as never,
   );
   const applied = (doc: { pack?: string | null }) => {
     if (doc.pack === STORE_PACK_ID) rt().table.watch.notice();
   };
-  Hooks.on("createJournalEntry", applied as never);
-  Hooks.on("updateJournalEntry", applied as never);
+  hooks.on("createJournalEntry", applied as never);
+  hooks.on("updateJournalEntry", applied as never);
 }

@@ -6,14 +6,15 @@
 import { MODULE_ID, STORE_PACK_ID } from "../core/constants.ts";
 import { isStoreDoc } from "../core/store/sealed.ts";
 import type { Runtime } from "../runtime.ts";
+import type { HookSink } from "./hook-list.ts";
 
-export function listen(rt: () => Runtime): void {
+export function listen(rt: () => Runtime, hooks: HookSink): void {
   const changed = (doc: { pack?: string | null; flags?: Record<string, unknown> }) => {
     if (doc.pack !== STORE_PACK_ID) return;
     const revision = (doc.flags?.[MODULE_ID] as { revision?: unknown } | undefined)?.revision;
     // the cards of the record's newest round (the one just resolved) are drawn again
     if (isStoreDoc(revision)) rt().storeChanged(revision.lakeId, revision.rounds);
   };
-  Hooks.on("updateJournalEntry", changed as never);
-  Hooks.on("createJournalEntry", changed as never);
+  hooks.on("updateJournalEntry", changed as never);
+  hooks.on("createJournalEntry", changed as never);
 }

@@ -36,14 +36,14 @@ import {
   takeStep,
   turnInputOf,
 } from "../../rules/kayanak/index.ts";
-import type { LakeHost } from "../fishing/host.ts";
+import type { TableCore } from "../core/table-core.ts";
 import { HOOK, MODULE_ID } from "../core/constants.ts";
 import { VetoError } from "../core/dice.ts";
 import type { ChatCreate, Port, SceneData, WriteOp } from "../core/port.ts";
 import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
 import type { GmStore } from "../core/store/gm-store.ts";
-import { commitChange, newDocId, rollForward } from "../core/commit.ts";
+import { newDocId } from "../core/commit.ts";
 import type { PublicBoard } from "./board.ts";
 import { bearOps, publicBoardFor, publicBoardOf, sceneBoardOp, trackerOps } from "./board.ts";
 import { holeLabel, kayanakCard } from "./cards.ts";
@@ -150,16 +150,16 @@ export class KayanakHost {
   private readonly cache = new Map<string, { rev: number; session: KayanakSession }>();
 
   readonly port: Port;
-  /** The GM store, its keys and the one authority are the fishing host's own: one of each per client. */
+  /** The GM store, its keys and the one authority are the table core's: one of each per client. */
   readonly store: GmStore;
 
-  constructor(private readonly lakes: LakeHost) {
-    this.port = lakes.port;
-    this.store = lakes.store;
+  constructor(private readonly core: TableCore) {
+    this.port = core.port;
+    this.store = core.store;
   }
 
   private get authority() {
-    return this.lakes.authority;
+    return this.core.authority;
   }
 
   isAuthority(): boolean {
@@ -297,8 +297,7 @@ export class KayanakHost {
       },
     ];
     // the record first; the bears, the board, its combat and the set-up card roll forward from it
-    const c = await commitChange(
-      this,
+    const c = await this.core.commit(
       {
         from: undefined,
         record,
@@ -314,7 +313,8 @@ export class KayanakHost {
     );
     if (!c.ok) return c;
     // the other GM clients get a new key at once: any of them may have to take over
-    if (key.made) await this.lakes.keys.offer([key.key.id]);
+    // and a key made in this browser is the core's to warn of, as for a lake
+    await this.core.newKey(key);
     return { ok: true, value: pub };
   }
 
@@ -634,8 +634,7 @@ export class KayanakHost {
     // the board's combat: gone once the GM ended it (Combat#endCombat deletes it), and then the
     // board plays on without a tracker, its combatId cleared (null: the flag's update merges)
     const base = this.boardBase(l.pub);
-    const c = await commitChange(
-      this,
+    const c = await this.core.commit(
       {
         from: l.record.rev,
         record,
@@ -686,14 +685,10 @@ export class KayanakHost {
     if (!l.ok) return l;
     const base = this.boardBase(l.value.pub);
     const over = l.value.pub.view.over && l.value.state.over;
-    const done = await rollForward(
-      this.port,
-      l.value.record,
-      (scene) =>
-        over
-          ? publicBoardOps(scene, publicBoardFor(base, l.value.state), l.value.state, false)
-          : this.publicOps(base, scene, l.value.state),
-      this.store,
+    const done = await this.core.rollForward(l.value.record, (scene) =>
+      over
+        ? publicBoardOps(scene, publicBoardFor(base, l.value.state), l.value.state, false)
+        : this.publicOps(base, scene, l.value.state),
     );
     return { ok: true, value: done };
   }

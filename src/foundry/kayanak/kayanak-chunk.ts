@@ -3,4 +3,5 @@
  * kayanak/load.ts has imported it. Nothing outside load.ts imports this file.
  */
 export { KayanakHost } from "./host.ts";
-export { KayanakLayer, drawKayanak } from "./layer.ts";
+export { drawKayanak } from "./layer.ts";
+export type { PlayerSend } from "./layer.ts";

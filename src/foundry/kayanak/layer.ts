@@ -57,10 +57,13 @@ interface CanvasLike {
 const FLOE_COLOURS = [0x2a6f97, 0x8e44ad, 0x27ae60, 0xd35400, 0xc0392b, 0x16a085, 0x7f8c8d];
 const ICE = { covered: 0xe8f4fa, open: 0x1f4e79, frozen: 0x9fd8ef } as const;
 
-/** How this client sends a player's request (hooks/players.ts sets it: the players' query). */
-export const KayanakLayer: {
-  send?: (boardId: string, fisher: string, turn: number, request: KayanakRequest) => Promise<void>;
-} = {};
+/** How this client sends a player's request (the players' query; module.ts passes it). */
+export type PlayerSend = (
+  boardId: string,
+  fisher: string,
+  turn: number,
+  request: KayanakRequest,
+) => Promise<void>;
 
 let gfx: Gfx | undefined;
 let bar: HTMLElement | undefined;
@@ -80,7 +83,7 @@ function current(rt: Runtime): { scene: SceneData; pub: PublicBoard } | undefine
 }
 
 /** Draws (or removes) the scene's Kayanak board, the bar, and listens for clicks on holes. */
-export function drawKayanak(rt: Runtime): void {
+export function drawKayanak(rt: Runtime, asPlayer?: PlayerSend): void {
   const c = canvas as unknown as CanvasLike | undefined;
   if (gfx && !gfx.destroyed) gfx.destroy({ children: true });
   gfx = undefined;
@@ -113,8 +116,8 @@ export function drawKayanak(rt: Runtime): void {
     stage.on("pointerdown", onDown);
     stage.on("pointerup", onUp);
   }
-  renderBar(rt, pub, fisher);
-  handler = (e) => void onClick(rt, e);
+  renderBar(rt, pub, fisher, asPlayer);
+  handler = (e) => void onClick(rt, e, asPlayer);
 }
 
 let handler: ((e: Pointer) => void) | undefined;
@@ -175,8 +178,14 @@ function drawHole(g: Gfx, h: HoleShape, P: Pixi): void {
   if (h.tile) text("🚫", h.x + h.size * 0.62, h.y + h.size * 0.62, small * 1.4);
 }
 
-async function send(rt: Runtime, pub: PublicBoard, fisher: string, req: KayanakRequest) {
-  if (!rt.port.me().isGM) return KayanakLayer.send?.(pub.id, fisher, pub.view.turn, req);
+async function send(
+  rt: Runtime,
+  pub: PublicBoard,
+  fisher: string,
+  req: KayanakRequest,
+  asPlayer: PlayerSend | undefined,
+) {
+  if (!rt.port.me().isGM) return asPlayer?.(pub.id, fisher, pub.view.turn, req);
   const r = await rt.kayanak.request(pub.id, fisher, req);
   if (r.ok) return;
   const key = errorKey(r.error.code, (k) => game.i18n!.has(k));
@@ -185,7 +194,7 @@ async function send(rt: Runtime, pub: PublicBoard, fisher: string, req: KayanakR
   );
 }
 
-async function onClick(rt: Runtime, e: Pointer): Promise<void> {
+async function onClick(rt: Runtime, e: Pointer, asPlayer: PlayerSend | undefined): Promise<void> {
   const here = current(rt);
   if (!here || !stage) return;
   const { scene, pub } = here;
@@ -196,7 +205,7 @@ async function onClick(rt: Runtime, e: Pointer): Promise<void> {
   const hole: Hole | undefined = holeAt(pub, scene, p.x, p.y);
   if (!hole) return;
   const { step, kinds } = stepFor(pub.view, hole, kind);
-  if (step) return send(rt, pub, fisher, { kind: "step", step });
+  if (step) return send(rt, pub, fisher, { kind: "step", step }, asPlayer);
   if (kinds.length > 1)
     ui.notifications?.info(
       t(`${K}.PickKind`, { kinds: kinds.map((k) => t(`${K}.Kind.${k}`)).join(", ") }),
@@ -204,7 +213,12 @@ async function onClick(rt: Runtime, e: Pointer): Promise<void> {
 }
 
 /** The bar: the board, whose turn, the dice; the buttons of the fisher this user plays. */
-function renderBar(rt: Runtime, pub: PublicBoard, fisher: string | undefined): void {
+function renderBar(
+  rt: Runtime,
+  pub: PublicBoard,
+  fisher: string | undefined,
+  asPlayer: PlayerSend | undefined,
+): void {
   if (!bar) {
     bar = document.createElement("section");
     bar.id = "kolikoly-kayanak-bar";
@@ -273,7 +287,7 @@ function renderBar(rt: Runtime, pub: PublicBoard, fisher: string | undefined): v
         });
       if (!fisher) return;
       kind = undefined;
-      void send(rt, pub, fisher, what === "roll" ? { kind: "roll" } : { kind: "end" });
+      void send(rt, pub, fisher, what === "roll" ? { kind: "roll" } : { kind: "end" }, asPlayer);
     }),
   );
 }

@@ -13,7 +13,7 @@
  * message's rolls are rebuilt from them when the world loads) and their Dice So Nice faces
  * (hooks/kayanak-dice.ts, from dice.ts), and the board's public flag as a scene holds it (board.ts).
  */
-import type { LakeHost } from "../fishing/host.ts";
+import type { TableCore } from "../core/table-core.ts";
 import type { SceneData } from "../core/port.ts";
 import type { Result } from "../core/result.ts";
 import type { Runtime } from "../runtime.ts";
@@ -44,8 +44,8 @@ export function kayanakLoaded(): boolean {
 }
 
 /**
- * Wiring the chunk needs from the rest of the module (hooks/players.ts: how the layer sends a
- * player's click), done when it loads, before anything of it runs.
+ * Wiring the chunk needs from the rest of the module, done when it loads, before anything of it
+ * runs (what the chunk's code needs of the module is passed to it as arguments: module.ts).
  */
 export function onKayanakLoad(fn: (k: KayanakChunk) => void): void {
   configure.push(fn);
@@ -61,9 +61,14 @@ export function anyBoard(scenes: readonly Pick<SceneData, "flags">[]): boolean {
  * ready, canvasReady, updateScene (hooks/ready.ts): the canvas's Kayanak board drawn, the chunk
  * loaded first when a scene holds a board. Until then there is nothing to draw or take away.
  */
-export function drawKayanak(rt: Runtime, scenes: readonly Pick<SceneData, "flags">[]): void {
+export function drawKayanak(
+  rt: Runtime,
+  scenes: readonly Pick<SceneData, "flags">[],
+  /** How a player's click is sent (the players' query), given by the composition root. */
+  asPlayer?: Chunk.PlayerSend,
+): void {
   if (!loaded && !anyBoard(scenes)) return;
-  void loadKayanak().then((k) => k.drawKayanak(rt));
+  void loadKayanak().then((k) => k.drawKayanak(rt, asPlayer));
 }
 
 type Op<K extends keyof KayanakHost> = KayanakHost[K] extends (...a: infer A) => infer R
@@ -72,23 +77,23 @@ type Op<K extends keyof KayanakHost> = KayanakHost[K] extends (...a: infer A) =>
 
 /**
  * The runtime's Kayanak host (runtime.ts `kayanak`): the host's operations, each loading the
- * chunk and making the host (one per runtime, on the fishing host's store, keys and authority)
+ * chunk and making the host (one per runtime, on the table core: its store, keys and authority)
  * the first time one is asked for.
  */
 export class LazyKayanak {
   private made: Promise<KayanakHost> | undefined;
 
-  constructor(private readonly lakes: LakeHost) {}
+  constructor(private readonly core: TableCore) {}
 
   /** The host itself, once the chunk is in. */
   host(): Promise<KayanakHost> {
-    this.made ??= loadKayanak().then((k) => new k.KayanakHost(this.lakes));
+    this.made ??= loadKayanak().then((k) => new k.KayanakHost(this.core));
     return this.made;
   }
 
-  /** The one authority is the fishing host's: answered without the chunk. */
+  /** The one authority is the table core's: answered without the chunk. */
   isAuthority(): boolean {
-    return this.lakes.authority.isActive();
+    return this.core.isAuthority();
   }
 
   readonly load: Op<"load"> = (id) => this.host().then((h) => h.load(id));

@@ -25,39 +25,25 @@ interface CanvasLike {
   };
 }
 
-export class DeclareDialog extends HandlebarsApplicationMixin(ApplicationV2) {
-  static wiring: (() => PlayerWiring) | undefined;
-  private static readonly open = new Map<string, DeclareDialog>();
-  private focusKey: FocusKey | undefined;
+/**
+ * Opens the declaration windows of this client, one per lake (built by the composition root,
+ * module.ts, with the players' side it sends through).
+ */
+export class DeclareWindows {
+  private readonly open = new Map<string, DeclareDialog>();
 
-  static override DEFAULT_OPTIONS = {
-    classes: ["kolikoly-declare-window"],
-    window: { title: "KOLIKOLY.Declare.Action", resizable: true },
-    position: { width: 460, height: "auto" as const },
-  };
-
-  static override PARTS = { main: { template: DIALOG_TEMPLATE } };
-
-  constructor(
-    readonly controller: DeclareController,
-    readonly lakeId: string,
-  ) {
-    super({
-      id: `kolikoly-declare-${lakeId}`,
-      window: { title: controller.context().title },
-    } as never);
-  }
+  constructor(private readonly wiring: () => PlayerWiring | undefined) {}
 
   /** Opens (or brings forward) the window for the fishers this user owns on a lake. */
-  static async show(pub: PublicLake, sceneId: string): Promise<DeclareDialog | undefined> {
-    const w = DeclareDialog.wiring?.();
+  async show(pub: PublicLake, sceneId: string): Promise<DeclareDialog | undefined> {
+    const w = this.wiring();
     if (!w) return undefined;
     const me = w.port.me().id;
     const fishers = pub.fishers
       .filter((f) => f.actorId && w.port.ownersOf(f.actorId).includes(me))
       .map((f) => f.id);
     if (fishers.length === 0) return undefined;
-    const existing = DeclareDialog.open.get(pub.id);
+    const existing = this.open.get(pub.id);
     if (existing) {
       await existing.controller.load();
       await existing.render({ force: true });
@@ -77,10 +63,34 @@ export class DeclareDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       pickOnCanvas: (fisher) => pickSquare(w, sceneId, pub.id, fisher),
     });
     await controller.load();
-    const dialog = new DeclareDialog(controller, pub.id);
-    DeclareDialog.open.set(pub.id, dialog);
+    const dialog = new DeclareDialog(controller, pub.id, () => this.open.delete(pub.id));
+    this.open.set(pub.id, dialog);
     await dialog.render({ force: true });
     return dialog;
+  }
+}
+
+export class DeclareDialog extends HandlebarsApplicationMixin(ApplicationV2) {
+  private focusKey: FocusKey | undefined;
+
+  static override DEFAULT_OPTIONS = {
+    classes: ["kolikoly-declare-window"],
+    window: { title: "KOLIKOLY.Declare.Action", resizable: true },
+    position: { width: 460, height: "auto" as const },
+  };
+
+  static override PARTS = { main: { template: DIALOG_TEMPLATE } };
+
+  constructor(
+    readonly controller: DeclareController,
+    readonly lakeId: string,
+    /** Its opener forgets it when it closes (DeclareWindows). */
+    private readonly closed: () => void = () => undefined,
+  ) {
+    super({
+      id: `kolikoly-declare-${lakeId}`,
+      window: { title: controller.context().title },
+    } as never);
   }
 
   override async _prepareContext(): Promise<object> {
@@ -98,7 +108,7 @@ export class DeclareDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 
   override async close(options?: object): Promise<this> {
-    DeclareDialog.open.delete(this.lakeId);
+    this.closed();
     return super.close(options as never);
   }
 }

@@ -108,12 +108,11 @@ export function authorOf(m: PlayerMessage): string | undefined {
   return authorIdOf(m);
 }
 
-export class GmDesk {
-  /** The Kayanak host of this client (runtime.ts), for Kayanak requests (issue 11). */
-  kayanak: () => KayanakHosting = () => {
-    throw new Error("no Kayanak host");
-  };
+const NO_KAYANAK = (): KayanakHosting => {
+  throw new Error("no Kayanak host");
+};
 
+export class GmDesk {
   private chain = Promise.resolve() as Promise<unknown>;
   /** Messages already read, with what they gave (a message reaches the GM by hook and by report). */
   private readonly seen = new Map<string, Reply<PickedRoll> | undefined>();
@@ -125,6 +124,8 @@ export class GmDesk {
     private readonly adapter: () => RollAdapter,
     /** The world's hidden-actions setting (issue 10 item 6): a private mode for checks, or off. */
     private readonly hidden: () => HiddenMode | undefined = () => undefined,
+    /** The Kayanak host of this client (runtime.ts), for Kayanak requests (issue 11). */
+    readonly kayanak: () => KayanakHosting = NO_KAYANAK,
   ) {}
 
   /** Each sender's recent requests (their times). */

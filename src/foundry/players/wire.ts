@@ -1,7 +1,10 @@
 /**
- * The players' side on one client, wired the same way in Foundry (hooks.ts) and in the
- * behavioural fake: the GM desk (active GM), the player desk, the key commitment, the system
- * adapter chosen from the settings, and the handler for `CONFIG.queries[PLAYER_QUERY]`.
+ * The players' side on one client, built by the composition root (compose.ts) the same way in
+ * Foundry and in the behavioural fake: the GM desk (active GM), the player desk, the key
+ * commitment, the system adapter chosen from the settings, and the handler of `QUERY.intent`.
+ * The dice-driver layers the fishing host runs with (K7 initiative, rolls taken back after a
+ * failed resolution) are this side's `gm.driver` and `gm.settleResolution`, given to the host by
+ * the root.
  */
 import type { LakeHost } from "../fishing/host.ts";
 import type { KayanakHosting } from "../kayanak/requests.ts";
@@ -44,14 +47,10 @@ export class PlayerWiring {
     this.credential = new Credential(port);
     const adapter = () => this.adapter();
     const hidden = () => hiddenModeOf(this.port.setting(SETTING.hiddenActions));
-    this.gm = new GmDesk(port, host, this.keys, adapter, hidden);
-    if (kayanak) this.gm.kayanak = () => kayanak;
+    this.gm = new GmDesk(port, host, this.keys, adapter, hidden, kayanak && (() => kayanak));
     this.player = new PlayerDesk(port, this.credential, adapter, hidden);
     this.gm.listen();
     this.player.listen();
-    // K7: initiative through the system when the lake host resolves a round on this client
-    host.wrapDriver = (base, lakeId) => this.gm.driver(base, lakeId);
-    host.afterResolution = (lakeId, committed) => this.gm.settleResolution(lakeId, committed);
   }
 
   /** The adapter for this world: the GM's override, else game.system.id, else generic formulas. */

@@ -1033,6 +1033,8 @@ describe("the built module booted in Chromium against the fake Foundry", () => {
       expect(site.served.filter((f) => f.includes("kayanak"))).toEqual([]);
       await playKayanak(t);
       expect(site.served.filter((f) => f.includes("kayanak-chunk")).length).toBe(3);
+      // issue 23: the GM windows' code is loaded by the GM's page only, never by a player's
+      expect(site.served.filter((f) => f.includes("gm-windows")).length).toBe(1);
     } catch (e) {
       await shootFailure(t, { gm: t.gm, ana: t.ana });
       throw e;

@@ -18,10 +18,11 @@ import type {
 } from "../../../src/foundry/core/port.ts";
 import type { KeyStorage } from "../../../src/foundry/core/store/keyring.ts";
 import type { ChoiceView, OpenPrompt } from "../../../src/foundry/fishing/hazard-choice.ts";
-import type { HazardChoice } from "../../../src/rules/index.ts";
+import type { AsyncDriver, HazardChoice } from "../../../src/rules/index.ts";
 import type { StoreEntryDoc } from "./server.ts";
-import { Runtime } from "../../../src/foundry/runtime.ts";
-import type { PlayersSide } from "../../../src/foundry/runtime.ts";
+import type { Runtime } from "../../../src/foundry/runtime.ts";
+import { composeTable } from "../../../src/foundry/compose.ts";
+import type { PlayerPort } from "../../../src/foundry/players/port.ts";
 import { writeV14 } from "../../../src/foundry/core/batch.ts";
 import type { SwarmBody } from "../../../src/foundry/core/swarm-body.ts";
 import { swarmBody } from "../../../src/foundry/core/swarm-body.ts";
@@ -153,6 +154,8 @@ export class FakeClient implements Port {
   private world: WorldSnapshot | undefined;
   private queries: Record<string, (data: unknown, options?: unknown) => Promise<unknown>> = {};
   runtime: Runtime | undefined;
+  /** test-only: forced dice over this client's resolutions (compose.ts `forced`). */
+  forcedDice: ((base: AsyncDriver, lakeId: string) => AsyncDriver) | undefined;
   private rng: Xoshiro128;
   /** Roll formulas evaluated on this client, in order (what Foundry's dice produced). */
   readonly rolls: string[] = [];
@@ -201,24 +204,25 @@ export class FakeClient implements Port {
   protected loaded(): void {}
 
   /**
-   * `init` (API docs v13, hookEvents.init; the module's hooks/init.ts): the runtime and its
-   * CONFIG.queries handlers.
+   * `init` (API docs v13, hookEvents.init; the module's hooks/init.ts): the table built by the
+   * module's own composition root (src/foundry/compose.ts, as module.ts builds it at init), and
+   * its CONFIG.queries handlers.
    */
   protected init(): void {
-    this.runtime = new Runtime(
-      this,
-      () => this.lakeIds(),
-      fakeCheckEnv(this),
-      () => this.boardIds(),
-      this.playersSide(),
-    );
+    this.runtime = composeTable(this, {
+      lakeIds: () => this.lakeIds(),
+      boardIds: () => this.boardIds(),
+      checkEnv: fakeCheckEnv(this),
+      playerPort: this.playerPort(),
+      forced: (base, lakeId) => (this.forcedDice ? this.forcedDice(base, lakeId) : base),
+      // as module.ts gives the host: this client's choice window (here the scripted person at it)
+      choicePrompt: {
+        open: (view) => this.openChoice(view),
+        inform: (text) => void this.informed.push(text),
+      },
+    }).runtime;
     this.runtime.host.store.cipher = this.server.cipher; // test-only: the leak check's control
     this.queries = this.runtime.queries();
-    // as hooks/hazard-choice.ts: this client's choice window (here the scripted person at it)
-    this.runtime.host.choices.prompt = {
-      open: (view) => this.openChoice(view),
-      inform: (text) => void this.informed.push(text),
-    };
     // as hooks/table-check.ts: the store-traffic listener on game.socket, the check after round 1
     const table = this.runtime.table;
     this.page.on("modifyDocument", table.watch.listener);
@@ -236,10 +240,10 @@ export class FakeClient implements Port {
   }
 
   /**
-   * test-only: the players' side main.ts builds with the runtime (hooks/players.ts `playersOf`);
-   * the core fake has none, fake-players.ts adds it.
+   * test-only: the players' side's port, from which the root builds the players' side (module.ts
+   * passes players/live-port.ts); the core fake has none, fake-players.ts adds it.
    */
-  protected playersSide(): ((rt: Runtime) => PlayersSide) | undefined {
+  protected playerPort(): ((port: Port) => PlayerPort) | undefined {
     return undefined;
   }
 

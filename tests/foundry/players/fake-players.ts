@@ -21,8 +21,8 @@ import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
 import type { LakeHost } from "../../../src/foundry/fishing/host.ts";
 import type { Mods } from "../../../src/rules/index.ts";
 import type { PlayerMessage, PlayerPort } from "../../../src/foundry/players/port.ts";
-import { PlayerWiring } from "../../../src/foundry/players/wire.ts";
-import type { PlayersSide, Runtime } from "../../../src/foundry/runtime.ts";
+import type { PlayerWiring } from "../../../src/foundry/players/wire.ts";
+import type { Port } from "../../../src/foundry/core/port.ts";
 import type {
   ActorLike,
   CoreRoller,
@@ -245,9 +245,9 @@ export class PlayerClient extends FakeClient implements PlayerPort {
     this.wiring = this.runtime!.players as PlayerWiring;
   }
 
-  /** test-only: the players' side, built with the runtime as main.ts builds it (playersOf). */
-  protected override playersSide(): (rt: Runtime) => PlayersSide {
-    return (rt) => new PlayerWiring(this, rt.host, rt.kayanak);
+  /** test-only: this client is the players' side's port; the root builds the side on it. */
+  protected override playerPort(): (port: Port) => PlayerPort {
+    return () => this;
   }
 
   /**

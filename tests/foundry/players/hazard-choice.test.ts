@@ -58,10 +58,8 @@ const lake = (t: PlayerTable) => lakeOn(t, { hazards: [SEIZE] });
 
 /** The GM client's dice, these rolls forced (every other die is Foundry's). */
 function force(gm: PlayerClient, rolls: Record<string, number[]>): void {
-  const prev = gm.runtime!.host.wrapDriver;
   const table = new Map(Object.entries(rolls).map(([k, v]) => [k, v.map((total) => ({ total }))]));
-  gm.runtime!.host.wrapDriver = (base, lakeId) =>
-    forcedLayer(prev ? prev(base, lakeId) : base, table);
+  gm.forcedDice = (base) => forcedLayer(base, table);
 }
 
 async function declareMove(t: PlayerTable, lakeId: string): Promise<void> {

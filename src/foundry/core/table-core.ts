@@ -1,0 +1,97 @@
+/**
+ * The table core (issue 19 item 2): one per client, shared by both games. It owns who may change
+ * a game (the active GM, authority.ts), the sealed GM store and its keys (store/), the one commit
+ * (commit.ts: the record first, the public side rolled forward from it) and the one channel of a
+ * player's requests to the active GM (`QUERY.intent`, registered once, here). The fishing host
+ * (fishing/host.ts) and the Kayanak host (kayanak/host.ts) are built on it by the composition
+ * root (module.ts, compose.ts); neither reaches the other for any of these.
+ */
+import { KeyCopy } from "./store/key-copy.ts";
+import { QUERY } from "./constants.ts";
+import { Authority } from "./authority.ts";
+import type { Change, Committed, Publish } from "./commit.ts";
+import { commitChange, rollForward } from "./commit.ts";
+import type { Port } from "./port.ts";
+import type { StoreRecord } from "./record.ts";
+import type { Result } from "./result.ts";
+import { GmStore } from "./store/gm-store.ts";
+import { KeyHandover } from "./store/handover.ts";
+
+/** The handler of every player's request to the active GM (players/desk.ts `GmDesk#handle`). */
+export type IntentHandler = (data: unknown, options: unknown) => Promise<unknown>;
+
+export type QueryHandler = (data: unknown, options?: unknown) => Promise<unknown>;
+
+export class TableCore {
+  readonly authority: Authority;
+  readonly store: GmStore;
+  readonly keys: KeyHandover;
+  /** The passphrase copy of the store's keys (issue 20 item 11, store/key-copy.ts). */
+  readonly keyCopy: KeyCopy;
+  private keyMade = false;
+
+  constructor(
+    readonly port: Port,
+    /**
+     * The players' side's handler of `QUERY.intent`, asked for when a request arrives (the players'
+     * side is built after the hosts it serves; a client without one refuses every request).
+     */
+    private readonly intents: () => IntentHandler | undefined = () => undefined,
+  ) {
+    this.authority = new Authority(port);
+    this.store = new GmStore(port);
+    this.keys = new KeyHandover(port, this.store);
+    this.keyCopy = new KeyCopy(port, () => this.store.ring);
+  }
+
+  /** Only the active GM changes a game (authority.ts). */
+  isAuthority(): boolean {
+    return this.authority.isActive();
+  }
+
+  /** The one commit of both games (commit.ts). */
+  commit<R extends StoreRecord>(
+    change: Change<R>,
+    remember: (record: R) => void,
+  ): Promise<Result<Committed<R>>> {
+    return commitChange(this, change, remember);
+  }
+
+  /** The public side put in line with a record (commit.ts), orphan cards read against the store. */
+  rollForward(record: StoreRecord, publish: Publish): Promise<boolean> {
+    return rollForward(this.port, record, publish, this.store);
+  }
+
+  /**
+   * A new game was sealed with a key: the other GM clients get it at once (any of them may have to
+   * take over), and a key made in this browser is remembered for the wizard's one warning.
+   */
+  async newKey(key: { key: { id: string }; made: boolean }): Promise<void> {
+    if (!key.made) return;
+    this.keyMade = true;
+    await this.keys.offer([key.key.id]);
+  }
+
+  /** Whether the last game made this world's first key in this browser (asked once: the wizard). */
+  takeKeyMade(): boolean {
+    const made = this.keyMade;
+    this.keyMade = false;
+    return made;
+  }
+
+  /** The core's CONFIG.queries handlers: the one intent channel and the GM-to-GM key hand-over. */
+  queries(): Record<string, QueryHandler> {
+    return {
+      // every request of a player to the active GM, of both games (players/protocol.ts)
+      [QUERY.intent]: async (data, options) => {
+        const handle = this.intents();
+        return handle
+          ? handle(data, options)
+          : { ok: false, error: { code: "badIntent", field: "", message: "badIntent" } };
+      },
+      // GM store keys, GM client to GM client (store/handover.ts)
+      [QUERY.keysWanted]: async (data) => this.keys.onWanted(data),
+      [QUERY.keysGiven]: async (data) => this.keys.onGiven(data),
+    };
+  }
+}
