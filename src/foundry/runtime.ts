@@ -14,6 +14,8 @@ import { PrivateCache } from "./core/transport.ts";
 import { renderCard } from "./fishing/cards.ts";
 import type { CheckEnv } from "./core/table-check.ts";
 import { TableCheck } from "./core/table-check.ts";
+import type { NotReconciled } from "./core/reconcile.ts";
+import { reconcileEach } from "./core/reconcile.ts";
 
 /** What the runtime needs of the players' side (players/wire.ts `PlayerWiring`). */
 export interface PlayersSide {
@@ -97,26 +99,16 @@ export class Runtime {
 
   /**
    * The active GM's `ready` and hand-over: every game's scene and chat brought in line with its
-   * record (core/commit.ts), each game on its own: one that fails is reported and the others go on.
+   * record (core/commit.ts), each game on its own (core/reconcile.ts); a finished game is left as
+   * the GM left it (issue 20 item 4).
    */
-  async reconcileAll(): Promise<void> {
-    if (!this.host.isAuthority()) return;
-    const games: [string, () => Promise<unknown>][] = [
-      ...this.lakeIds().map((id): [string, () => Promise<unknown>] => [
-        id,
-        () => this.host.reconcile(id),
-      ]),
-      ...this.boardIds().map((id): [string, () => Promise<unknown>] => [
-        id,
-        () => this.kayanak.reconcile(id),
-      ]),
-    ];
-    for (const [id, run] of games)
-      try {
-        await run();
-      } catch (e) {
-        console.error(`kolikoly-fishing | ${id} could not be brought in line with its record`, e);
-      }
+  async reconcileAll(): Promise<NotReconciled[]> {
+    if (!this.host.isAuthority()) return [];
+    const o = { leaveFinished: true };
+    return reconcileEach([
+      ...this.lakeIds().map((id) => ({ id, run: () => this.host.reconcile(id, o) })),
+      ...this.boardIds().map((id) => ({ id, run: () => this.kayanak.reconcile(id, o) })),
+    ]);
   }
 
   /** Handlers to put in CONFIG.queries (keys are the query names). */
