@@ -17,6 +17,7 @@ import { boardIds, lakeIds } from "./hooks/ready.ts";
 import * as controls from "./hooks/get-scene-controls.ts";
 import * as chat from "./hooks/render-chat-message.ts";
 import * as store from "./hooks/update-store.ts";
+import * as live from "./hooks/live.ts";
 import * as players from "./hooks/players.ts";
 import { playersOf } from "./hooks/players.ts";
 import * as tableCheck from "./hooks/table-check.ts";
@@ -45,6 +46,8 @@ ready.listen(rt);
 controls.listen();
 chat.listen(rt);
 store.listen(rt);
+// issue 20 item 3: the changes the windows follow
+live.listen(rt);
 // issue 10 item 1: the store-traffic listener from init, the table check, the leak warning
 tableCheck.listen(rt);
 // issue 4, after init.listen: its init runs after the core init and answers QUERY.intent

@@ -16,6 +16,7 @@ import type { CheckEnv } from "./core/table-check.ts";
 import { TableCheck } from "./core/table-check.ts";
 import type { NotReconciled } from "./core/reconcile.ts";
 import { reconcileEach } from "./core/reconcile.ts";
+import { LiveFeed } from "./core/live-feed.ts";
 
 /** What the runtime needs of the players' side (players/wire.ts `PlayerWiring`). */
 export interface PlayersSide {
@@ -38,6 +39,8 @@ export class Runtime {
    */
   readonly kayanak: LazyKayanak;
   readonly cache = new PrivateCache();
+  /** What changed on this client, for the windows that follow it (core/live-feed.ts). */
+  readonly live = new LiveFeed();
   /** The GM store's traffic on this client and the table check (issue 10 item 1). */
   readonly table: TableCheck;
 
@@ -76,6 +79,7 @@ export class Runtime {
    * cards of that lake were drawn from the record before it, so they are drawn again.
    */
   storeChanged(lakeId: string, round: number): void {
+    this.live.emit({ kind: "store", game: lakeId }); // the windows that follow it (issue 20 item 3)
     if (this.port.me().isGM) this.port.rerenderCards(lakeId, [round]);
   }
 

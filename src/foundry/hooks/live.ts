@@ -1,0 +1,12 @@
+/**
+ * The hooks the windows follow (core/live-feed.ts LIVE_HOOKS: a scene's module flags, module
+ * cards, users coming and going), into this client's LiveFeed; the GM store's writes reach it
+ * through hooks/update-store.ts (Runtime#storeChanged).
+ */
+import { LIVE_HOOKS } from "../core/live-feed.ts";
+import type { Runtime } from "../runtime.ts";
+
+export function listen(rt: () => Runtime): void {
+  for (const name of LIVE_HOOKS)
+    Hooks.on(name as never, ((...args: unknown[]) => rt().live.fromHook(name, args)) as never);
+}
