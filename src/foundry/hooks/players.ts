@@ -19,9 +19,9 @@ import { DeclareDialog } from "../players/declare-dialog.ts";
 import { DECLARE_PARTIAL, DIALOG_TEMPLATE } from "../players/declare-form.ts";
 import { ROLL_CARD, checksFlagOf } from "../players/desk.ts";
 import { livePlayerPort } from "../players/live-port.ts";
-import { OPEN_SETTING, registerPlayerSettings } from "../players/settings.ts";
+import { registerPlayerSettings } from "../players/settings.ts";
 import { PlayerWiring } from "../players/wire.ts";
-import { RoundWatch } from "../players/round-watch.ts";
+import { DeclarePrompt } from "../players/prompt.ts";
 
 /** Every lake on every scene, with its scene. */
 function lakes(): { pub: PublicLake; sceneId: string }[] {
@@ -41,12 +41,18 @@ function lakeById(id: string): { pub: PublicLake; sceneId: string } | undefined 
 
 /** The players' side of a runtime (main.ts builds it with the runtime: runtime.ts `players`). */
 export function playersOf(rt: Runtime): PlayerWiring {
-  return new PlayerWiring(livePlayerPort(rt.port), rt.host, rt.kayanak);
+  return new PlayerWiring(livePlayerPort(rt.port), rt.host, rt.kayanak, rt.live);
 }
 
 export function listen(rt: () => Runtime): void {
   const w = (): PlayerWiring => rt().players as PlayerWiring;
-  const rounds = new RoundWatch();
+  // issue 20 item 3: the declaration window opens by itself (players/prompt.ts)
+  let asking: DeclarePrompt | undefined;
+  const prompt = () =>
+    (asking ??= new DeclarePrompt(
+      w().port,
+      (pub, sceneId) => void DeclareDialog.show(pub, sceneId),
+    ));
 
   Hooks.once("init", () => {
     registerPlayerSettings();
@@ -102,7 +108,6 @@ export function listen(rt: () => Runtime): void {
   });
 
   Hooks.once("ready", () => {
-    rounds.prime(lakes().map((l) => l.pub));
     // The public API (api.ts, created at init) gains the players' side: the declare macro
     // calls api.openDeclare(); a GM's macro can lock, roll for a player or enter a total.
     const mod = game.modules!.get(MODULE_ID) as unknown as
@@ -118,7 +123,13 @@ export function listen(rt: () => Runtime): void {
           resolve: (lake: string, round: number) => w().gm.resolve(lake, round),
         },
       });
-    void w().ready();
+    // a player who joins mid-round is asked once their key commitment is out (the GM's desk needs it)
+    const scenes = () =>
+      game.scenes!.contents.map((x) => ({ _id: x.id!, flags: x.flags as never }));
+    prompt().prime(scenes());
+    void w()
+      .ready()
+      .then(() => prompt().ready(scenes()));
   });
 
   Hooks.on("userConnected", () => void w().userActivity());
@@ -156,16 +167,7 @@ export function listen(rt: () => Runtime): void {
   Hooks.on("renderTokenHUD" as never, onHud as never);
 
   Hooks.on("updateScene", (scene: Scene.Implementation, changed: object) => {
-    const change = changed as { flags?: Record<string, unknown> };
-    if (!change.flags?.[MODULE_ID] || game.user!.isGM) return;
-    const open = (game.settings as unknown as { get(n: string, k: string): unknown }).get(
-      MODULE_ID,
-      OPEN_SETTING,
-    );
-    const here = Object.values(
-      sceneFlags({ flags: scene.flags as Record<string, unknown> } as never).lakes ?? {},
-    );
-    for (const pub of rounds.advanced(here)) if (open) void DeclareDialog.show(pub, scene.id!);
+    prompt().sceneChanged({ _id: scene.id!, flags: scene.flags as never }, changed);
   });
 }
 

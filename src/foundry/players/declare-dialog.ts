@@ -12,7 +12,13 @@ import type { PublicLake } from "../fishing/projection.ts";
 import { publicLakeOf, squareAt } from "../fishing/projection.ts";
 import type { PlayerWiring } from "./wire.ts";
 import type { FocusKey } from "./declare-form.ts";
-import { DIALOG_TEMPLATE, DeclareController, restoreFocus } from "./declare-form.ts";
+import {
+  DIALOG_TEMPLATE,
+  DeclareController,
+  declareRefresh,
+  restoreFocus,
+} from "./declare-form.ts";
+import type { LiveRefresh } from "../core/live-refresh.ts";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -38,14 +44,28 @@ export class DeclareDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   static override PARTS = { main: { template: DIALOG_TEMPLATE } };
 
+  /** Issue 20 item 3: drawn again when its lake changes on any client, the drafts kept. */
+  private readonly live: LiveRefresh;
+
   constructor(
     readonly controller: DeclareController,
     readonly lakeId: string,
+    sceneId: string,
   ) {
     super({
       id: `kolikoly-declare-${lakeId}`,
       window: { title: controller.context().title },
     } as never);
+    this.live = declareRefresh(
+      controller,
+      sceneId,
+      async (focus) => {
+        if (!this.rendered) return;
+        this.focusKey = focus;
+        await this.render();
+      },
+      () => document.activeElement,
+    );
   }
 
   /** Opens (or brings forward) the window for the fishers this user owns on a lake. */
@@ -77,7 +97,7 @@ export class DeclareDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       pickOnCanvas: (fisher) => pickSquare(w, sceneId, pub.id, fisher),
     });
     await controller.load();
-    const dialog = new DeclareDialog(controller, pub.id);
+    const dialog = new DeclareDialog(controller, pub.id, sceneId);
     DeclareDialog.open.set(pub.id, dialog);
     await dialog.render({ force: true });
     return dialog;
@@ -95,9 +115,12 @@ export class DeclareDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     });
     restoreFocus(this.element, this.focusKey);
     this.focusKey = undefined;
+    const feed = DeclareDialog.wiring?.().live;
+    if (feed) this.live.follow(feed);
   }
 
   override async close(options?: object): Promise<this> {
+    this.live.stop();
     DeclareDialog.open.delete(this.lakeId);
     return super.close(options as never);
   }
