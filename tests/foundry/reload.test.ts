@@ -16,6 +16,9 @@ import { declareAll } from "./fake/measure.ts";
 import { reconcileEach } from "../../src/foundry/core/reconcile.ts";
 import type { Result } from "../../src/foundry/core/result.ts";
 import { err } from "../../src/foundry/core/result.ts";
+import { makePlayerTable } from "./players/fake-players.ts";
+import { settleClients } from "./players/actors.ts";
+import { board, playToEnd, view } from "./kayanak/fixtures.ts";
 
 async function threeLakes() {
   const server = new FakeServer();
@@ -162,5 +165,35 @@ describe("reconcileEach (core/reconcile.ts)", () => {
     ]);
     expect(warned).toHaveLength(2);
     expect(warned[1]).toContain("c could not be brought in line");
+  });
+});
+
+describe("a reload after a finished Kayanak game (issue 20 item 4)", () => {
+  test("J7/J9: the board stays as the GM left it: bears moved and the end card deleted by hand are not put back", async () => {
+    const t = await makePlayerTable();
+    const id = await board(t);
+    await settleClients([t.gm, ...t.players]);
+    await playToEnd(t, id, 5);
+    await settleClients([t.gm, ...t.players]);
+    expect(view(t.gm, id, t.sceneId).over).toBe(true);
+    await t.gm.write([
+      {
+        kind: "tokens.update",
+        sceneId: t.sceneId,
+        updates: t.tokenIds.map((tid) => ({ _id: tid, x: 900, y: 900 })),
+      },
+    ]);
+    const end = t.server.truth.messages.find(
+      (m) => (m.flags[MODULE_ID] as { card?: string } | undefined)?.card === "end",
+    )!;
+    await t.gm.write([{ kind: "chat.delete", ids: [end._id] }]);
+    const scene = JSON.stringify(t.server.truth.scenes.find((s) => s._id === t.sceneId));
+    const requests = t.server.requests.length;
+    await t.gm.reload();
+    await settleClients([t.gm, ...t.players]);
+    expect(JSON.stringify(t.server.truth.scenes.find((s) => s._id === t.sceneId))).toBe(scene);
+    expect(t.server.truth.messages.some((m) => m._id === end._id)).toBe(false);
+    const written = t.server.requests.slice(requests).flatMap((r) => r.ops);
+    expect(written.filter((op) => /^(tokens|scene|chat\.create|combat)/.test(op))).toEqual([]);
   });
 });
