@@ -34,6 +34,7 @@ import * as ready from "./hooks/ready.ts";
 import * as controls from "./hooks/get-scene-controls.ts";
 import * as chat from "./hooks/render-chat-message.ts";
 import * as store from "./hooks/update-store.ts";
+import * as live from "./hooks/live.ts";
 import * as players from "./hooks/players.ts";
 import { addDeclareButton } from "./hooks/players.ts";
 import * as tableCheck from "./hooks/table-check.ts";
@@ -137,6 +138,8 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
   controls.listen(parts.part("GM panel and wizard tools"), windows);
   chat.listen(rt, parts.part("cards filled in for this client"));
   store.listen(rt, parts.part("GM cards redrawn from the store"));
+  // issue 20 item 3: the changes the windows follow (scene flags, module cards, users)
+  live.listen(rt, parts.part("windows follow scene flags, cards and users"));
   // issue 10 item 1: the store-traffic listener from init, the table check, the leak warning
   tableCheck.listen(rt, parts.part("table check and leak watch"), windows);
   // issue 4: the players' settings, keybinding and templates, the roll card, the token HUD

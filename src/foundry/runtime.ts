@@ -15,6 +15,9 @@ import { renderCard } from "./fishing/cards.ts";
 import type { CheckEnv } from "./core/table-check.ts";
 import type { TableCheck } from "./core/table-check.ts";
 import type { TableCore } from "./core/table-core.ts";
+import type { NotReconciled } from "./core/reconcile.ts";
+import { reconcileEach } from "./core/reconcile.ts";
+import { LiveFeed } from "./core/live-feed.ts";
 
 /** What the runtime needs of the players' side (players/wire.ts `PlayerWiring`). */
 export interface PlayersSide {
@@ -59,6 +62,8 @@ export class Runtime {
    */
   readonly kayanak: LazyKayanak;
   readonly cache = new PrivateCache();
+  /** What changed on this client, for the windows that follow it (core/live-feed.ts). */
+  readonly live = new LiveFeed();
   /** The GM store's traffic on this client and the table check (issue 10 item 1). */
   readonly table: TableCheck;
 
@@ -91,6 +96,7 @@ export class Runtime {
    * cards of that lake were drawn from the record before it, so they are drawn again.
    */
   storeChanged(lakeId: string, round: number): void {
+    this.live.emit({ kind: "store", game: lakeId }); // the windows that follow it (issue 20 item 3)
     if (this.port.me().isGM) this.port.rerenderCards(lakeId, [round]);
   }
 
@@ -114,26 +120,16 @@ export class Runtime {
 
   /**
    * The active GM's `ready` and hand-over: every game's scene and chat brought in line with its
-   * record (core/commit.ts), each game on its own: one that fails is reported and the others go on.
+   * record (core/commit.ts), each game on its own (core/reconcile.ts); a finished game is left as
+   * the GM left it (issue 20 item 4).
    */
-  async reconcileAll(): Promise<void> {
-    if (!this.host.isAuthority()) return;
-    const games: [string, () => Promise<unknown>][] = [
-      ...this.lakeIds().map((id): [string, () => Promise<unknown>] => [
-        id,
-        () => this.host.reconcile(id),
-      ]),
-      ...this.boardIds().map((id): [string, () => Promise<unknown>] => [
-        id,
-        () => this.kayanak.reconcile(id),
-      ]),
-    ];
-    for (const [id, run] of games)
-      try {
-        await run();
-      } catch (e) {
-        console.error(`kolikoly-fishing | ${id} could not be brought in line with its record`, e);
-      }
+  async reconcileAll(): Promise<NotReconciled[]> {
+    if (!this.host.isAuthority()) return [];
+    const o = { leaveFinished: true };
+    return reconcileEach([
+      ...this.lakeIds().map((id) => ({ id, run: () => this.host.reconcile(id, o) })),
+      ...this.boardIds().map((id) => ({ id, run: () => this.kayanak.reconcile(id, o) })),
+    ]);
   }
 
   /** Handlers to put in CONFIG.queries (keys are the query names). */

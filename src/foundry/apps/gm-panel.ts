@@ -7,12 +7,15 @@ import { MODULE_ID, TEMPLATE_ROOT } from "../core/constants.ts";
 import type { Runtime } from "../runtime.ts";
 import { sceneFlags } from "../fishing/projection.ts";
 import type { Result } from "../fishing/host.ts";
-import { kayanakPanelBoards, panelContext, parseCoordValue } from "./panel-context.ts";
+import { panelContext, parseCoordValue } from "./panel-context.ts";
+import { gmPanelContext, panelConcerns, resolveShown } from "./gm-panel-view.ts";
+import { LiveRefresh } from "../core/live-refresh.ts";
+import type { FormDraft } from "./form-draft.ts";
+import { captureDraft, restoreDraft } from "./form-draft.ts";
 import { runTableCheck } from "./table-check-dialog.ts";
-import { leakBanner } from "./table-check-context.ts";
 import { notifyResult } from "./notify.ts";
 import { downloadJson, downloadText, keysFileName } from "./download.ts";
-import { keepKeyCopyDialog, keyCopyLine, unlockKeysDialog } from "./key-copy-dialog.ts";
+import { keepKeyCopyDialog, unlockKeysDialog } from "./key-copy-dialog.ts";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -72,38 +75,28 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
 
   override async _prepareContext(): Promise<object> {
     const rt = this.deps.runtime;
-    const lakeId = GmPanel.lakeId();
     if (!rt) return { lake: null };
-    const t = (k: string, d?: Readonly<Record<string, unknown>>) => rt.port.localize(k, d);
-    // a leak recorded by a table check stays on top of the panel until a GM dismisses it
-    const leaked = rt.table.leak();
-    const leak = leaked ? leakBanner(leaked, t) : null;
-    // issue 11: the scene's Kayanak boards, from their public flag, whatever the lake
-    const sceneId = canvas?.scene?.id;
-    const scene = sceneId ? rt.port.scene(sceneId) : undefined;
-    const boards = scene ? kayanakPanelBoards(scene, t) : [];
-    // issue 20 item 11: whether the store holds a passphrase copy, and whether it is behind
-    const keys = await keyCopyLine(rt.host, t);
-    if (!lakeId) return { lake: null, leak, boards, keys };
-    const l = await rt.host.load(lakeId);
-    // a lake this browser cannot open (its key is missing, a revision damaged): said plainly
-    if (!l.ok)
-      return {
-        lake: null,
-        leak,
-        sealed: ["keyMissing", "storeDamaged"].includes(l.error.code)
-          ? t(`KOLIKOLY.Foundry.Error.${l.error.code}`)
-          : null,
-        boards,
-        keys,
-      };
-    return {
-      lake: panelContext(l.value.session, l.value.record.pending, l.value.pub, t),
-      canLock: this.deps.lock !== undefined,
-      leak,
-      boards,
-      keys,
-    };
+    return gmPanelContext(rt, canvas?.scene?.id ?? undefined, this.deps.lock !== undefined);
+  }
+
+  /**
+   * Issue 20 item 3: the panel follows every change that concerns it, from any client (its
+   * runtime's LiveFeed), drawn again once per burst; what the GM was typing is kept.
+   */
+  private readonly live = new LiveRefresh(
+    () => this.redrawLive(),
+    (c) =>
+      panelConcerns(
+        c,
+        canvas?.scene?.id ? this.deps.runtime?.port.scene(canvas.scene.id) : undefined,
+      ),
+  );
+  private draft: FormDraft | undefined;
+
+  private async redrawLive(): Promise<void> {
+    if (!this.rendered) return;
+    this.draft = captureDraft(this.element);
+    await this.render();
   }
 
   override async _onRender(context: object, options: object): Promise<void> {
@@ -115,6 +108,14 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
     root
       .querySelectorAll<HTMLInputElement>("input[data-action=revive]")
       .forEach((el) => el.addEventListener("change", () => void this.onRevive(el)));
+    if (this.draft) restoreDraft(root, this.draft);
+    this.draft = undefined;
+    if (this.deps.runtime) this.live.follow(this.deps.runtime.live);
+  }
+
+  override async close(options?: object): Promise<this> {
+    this.live.stop();
+    return super.close(options as never);
   }
 
   private async withLake(
@@ -162,15 +163,17 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 
   static async onResolve(this: GmPanel, _e: Event, target: Target): Promise<void> {
-    // the round this panel shows: if another GM client resolved it meanwhile, staleRound
+    // the round this panel shows (issue 20 item 3): moved on meanwhile, the panel shows the new one
     const shown = Number(target.dataset.round);
     await this.withLake(async (rt, lake) => {
-      const r = await rt.host.resolveRound(lake, Number.isInteger(shown) ? shown : undefined);
-      if (r.ok)
-        ui.notifications?.info(
-          rt.port.localize("KOLIKOLY.Foundry.Panel.Resolved", { round: r.value.round }),
-        );
-      return r;
+      const r = await resolveShown(rt, lake, Number.isInteger(shown) ? shown : undefined);
+      if (r.kind === "failed") return r.result;
+      ui.notifications?.info(
+        r.kind === "resolved"
+          ? rt.port.localize("KOLIKOLY.Foundry.Panel.Resolved", { round: r.round })
+          : rt.port.localize("KOLIKOLY.Foundry.Panel.RoundMoved", { round: r.shown }),
+      );
+      return { ok: true, value: r };
     });
   }
 

@@ -171,6 +171,15 @@ async function cardOps(
   return ops;
 }
 
+/** How a reconcile treats a finished game (issue 20 item 4). */
+export interface ReconcileOptions {
+  /**
+   * A reload or a hand-over (Runtime#reconcileAll): a game whose record and public flag both say
+   * it is over is left as it is, nothing written. The GM's own Reconcile button omits it.
+   */
+  readonly leaveFinished?: boolean;
+}
+
 /** How many times the public side is written before it is left to the next reconcile. */
 export const ATTEMPTS = 3;
 

@@ -41,6 +41,7 @@ import type { GmRecord, Pending, PendingTotal } from "./record.ts";
 import { EMPTY_PENDING, isGmRecord } from "./record.ts";
 import type { HostParts, Loaded } from "./resolution.ts";
 import { commit, publicOps, resolveOnce } from "./resolution.ts";
+import type { ReconcileOptions } from "../core/commit.ts";
 import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
 import type { ChoicePrompt } from "./hazard-choice.ts";
@@ -578,17 +579,21 @@ export class LakeHost implements HostParts {
    * public write that failed after the record: core/commit.ts `rollForward`). A finished game's
    * tokens are left where they are: the GM may have moved or removed them since.
    */
-  reconcile(lakeId: string): Promise<Result<boolean>> {
-    return this.guard(lakeId, () => this.catchUp(lakeId));
+  reconcile(lakeId: string, o: ReconcileOptions = {}): Promise<Result<boolean>> {
+    return this.guard(lakeId, () => this.catchUp(lakeId, o));
   }
 
   /** `reconcile` inside an operation already guarded (a stale refusal's catch-up). */
-  async catchUp(lakeId: string): Promise<Result<boolean>> {
+  async catchUp(lakeId: string, o: ReconcileOptions = {}): Promise<Result<boolean>> {
     if (!this.isAuthority()) return err("notActiveGm");
     const l = await this.load(lakeId);
     if (!l.ok) return l;
     const { record, session, pub } = l.value;
-    const tokens = !(pub.over && session.state.over);
+    const finished = pub.over && session.state.over;
+    // issue 20 item 4: a reload leaves a finished game exactly as the GM left it (tokens moved,
+    // swarm tokens or cards deleted by hand); only the GM's own Reconcile repairs its flag or cards
+    if (finished && o.leaveFinished) return { ok: true, value: true };
+    const tokens = !finished;
     const done = await this.core.rollForward(record, (scene) =>
       publicOps(this, pub, scene, record, session.state, [], tokens),
     );

@@ -13,9 +13,9 @@ import { authorIdOf } from "../core/compat.ts";
 import type { DeclareDialog, DeclareWindows } from "../players/declare-dialog.ts";
 import { DECLARE_PARTIAL, DIALOG_TEMPLATE } from "../players/declare-form.ts";
 import { ROLL_CARD, checksFlagOf } from "../players/desk.ts";
-import { OPEN_SETTING, registerPlayerSettings } from "../players/settings.ts";
+import { registerPlayerSettings } from "../players/settings.ts";
 import type { PlayerWiring } from "../players/wire.ts";
-import { RoundWatch } from "../players/round-watch.ts";
+import { DeclarePrompt } from "../players/prompt.ts";
 import type { HookSink } from "./hook-list.ts";
 
 /** Every lake on every scene, with its scene. */
@@ -45,7 +45,10 @@ export function listen(
   hooks: HookSink,
   declare: () => DeclareWindows,
 ): void {
-  const rounds = new RoundWatch();
+  // issue 20 item 3: the declaration window opens by itself (players/prompt.ts)
+  let asking: DeclarePrompt | undefined;
+  const prompt = () =>
+    (asking ??= new DeclarePrompt(w().port, (pub, sceneId) => void declare().show(pub, sceneId)));
 
   hooks.once("init", () => {
     registerPlayerSettings();
@@ -72,7 +75,6 @@ export function listen(
   });
 
   hooks.once("ready", () => {
-    rounds.prime(lakes().map((l) => l.pub));
     // The public API (api.ts, created at init) gains the players' side: the declare macro
     // calls api.openDeclare(); a GM's macro can lock, roll for a player or enter a total.
     const mod = game.modules!.get(MODULE_ID) as unknown as
@@ -88,7 +90,13 @@ export function listen(
           resolve: (lake: string, round: number) => w().gm.resolve(lake, round),
         },
       });
-    void w().ready();
+    // a player who joins mid-round is asked once their key commitment is out (the GM's desk needs it)
+    const scenes = () =>
+      game.scenes!.contents.map((x) => ({ _id: x.id!, flags: x.flags as never }));
+    prompt().prime(scenes());
+    void w()
+      .ready()
+      .then(() => prompt().ready(scenes()));
   });
 
   hooks.on("userConnected", () => void w().userActivity());
@@ -126,16 +134,7 @@ export function listen(
   hooks.on("renderTokenHUD" as never, onHud as never);
 
   hooks.on("updateScene", (scene: Scene.Implementation, changed: object) => {
-    const change = changed as { flags?: Record<string, unknown> };
-    if (!change.flags?.[MODULE_ID] || game.user!.isGM) return;
-    const open = (game.settings as unknown as { get(n: string, k: string): unknown }).get(
-      MODULE_ID,
-      OPEN_SETTING,
-    );
-    const here = Object.values(
-      sceneFlags({ flags: scene.flags as Record<string, unknown> } as never).lakes ?? {},
-    );
-    for (const pub of rounds.advanced(here)) if (open) void declare().show(pub, scene.id!);
+    prompt().sceneChanged({ _id: scene.id!, flags: scene.flags as never }, changed);
   });
 }
 

@@ -44,6 +44,7 @@ import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
 import type { GmStore } from "../core/store/gm-store.ts";
 import { newDocId } from "../core/commit.ts";
+import type { ReconcileOptions } from "../core/commit.ts";
 import type { PublicBoard } from "./board.ts";
 import { bearOps, publicBoardFor, publicBoardOf, sceneBoardOp, trackerOps } from "./board.ts";
 import { holeLabel, kayanakCard } from "./cards.ts";
@@ -674,17 +675,19 @@ export class KayanakHost {
    * Brings the scene, the tracker and chat in line with the board's record (after a reload, a
    * hand-over, or a public write that failed after the record). A finished board's bears stay.
    */
-  reconcile(boardId: string): Promise<Result<boolean>> {
-    return this.guard(boardId, () => this.catchUp(boardId));
+  reconcile(boardId: string, o: ReconcileOptions = {}): Promise<Result<boolean>> {
+    return this.guard(boardId, () => this.catchUp(boardId, o));
   }
 
   /** `reconcile` inside an operation already guarded. */
-  async catchUp(boardId: string): Promise<Result<boolean>> {
+  async catchUp(boardId: string, o: ReconcileOptions = {}): Promise<Result<boolean>> {
     if (!this.isAuthority()) return err("notActiveGm");
     const l = await this.load(boardId);
     if (!l.ok) return l;
     const base = this.boardBase(l.value.pub);
     const over = l.value.pub.view.over && l.value.state.over;
+    // issue 20 item 4: a reload leaves a finished board as the GM left it (core/commit.ts)
+    if (over && o.leaveFinished) return { ok: true, value: true };
     const done = await this.core.rollForward(l.value.record, (scene) =>
       over
         ? publicBoardOps(scene, publicBoardFor(base, l.value.state), l.value.state, false)

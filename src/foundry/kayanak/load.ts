@@ -103,7 +103,7 @@ export class LazyKayanak {
   readonly exportScenario: Op<"exportScenario"> = (id) =>
     this.host().then((h) => h.exportScenario(id));
   /** Reconcile (core/commit.ts): asked only for a board on some scene, which loads the chunk anyway. */
-  readonly reconcile: Op<"reconcile"> = (id) => this.host().then((h) => h.reconcile(id));
+  readonly reconcile: Op<"reconcile"> = (id, o) => this.host().then((h) => h.reconcile(id, o));
 
   /** A combat that is no board's (most of them) is left alone without loading anything. */
   readonly trackerMoved: Op<"trackerMoved"> = (combat, changed) => {

@@ -12,7 +12,13 @@ import type { PublicLake } from "../fishing/projection.ts";
 import { publicLakeOf, squareAt } from "../fishing/projection.ts";
 import type { PlayerWiring } from "./wire.ts";
 import type { FocusKey } from "./declare-form.ts";
-import { DIALOG_TEMPLATE, DeclareController, restoreFocus } from "./declare-form.ts";
+import {
+  DIALOG_TEMPLATE,
+  DeclareController,
+  declareRefresh,
+  restoreFocus,
+} from "./declare-form.ts";
+import type { LiveRefresh } from "../core/live-refresh.ts";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -63,7 +69,9 @@ export class DeclareWindows {
       pickOnCanvas: (fisher) => pickSquare(w, sceneId, pub.id, fisher),
     });
     await controller.load();
-    const dialog = new DeclareDialog(controller, pub.id, () => this.open.delete(pub.id));
+    const dialog = new DeclareDialog(controller, pub.id, sceneId, w, () =>
+      this.open.delete(pub.id),
+    );
     this.open.set(pub.id, dialog);
     await dialog.render({ force: true });
     return dialog;
@@ -81,9 +89,15 @@ export class DeclareDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   static override PARTS = { main: { template: DIALOG_TEMPLATE } };
 
+  /** Issue 20 item 3: drawn again when its lake changes on any client, the drafts kept. */
+  private readonly live: LiveRefresh;
+
   constructor(
     readonly controller: DeclareController,
     readonly lakeId: string,
+    sceneId: string,
+    /** The players' side of this client: its live feed is what the window follows. */
+    private readonly wiring: PlayerWiring,
     /** Its opener forgets it when it closes (DeclareWindows). */
     private readonly closed: () => void = () => undefined,
   ) {
@@ -91,6 +105,16 @@ export class DeclareDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       id: `kolikoly-declare-${lakeId}`,
       window: { title: controller.context().title },
     } as never);
+    this.live = declareRefresh(
+      controller,
+      sceneId,
+      async (focus) => {
+        if (!this.rendered) return;
+        this.focusKey = focus;
+        await this.render();
+      },
+      () => document.activeElement,
+    );
   }
 
   override async _prepareContext(): Promise<object> {
@@ -105,9 +129,11 @@ export class DeclareDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     });
     restoreFocus(this.element, this.focusKey);
     this.focusKey = undefined;
+    this.live.follow(this.wiring.live);
   }
 
   override async close(options?: object): Promise<this> {
+    this.live.stop();
     this.closed();
     return super.close(options as never);
   }

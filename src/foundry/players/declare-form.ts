@@ -14,6 +14,7 @@ import { declarationOf, declareContext, draftFromFields } from "../../ui/declare
 import { TEMPLATE_ROOT } from "../core/constants.ts";
 import type { PlayerDesk } from "./client.ts";
 import type { FisherDesk } from "./protocol.ts";
+import { LiveRefresh } from "../core/live-refresh.ts";
 
 export const DIALOG_TEMPLATE = `${TEMPLATE_ROOT}/players/declare-dialog.hbs`;
 /** The shared declaration form (sandbox and module), registered as a partial under this name. */
@@ -97,6 +98,12 @@ export class DeclareController {
       if (!r.ok) {
         this.status = this.o.desk.errorText(r.error);
         continue;
+      }
+      // a new round (or one undone) starts from what the GM holds: the old round's draft is gone
+      const before = this.desks.get(fisher);
+      if (before && before.round !== r.value.round) {
+        this.drafts.delete(fisher);
+        this.status = "";
       }
       this.desks.set(fisher, r.value);
       if (!this.drafts.has(fisher) && r.value.mine) this.drafts.set(fisher, draftOf(r.value.mine));
@@ -242,13 +249,40 @@ export class DeclareController {
   }
 }
 
+/**
+ * Issue 20 item 3: the window follows every change that concerns it, from any client: its
+ * scene's module flags (who declared, the round, the end), its lake's cards (the lock's roll
+ * card), users coming and going (a hand-over). Drawn again once per burst (LiveRefresh), each
+ * time asking the GM again; the drafts the player has not sent stay (`drafts`), and so does the
+ * focus.
+ */
+export function declareRefresh(
+  controller: DeclareController,
+  sceneId: string,
+  rerender: (focus?: FocusKey) => Promise<void>,
+  focused: () => EventTarget | null,
+): LiveRefresh {
+  const lake = controller.o.lake;
+  return new LiveRefresh(
+    async () => {
+      const focus = focusKeyOf(focused());
+      await controller.load();
+      await rerender(focus);
+    },
+    (c) =>
+      c.kind === "users" ||
+      (c.kind === "scene" && c.sceneId === sceneId) ||
+      (c.kind === "chat" && c.game === lake),
+  );
+}
+
 export interface FocusKey {
   readonly form: string;
   readonly name: string;
   readonly value?: string;
 }
 
-function focusKeyOf(el: EventTarget | null): FocusKey | undefined {
+export function focusKeyOf(el: EventTarget | null): FocusKey | undefined {
   const i = el as HTMLInputElement | null;
   if (!i?.form) return undefined;
   return { form: i.form.id, name: i.name, value: i.value };

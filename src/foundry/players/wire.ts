@@ -21,6 +21,7 @@ import { PlayerDesk } from "./client.ts";
 import { GmDesk } from "./desk.ts";
 import { hiddenModeOf } from "./hidden-actions.ts";
 import type { PlayerPort } from "./port.ts";
+import { LiveFeed } from "../core/live-feed.ts";
 
 /** World settings of the players' side (registered in settings.ts). */
 export const SETTING = {
@@ -42,6 +43,8 @@ export class PlayerWiring {
     readonly host: LakeHost,
     /** Issue 11: Kayanak boards' requests go to this host (runtime.ts). */
     kayanak?: KayanakHosting,
+    /** Issue 20 item 3: what changed on this client, for the declaration window (runtime.ts). */
+    readonly live: LiveFeed = new LiveFeed(),
   ) {
     this.keys = new KeyRing(port);
     this.credential = new Credential(port);

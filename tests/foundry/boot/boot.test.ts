@@ -374,7 +374,8 @@ async function declareWindow(
   u: UserPage,
   token: string,
   round: number,
-  auto = round > 1,
+  // issue 20 item 3: it opens by itself for round 1 too (the lake was just made)
+  auto = true,
 ): Promise<Locator> {
   const label = String(
     await u.page.evaluate(`game.i18n.format("KOLIKOLY.Players.Dialog.Round", {round: ${round}})`),
@@ -454,7 +455,7 @@ async function playRound(
     ["ana", t.ana, TOKENS.ana],
     ["bo", t.bo, TOKENS.bo],
   ] as const) {
-    // round 1: from the token HUD; later rounds: the window opened by itself at round start
+    // every round: the window opened by itself (the lake made, a round started)
     const win = await declareWindow(t, u, token, round);
     if (who === "ana" && round === 1) await shot(t, "declare-dialog", win, DECLARE_GEOMETRY);
     if (await declare(t, win, fishers[who === "ana" ? 0 : 1]!.id, actions[who])) declared.push(who);

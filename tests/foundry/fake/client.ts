@@ -31,6 +31,7 @@ import { cardFlagOf } from "../../../src/foundry/fishing/cards.ts";
 import { WriteError } from "../../../src/foundry/core/write-error.ts";
 import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../../../src/foundry/core/constants.ts";
 import { LEAK_SETTING } from "../../../src/foundry/core/table-check.ts";
+import { LIVE_HOOKS } from "../../../src/foundry/core/live-feed.ts";
 import type { Notice } from "./store-traffic.ts";
 import { FakePage, fakeCheckEnv } from "./store-traffic.ts";
 import { Xoshiro128, parseFormula, seedState } from "../../../src/rules/index.ts";
@@ -38,7 +39,7 @@ import { lookup, format, registerKolikolyHelpers } from "../../../src/ui/handleb
 import type { CombatDoc, MessageDoc, Payload, WorldSnapshot } from "./server.ts";
 import type { FakeServer } from "./server.ts";
 import { activeGmOf } from "./server.ts";
-import { clone, deepFreeze, mergeObject } from "./util.ts";
+import { clone, deepFreeze, expandObject, mergeObject } from "./util.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const LANG: unknown = JSON.parse(readFileSync(`${ROOT}lang/en.json`, "utf8"));
@@ -227,6 +228,9 @@ export class FakeClient implements Port {
     const table = this.runtime.table;
     this.page.on("modifyDocument", table.watch.listener);
     this.hooks.on(HOOK.roundResolved, (payload) => void table.afterRound(payload));
+    // as hooks/live.ts: the changes the windows follow (issue 20 item 3)
+    const live = this.runtime.live;
+    for (const name of LIVE_HOOKS) this.hooks.on(name, (...args) => live.fromHook(name, args));
     // as hooks/kayanak-tracker.ts: a board's tracker moved by hand is put back (active GM only)
     this.hooks.on("updateCombat", (combat, changed) => {
       const c = combat as CombatDoc;
@@ -442,6 +446,13 @@ export class FakeClient implements Port {
       case "scene.update": {
         const u = d as unknown as { _id: string } & Record<string, unknown>;
         w.scenes = w.scenes.map((s) => (s._id === u._id ? mergeObject(s, omitId(u)) : s));
+        // the scene's update hook on every client, after the change is applied, with the changed
+        // fields expanded (dotted keys nested, as the update request expands them) and the asking
+        // user (v13 client/data/client-backend.mjs; API docs v13, hookEvents.updateDocument:
+        // updateScene(document, changed, options, userId))
+        const scene = w.scenes.find((s) => s._id === u._id);
+        if (scene)
+          this.hooks.callAll("updateScene", clone(scene), expandObject(clone(u)), {}, p.userId);
         break;
       }
       case "chat.create":

@@ -5,17 +5,13 @@
  * nothing; undo; writes per request; no covered hole's contents in anything a player receives.
  */
 import { describe, expect, test } from "vitest";
-import type { Hole, KayanakSetup, Step } from "../../../src/rules/kayanak/index.ts";
+import type { KayanakSetup } from "../../../src/rules/kayanak/index.ts";
 import { DEFAULT_ACTION_DIE, newGame, playScenario } from "../../../src/rules/kayanak/index.ts";
-import type { BoardView } from "../../../src/foundry/kayanak/board.ts";
 import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
-import { publicBoardOf } from "../../../src/foundry/kayanak/board.ts";
-import type { PlayerClient } from "../players/fake-players.ts";
 import { makePlayerTable } from "../players/fake-players.ts";
 import { settleClients } from "../players/actors.ts";
 import { findLeaks } from "../fake/secrecy.ts";
 import type { Payload } from "../fake/server.ts";
-import { rngFor } from "../fake/world.ts";
 import {
   ACTION_DENOMINATION,
   makeTerms,
@@ -23,30 +19,7 @@ import {
   resultCss,
   resultLabel,
 } from "../../../src/foundry/kayanak/dice.ts";
-import { ask, board } from "./fixtures.ts";
-
-function view(c: PlayerClient, id: string, sceneId: string): BoardView {
-  return publicBoardOf(c.scene(sceneId)!, id)!.view;
-}
-
-/** A player's pick among what the player's view allows (the engine judges it). */
-function pick(v: BoardView, me: string, rng: ReturnType<typeof rngFor>): Step | undefined {
-  const f = v.fishers.find((x) => x.id === me)!;
-  const near = v.holes.filter(
-    (h) =>
-      Math.max(Math.abs(h.at[0] - f.at[0]), Math.abs(h.at[1] - f.at[1])) === 1 &&
-      Math.abs(h.at[0] - f.at[0]) + Math.abs(h.at[1] - f.at[1]) === 1,
-  );
-  const face = v.inPlay?.die.face;
-  const opts: Step[] = [];
-  for (const h of near) {
-    const at = [h.at[0], h.at[1]] as Hole;
-    if (face === "bear" || face === "star") opts.push({ move: at });
-    if ((face === "pickax" || face === "star") && !h.open) opts.push({ hack: at });
-    if ((face === "fish" || face === "star") && h.open) opts.push({ fish: at });
-  }
-  return opts.length ? opts[rng.die(opts.length) - 1] : undefined;
-}
+import { ask, board, playToEnd, view } from "./fixtures.ts";
 
 function playerLeaks(p: readonly Payload[]): string[] {
   const out = findLeaks(
@@ -74,7 +47,6 @@ describe("Kayanak in the behavioural fake", () => {
       const t = await makePlayerTable({ generation });
       const id = await board(t);
       await settleClients([t.gm, ...t.players]);
-      const [pa, pb] = t.players;
       // the bears are the fishers' tokens, on their holes (origin 1,1; grid 100 from 200,300)
       const scene = t.server.truth.scenes[0]!;
       expect(scene.tokens[0]).toMatchObject({ x: 300, y: 400 });
@@ -84,32 +56,12 @@ describe("Kayanak in the behavioural fake", () => {
       expect(combat.combatants.map((c) => c.tokenId)).toEqual(t.tokenIds);
       expect(combat.combatants[0]!.initiative).toBeGreaterThan(combat.combatants[1]!.initiative);
       expect(combat).toMatchObject({ round: 1, turn: 0 });
-      const rng = rngFor(5);
-      let guard = 0;
-      for (;;) {
-        const v = view(t.gm, id, t.sceneId);
-        if (v.over || guard++ > 2000) break;
-        const me = v.next!;
-        const client = me === "f1" ? pa : pb;
-        const r1 = await ask(client, id, me, v.turn, { kind: "roll" });
-        expect(r1).toMatchObject({ ok: true });
-        for (let s = 0; s < 8; s++) {
-          const now = view(client, id, t.sceneId);
-          if (now.turn !== v.turn || now.over || !now.inPlay) break;
-          const step = pick(now, me, rng);
-          const r = step
-            ? await ask(client, id, me, now.turn, { kind: "step", step })
-            : await ask(client, id, me, now.turn, { kind: "end" });
-          if (!r.ok) await ask(client, id, me, now.turn, { kind: "end" });
-        }
-        const after = view(client, id, t.sceneId);
-        if (after.turn === v.turn && !after.over)
-          expect(await ask(client, id, me, v.turn, { kind: "end" })).toMatchObject({ ok: true });
+      await playToEnd(t, id, 5, () => {
         // the tracker follows the game
         const c = t.server.truth.combats[0]!;
         const g = view(t.gm, id, t.sceneId);
         if (!g.over) expect(c.turn).toBe(g.fishers.findIndex((f) => f.id === g.next));
-      }
+      });
       const end = view(t.gm, id, t.sceneId);
       expect(end.over).toBe(true);
       expect(end.winners.length).toBeGreaterThan(0);

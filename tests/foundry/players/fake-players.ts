@@ -23,6 +23,9 @@ import type { Mods } from "../../../src/rules/index.ts";
 import type { PlayerMessage, PlayerPort } from "../../../src/foundry/players/port.ts";
 import type { PlayerWiring } from "../../../src/foundry/players/wire.ts";
 import type { Port } from "../../../src/foundry/core/port.ts";
+import { DeclarePrompt } from "../../../src/foundry/players/prompt.ts";
+import type { PublicLake } from "../../../src/foundry/fishing/projection.ts";
+import type { SceneData } from "../../../src/foundry/core/port.ts";
 import type {
   ActorLike,
   CoreRoller,
@@ -243,7 +246,23 @@ export class PlayerClient extends FakeClient implements PlayerPort {
   protected override init(): void {
     super.init();
     this.wiring = this.runtime!.players as PlayerWiring;
+    // as hooks/players.ts: the declaration window opens by itself (players/prompt.ts)
+    const prompt = new DeclarePrompt(this, (pub, sceneId) => {
+      this.prompted.push({ lake: pub.id, round: pub.round + 1 });
+      return this.declareWindow?.(pub, sceneId);
+    });
+    this.prompt = prompt;
+    this.hooks.on("updateScene", (scene, changed) =>
+      prompt.sceneChanged(scene as SceneData, changed as { flags?: Record<string, unknown> }),
+    );
   }
+
+  /** The prompt of this page (hooks/players.ts builds one per client). */
+  private prompt: DeclarePrompt | undefined;
+  /** test-only: every time the declaration window opened by itself here: the lake, the round. */
+  readonly prompted: { lake: string; round: number }[] = [];
+  /** test-only: the window that opens (DeclareDialog.show in Foundry); none by default. */
+  declareWindow: ((pub: PublicLake, sceneId: string) => unknown) | undefined;
 
   /** test-only: this client is the players' side's port; the root builds the side on it. */
   protected override playerPort(): (port: Port) => PlayerPort {
@@ -252,11 +271,13 @@ export class PlayerClient extends FakeClient implements PlayerPort {
 
   /**
    * `ready` (API docs v13, hookEvents.ready): the core's listener, then the players' (registered in
-   * that order in main.ts).
+   * that order in main.ts), which asks a player who joins mid-round to declare.
    */
   protected override async ready(): Promise<void> {
     await super.ready();
+    this.prompt!.prime(this.scenes());
     await this.wiring!.ready();
+    this.prompt!.ready(this.scenes());
   }
 
   /**
