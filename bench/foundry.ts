@@ -13,7 +13,8 @@ import { playRound, startSession, tableOf } from "../src/rules/index.ts";
 import { buildModule } from "../scripts/build.mjs";
 import { gzipBytes, loadFigures } from "../scripts/bundle-graph.mjs";
 import { makeTable } from "../tests/foundry/fake/world.ts";
-import { declareAll, setUpLake, writesPerRound } from "../tests/foundry/fake/measure.ts";
+import { declareAll, playLong, setUpLake, writesPerRound } from "../tests/foundry/fake/measure.ts";
+import { GmStore } from "../src/foundry/core/store/gm-store.ts";
 import type { BenchOptions, BenchRow } from "./lib/types.ts";
 
 const range = (xs: number[]) =>
@@ -77,6 +78,42 @@ async function resolutionRatio(rounds: number): Promise<BenchRow> {
   };
 }
 
+/**
+ * Issue 20 item 5: the GM store's documents and bytes after a long game of four fishers, as the
+ * store keeps them (checkpoints, old revisions deleted) and as it kept them before (every
+ * revision, `GmStore#compact` false), the same game played twice in this run.
+ */
+async function storeSize(rounds: number): Promise<BenchRow[]> {
+  const measure = async (compact: boolean) => {
+    const t = await makeTable({ generation: 14, fishers: 4, seed: 5 });
+    t.gm.runtime!.host.store.compact = compact;
+    let most = 0;
+    await playLong(t, rounds, () => {
+      most = Math.max(most, t.server.truth.storeDocs.length);
+    });
+    const docs = t.server.truth.storeDocs;
+    return {
+      docs: docs.length,
+      most,
+      bytes: docs.reduce((n, d) => n + JSON.stringify(d).length, 0),
+    };
+  };
+  const before = await measure(false);
+  const after = await measure(true);
+  return [
+    {
+      name: `GM store after a ${rounds}-round game of 4 fishers: documents (most at any round), before -> after`,
+      value: `${before.docs} -> ${after.docs} (${after.most})`,
+      target: `<= ${GmStore.MAX_LIVE} a lake`,
+      ok: after.most <= GmStore.MAX_LIVE,
+    },
+    {
+      name: `GM store after a ${rounds}-round game of 4 fishers: bytes, before -> after`,
+      value: `${kb(before.bytes)} -> ${kb(after.bytes)} (${(after.bytes / before.bytes).toFixed(2)}x)`,
+    },
+  ];
+}
+
 /** The 60 KB target (issue 23) for what every client loads at start, in gzip bytes. */
 const START_TARGET = 60 * 1024;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -128,6 +165,7 @@ export async function run(opts: BenchOptions): Promise<BenchRow[]> {
   return [
     ...(await writes(rounds)),
     await resolutionRatio(opts.smoke ? 10 : 40),
+    ...(await storeSize(opts.smoke ? 30 : 250)),
     ...(await bundle()),
   ];
 }

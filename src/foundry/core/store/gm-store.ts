@@ -47,6 +47,12 @@ export class GmStore {
   /** Asks the other GM clients for keys this one lacks (handover.ts); resolves once they answered. */
   askForKeys: ((ids: readonly string[]) => Promise<void>) | undefined;
 
+  /**
+   * False: the store as it was before issue 20 item 5 (no checkpoint, no revision deleted), kept
+   * only so that `npm run bench` measures the old policy in the same run as the new one.
+   */
+  compact = true;
+
   /** The cipher revisions are sealed with; tests swap in a see-through one to prove the leak check can fail. */
   cipher: Cipher = XCHACHA;
 
@@ -274,7 +280,7 @@ export class GmStore {
     const last = head && head.doc.rev === record.rev - 1 ? head : undefined;
     const use = key ?? (last ? this.ring.get(last.doc.key) : this.ring.current());
     if (!use) throw new Error("KOLIKOLY.Foundry.Error.keyMissing");
-    const prev = record.rev % GmStore.CHECKPOINT_EVERY === 0 ? undefined : last;
+    const prev = this.compact && record.rev % GmStore.CHECKPOINT_EVERY === 0 ? undefined : last;
     return { kind: "store.put", doc: sealRevision(record, prev, use, this.cipher) };
   }
 
@@ -354,7 +360,7 @@ export class GmStore {
   async prune(op: StorePut, quiet: boolean): Promise<string[]> {
     const { lakeId, rev } = op.doc;
     const step = GmStore.CHECKPOINT_EVERY;
-    const floor = GmStore.floorOf(rev);
+    const floor = this.compact ? GmStore.floorOf(rev) : 0;
     // a client that has not deleted for this lake yet (a reload) looks once, whatever the change
     const done = this.prunedTo.get(lakeId) ?? -Infinity;
     if (floor <= done || (!quiet && floor - done < 2 * step)) return [];
