@@ -573,9 +573,13 @@ export class LakeHost implements HostParts {
   }
 
   /** The details behind a GM or private placeholder, rendered for this GM client. */
-  async gmDetails(flag: CardFlag): Promise<string | undefined> {
+  async gmDetails(
+    flag: CardFlag,
+    /** The lake as loaded already (Runtime#messageHtml keeps it per revision); else loaded here. */
+    loaded?: Promise<Result<Loaded>>,
+  ): Promise<string | undefined> {
     if (!this.port.me().isGM) return undefined;
-    const l = await this.load(flag.lake);
+    const l = await (loaded ?? this.load(flag.lake));
     if (!l.ok) return undefined;
     const events = detailEvents(l.value.session.log, flag, "gm");
     return this.detailsHtml(l.value.pub, events);

@@ -54,7 +54,13 @@ export function listen(rt: () => Runtime): void {
     // the round card's declare button, added once the core has put the card's content in place
     rt().decorators.push((message, html) => {
       const card = cardFlagOf(message.flags);
-      if (card?.kind === "round") addDeclareButton(w(), html, card.lake);
+      // the lake from the cards' index (issue 20 item 6), not from every scene
+      if (card?.kind === "round")
+        addDeclareButton(
+          w(),
+          html,
+          rt().lakes.find(card.lake, () => game.scenes!.contents.map((s) => s.id!)),
+        );
     });
     // the lake wizard fills each fisher's modifiers from the system adapter (GM-typed ones win)
     LakeWizard.modsFor = (actorId) => {
@@ -220,8 +226,11 @@ async function enterTotal(
 }
 
 /** The round card: a button that opens the declaration window, for users who own a fisher there. */
-function addDeclareButton(w: PlayerWiring, html: HTMLElement, lake: string): void {
-  const l = lakeById(lake);
+function addDeclareButton(
+  w: PlayerWiring,
+  html: HTMLElement,
+  l: { pub: PublicLake; sceneId: string } | undefined,
+): void {
   const me = w.port.me().id;
   if (
     !l ||

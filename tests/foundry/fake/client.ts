@@ -294,10 +294,7 @@ export class FakeClient implements Port {
     const rt = this.runtime;
     if (!rt) return;
     const p = rt
-      .messageHtml(
-        m,
-        this.w.scenes.map((s) => s._id),
-      )
+      .messageHtml(m, () => this.w.scenes.map((s) => s._id))
       .then((html) => {
         if (this.world?.messages.some((x) => x._id === m._id)) this.chatLog.set(m._id, html);
       })
@@ -438,6 +435,8 @@ export class FakeClient implements Port {
       case "scene.update": {
         const u = d as unknown as { _id: string } & Record<string, unknown>;
         w.scenes = w.scenes.map((s) => (s._id === u._id ? mergeObject(s, omitId(u)) : s));
+        // updateScene on this client: as hooks/render-chat-message.ts, the lake index reads it again
+        this.runtime?.lakes.sceneChanged(u._id);
         break;
       }
       case "chat.create":
@@ -600,10 +599,7 @@ export class FakeClient implements Port {
    */
   async shown(m: MessageDoc): Promise<string> {
     if (!this.runtime) throw new Error("fake client: not connected");
-    return this.runtime.messageHtml(
-      m,
-      this.w.scenes.map((s) => s._id),
-    );
+    return this.runtime.messageHtml(m, () => this.w.scenes.map((s) => s._id));
   }
 
   // ---- Port ----

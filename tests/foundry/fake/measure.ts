@@ -91,3 +91,36 @@ export async function playLong(
   }
   return { host, id };
 }
+
+/**
+ * Issue 20 item 6: a world whose chat holds a lake's cards (`rounds` resolved rounds) and, beside
+ * the lake's scene, `extraScenes` scenes of 100 tokens each.
+ */
+export async function cardWorld(extraScenes: number, rounds: number): Promise<Table> {
+  const t = await makeTable({ fishers: 2, seed: 4 });
+  const { host, id } = await setUpLake(t, 4, 4);
+  for (let r = 0; r < rounds; r++) {
+    await declareAll(host, id, 40 + r);
+    const res = await host.resolveRound(id);
+    if (!res.ok) throw new Error(res.error.code);
+  }
+  for (let s = 0; s < extraScenes; s++)
+    t.server.addScene(
+      `Scene ${s}`,
+      Array.from({ length: 100 }, (_, i) => ({
+        name: `Token ${i}`,
+        x: (i % 10) * 100,
+        y: Math.floor(i / 10) * 100,
+        width: 1,
+        height: 1,
+        elevation: 0,
+        actorId: t.actorIds[i % t.actorIds.length]!,
+        actorLink: false,
+        hidden: false,
+      })),
+    );
+  // everyone logs in again: the new scenes are in the world data
+  await t.gm.reload();
+  for (const p of t.players) await p.reload();
+  return t;
+}
