@@ -206,7 +206,7 @@ export async function run(opts: BenchOptions): Promise<BenchRow[]> {
     ...(await writes(rounds)),
     await resolutionRatio(opts.smoke ? 10 : 40),
     ...(await storeSize(opts.smoke ? 30 : 250)),
-    await cardsAtLogin(opts.smoke ? 12 : 35, 100),
+    await cardsAtLogin(opts.smoke ? 12 : 45, 100),
     ...(await bundle()),
   ];
 }
