@@ -384,7 +384,7 @@ export class LakeHost implements HostParts {
     pending: Pending,
     chat: ChatCreate[] = [],
   ): Promise<Result<true>> {
-    // a request that changes nothing writes nothing (the store keeps every revision)
+    // a request that changes nothing writes nothing (each write is a revision)
     if (!chat.length && samePending(pending, l.record.pending)) return { ok: true, value: true };
     const record: GmRecord = { ...l.record, rev: l.record.rev + 1, pending };
     const c = await commitChange(
