@@ -13,7 +13,16 @@ import { playRound, startSession, tableOf } from "../src/rules/index.ts";
 import { buildModule } from "../scripts/build.mjs";
 import { gzipBytes, loadFigures } from "../scripts/bundle-graph.mjs";
 import { makeTable } from "../tests/foundry/fake/world.ts";
-import { declareAll, setUpLake, writesPerRound } from "../tests/foundry/fake/measure.ts";
+import {
+  cardWorld,
+  declareAll,
+  playLong,
+  setUpLake,
+  writesPerRound,
+} from "../tests/foundry/fake/measure.ts";
+import { composeTable } from "../src/foundry/compose.ts";
+import { MODULE_ID } from "../src/foundry/core/constants.ts";
+import { GmStore } from "../src/foundry/core/store/gm-store.ts";
 import type { BenchOptions, BenchRow } from "./lib/types.ts";
 
 const range = (xs: number[]) =>
@@ -77,6 +86,74 @@ async function resolutionRatio(rounds: number): Promise<BenchRow> {
   };
 }
 
+/**
+ * Issue 20 item 5: the GM store's documents and bytes after a long game of four fishers, as the
+ * store keeps them (checkpoints, old revisions deleted) and as it kept them before (every
+ * revision, `GmStore#compact` false), the same game played twice in this run.
+ */
+async function storeSize(rounds: number): Promise<BenchRow[]> {
+  const measure = async (compact: boolean) => {
+    const t = await makeTable({ generation: 14, fishers: 4, seed: 5 });
+    t.gm.runtime!.host.store.compact = compact;
+    let most = 0;
+    await playLong(t, rounds, () => {
+      most = Math.max(most, t.server.truth.storeDocs.length);
+    });
+    const docs = t.server.truth.storeDocs;
+    return {
+      docs: docs.length,
+      most,
+      bytes: docs.reduce((n, d) => n + JSON.stringify(d).length, 0),
+    };
+  };
+  const before = await measure(false);
+  const after = await measure(true);
+  return [
+    {
+      name: `GM store after a ${rounds}-round game of 4 fishers: documents (most at any round), before -> after`,
+      value: `${before.docs} -> ${after.docs} (${after.most})`,
+      target: `<= ${GmStore.MAX_LIVE} a lake`,
+      ok: after.most <= GmStore.MAX_LIVE,
+    },
+    {
+      name: `GM store after a ${rounds}-round game of 4 fishers: bytes, before -> after`,
+      value: `${kb(before.bytes)} -> ${kb(after.bytes)} (${(after.bytes / before.bytes).toFixed(2)}x)`,
+    },
+  ];
+}
+
+/**
+ * Issue 20 item 6: a GM client drawing the chat's first 100 module cards at login, in a world of
+ * 50 scenes of 100 tokens each: with the lake index and the record kept per revision, and by the
+ * path before (every scene read and the record loaded for every card), in the same run.
+ */
+async function cardsAtLogin(rounds: number, cards: number): Promise<BenchRow> {
+  const t = await cardWorld(49, rounds);
+  const messages = t.gm
+    .messages()
+    .filter((m) => m.flags[MODULE_ID] !== undefined)
+    .slice(0, cards);
+  const ids = () => t.gm.scenes().map((s) => s._id);
+  const time = async (cached: boolean) => {
+    let best = Infinity;
+    for (let rep = 0; rep < 3; rep++) {
+      const rt = composeTable(t.gm).runtime;
+      rt.lakes.enabled = cached;
+      const t0 = performance.now();
+      for (const m of messages) await rt.messageHtml(m, ids);
+      best = Math.min(best, performance.now() - t0);
+    }
+    return best;
+  };
+  const before = await time(false);
+  const after = await time(true);
+  return {
+    name: `${messages.length} module cards drawn at login by a GM, 50 scenes x 100 tokens, before -> after`,
+    value: `${before.toFixed(0)} ms -> ${after.toFixed(0)} ms (${(before / after).toFixed(1)}x faster)`,
+    ok: after < before,
+  };
+}
+
 /** The 60 KB target (issue 23) for what every client loads at start, in gzip bytes. */
 const START_TARGET = 60 * 1024;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -136,6 +213,8 @@ export async function run(opts: BenchOptions): Promise<BenchRow[]> {
   return [
     ...(await writes(rounds)),
     await resolutionRatio(opts.smoke ? 10 : 40),
+    ...(await storeSize(opts.smoke ? 30 : 250)),
+    await cardsAtLogin(opts.smoke ? 12 : 45, 100),
     ...(await bundle()),
   ];
 }

@@ -87,7 +87,14 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
         (message, html) => {
           const card = cardFlagOf(message.flags);
           const pw = wiring();
-          if (card?.kind === "round" && pw) addDeclareButton(pw, declare, html, card.lake);
+          // the lake from the cards' index (issue 20 item 6), not from every scene
+          if (card?.kind === "round" && pw)
+            addDeclareButton(
+              pw,
+              declare,
+              html,
+              table.runtime.lakes.find(card.lake, () => game.scenes!.contents.map((x) => x.id!)),
+            );
         },
       ],
     });

@@ -7,8 +7,9 @@
 import { MODULE_ID, QUERY } from "./core/constants.ts";
 import { cardFlagOf, eventLine, publicCardHtml } from "./fishing/cards.ts";
 import type { Port } from "./core/port.ts";
-import { publicLakeOf } from "./fishing/projection.ts";
 import type { LakeHost } from "./fishing/host.ts";
+import type { Loaded, Result } from "./fishing/host.ts";
+import { LakeIndex } from "./fishing/lake-index.ts";
 import type { LazyKayanak } from "./kayanak/load.ts";
 import { PrivateCache, confirmedNews, isNewsConfirm } from "./core/transport.ts";
 import { renderCard } from "./fishing/cards.ts";
@@ -66,6 +67,13 @@ export class Runtime {
   readonly live = new LiveFeed();
   /** The GM store's traffic on this client and the table check (issue 10 item 1). */
   readonly table: TableCheck;
+  /** Each lake by id, read from the scenes once (issue 20 item 6): a card reads no scene. */
+  readonly lakes: LakeIndex;
+  /**
+   * Each lake's record as this GM client's cards draw it, loaded once per revision: dropped when
+   * the store says the lake changed (storeChanged), so a hundred GM cards load it once.
+   */
+  private readonly gmLoads = new Map<string, Promise<Result<Loaded>>>();
 
   private readonly lakeIds: () => readonly string[];
   private readonly boardIds: () => readonly string[];
@@ -81,6 +89,7 @@ export class Runtime {
     this.boardIds = parts.boardIds ?? (() => []);
     this.makePlayers = parts.players ?? (() => undefined);
     this.decorators = parts.decorators ?? [];
+    this.lakes = new LakeIndex((id) => this.port.scene(id));
   }
 
   /**
@@ -96,6 +105,7 @@ export class Runtime {
    * cards of that lake were drawn from the record before it, so they are drawn again.
    */
   storeChanged(lakeId: string, round: number): void {
+    this.gmLoads.delete(lakeId);
     this.live.emit({ kind: "store", game: lakeId }); // the windows that follow it (issue 20 item 3)
     if (this.port.me().isGM) this.port.rerenderCards(lakeId, [round]);
   }
@@ -153,13 +163,14 @@ export class Runtime {
   }
 
   /** The HTML a chat message shows on this client: placeholders filled where this client may know. */
-  async messageHtml(message: ShownMessage, sceneIds: readonly string[]): Promise<string> {
+  async messageHtml(
+    message: ShownMessage,
+    /** The world's scene ids, asked for only when the lake index is built. */
+    sceneIds: () => readonly string[],
+  ): Promise<string> {
     const flag = cardFlagOf(message.flags);
     if (!flag || !this.byGm(message)) return message.content;
-    const pub = sceneIds
-      .map((id) => this.port.scene(id))
-      .map((s) => s && publicLakeOf(s, flag.lake))
-      .find((p) => p);
+    const pub = this.lakes.find(flag.lake, sceneIds)?.pub;
     const name = (id: string) => pub?.fishers.find((f) => f.id === id)?.name ?? id;
     if (flag.kind === "round" || flag.kind === "end") {
       // re-rendered in this client's language from the public events the card carries
@@ -169,7 +180,17 @@ export class Runtime {
     }
     if (flag.kind !== "gm" && flag.kind !== "private") return message.content;
     if (this.port.me().isGM) {
-      const details = await this.host.gmDetails(flag);
+      let loaded = this.lakes.enabled ? this.gmLoads.get(flag.lake) : undefined;
+      if (!loaded) {
+        const load = this.host.load(flag.lake);
+        loaded = load;
+        this.gmLoads.set(flag.lake, load);
+        // a failure (a key still missing, say) is not kept: the next card asks again
+        void load.then((l) => {
+          if (!l.ok && this.gmLoads.get(flag.lake) === load) this.gmLoads.delete(flag.lake);
+        });
+      }
+      const details = await this.host.gmDetails(flag, loaded);
       return details ? message.content + details : message.content;
     }
     if (flag.kind !== "private" || !flag.fisher) return message.content;

@@ -4,47 +4,18 @@
  * the key holds none of the record's secrets.
  */
 import { describe, expect, test } from "vitest";
-import type { GmRecord, Pending } from "../../src/foundry/fishing/record.ts";
+import type { GmRecord } from "../../src/foundry/fishing/record.ts";
 import { EMPTY_PENDING } from "../../src/foundry/fishing/record.ts";
 import type { WriteOp } from "../../src/foundry/core/port.ts";
 import { GmStore } from "../../src/foundry/core/store/gm-store.ts";
 import { KeyRing, keyIdOf } from "../../src/foundry/core/store/keyring.ts";
 import { PAD_BYTES, openDoc } from "../../src/foundry/core/store/sealed.ts";
 import type { Port } from "../../src/foundry/core/port.ts";
-import type { RoundRecord } from "../../src/rules/index.ts";
+
 import { makeTable, rngFor } from "./fake/world.ts";
+import { first, pending, round } from "./fake/records.ts";
 
 type Put = Extract<WriteOp, { kind: "store.put" }>;
-
-function round(n: number): RoundRecord {
-  return {
-    input: { actions: { f1: { action: "track", secret: `hidden move ${n}` } } },
-    rolls: [{ key: `check:f1:${n}`, total: n + 3 }],
-  } as unknown as RoundRecord;
-}
-
-function pending(n: number): Pending {
-  return {
-    actions: { f1: { action: "move", to: [n % 3, 1, 0] } },
-    totals: {},
-    revive: [],
-  } as never;
-}
-
-function first(lakeId: string): GmRecord {
-  return {
-    format: "kolikoly-gm-record/1",
-    lakeId,
-    sceneId: "scene00000000001",
-    rev: 1,
-    setup: { seed: 424242, lake: { width: 3, height: 3, levels: 2 } } as never,
-    rounds: [],
-    endedByGm: false,
-    pending: EMPTY_PENDING,
-    pendingBefore: [],
-    aliasKey: "a1b2c3d4e5f60718293a4b5c6d7e8f90",
-  };
-}
 
 describe("the sealed GM store (issue 10 item 2)", () => {
   test("500 seeded writes (declare, resolve, undo, end) open to exactly the record written, each revision holding what changed", async () => {
@@ -61,6 +32,7 @@ describe("the sealed GM store (issue 10 item 2)", () => {
     await write(record);
     const rng = rngFor(7);
     let sealedRounds = 0;
+    let wholeUndos = 0;
     for (let i = 0; i < 500; i++) {
       const roll = rng.die(10) - 1;
       let next: GmRecord;
@@ -84,18 +56,31 @@ describe("the sealed GM store (issue 10 item 2)", () => {
       else next = { ...record, rev: record.rev + 1, endedByGm: !record.endedByGm };
       const doc = await write(next);
       const opened = openDoc(doc, key.bytes);
-      // only what changed: the new round at most, never the setup again
-      expect(opened.secret.setup).toBeUndefined();
-      expect(opened.secret.rounds?.length ?? 0).toBeLessThanOrEqual(1);
-      sealedRounds += opened.secret.rounds?.length ?? 0;
+      // issue 20 item 5: a checkpoint seals the whole record and builds on nothing; so does a
+      // revision that undoes a round its checkpoint holds
+      if (doc.rev % GmStore.CHECKPOINT_EVERY === 0) expect(doc.parts).toEqual([]);
+      if (doc.parts.length === 0) {
+        if (doc.rev % GmStore.CHECKPOINT_EVERY !== 0) wholeUndos++;
+        expect(opened.secret.setup).toEqual(next.setup);
+        expect(opened.secret.rounds ?? []).toEqual(next.rounds);
+      } else {
+        // only what changed: the new round at most, never the setup again
+        expect(opened.secret.setup).toBeUndefined();
+        expect(opened.secret.rounds?.length ?? 0).toBeLessThanOrEqual(1);
+        sealedRounds += opened.secret.rounds?.length ?? 0;
+        // a chain never reaches back past the checkpoint before it
+        for (const part of doc.parts)
+          expect(part).toBeGreaterThanOrEqual(doc.rev - (doc.rev % GmStore.CHECKPOINT_EVERY));
+      }
       record = next;
       // a fresh store (another GM client holding the key) opens the same record
       const other = new GmStore(t.gm);
       const got = await other.get("lake1");
       expect(got).toEqual({ ok: true, value: record });
     }
-    expect(sealedRounds).toBeGreaterThan(100);
-    // every revision stays: a deleted one could be written again by a slow GM client
+    expect(sealedRounds).toBeGreaterThan(80);
+    expect(wholeUndos).toBeLessThan(40);
+    // written without `prune`: every revision stays (tests/foundry/store-small.test.ts prunes)
     expect(t.server.truth.storeDocs.length).toBe(501);
   });
 

@@ -3,7 +3,8 @@
  *
  * 1. The record's next revision is written on its own: a compare-and-set (a revision's document
  *    id is fixed by game and revision, store/gm-store.ts), so a GM client that read an older
- *    record is refused and nothing else of its change is written. A failure here leaves nothing
+ *    record is refused and nothing else of its change is written; a revision created again after
+ *    the store deleted it is found at once (`stands`) and refused the same way. A failure here leaves nothing
  *    public: no token, no scene flag, no card.
  * 2. Only then does the public side roll forward from the record: tokens, the scene flag, the
  *    tracker and the change's cards. The cards travel in the record itself (`outbox`), each
@@ -111,9 +112,14 @@ export async function commitChange<R extends StoreRecord>(
     // refused (another GM client wrote this revision first) or failed: nothing public went out
     return isStale(e) ? err("staleRecord") : err("writeFailed", "", String((e as Error).message));
   }
+  // created, but maybe again after the store deleted it (store/gm-store.ts `stands`)
+  if (!(await h.store.stands(put))) return err("staleRecord");
   remember(record);
   await h.store.written(put);
   const published = await rollForward(h.port, record, change.publish);
+  // the revisions nothing reads any more, a checkpoint's worth at once, preferably on a change
+  // that posts no card (store/gm-store.ts `prune`)
+  await h.store.prune(put, change.chat.length === 0);
   return { ok: true, value: { record, published } };
 }
 

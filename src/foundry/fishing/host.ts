@@ -401,7 +401,7 @@ export class LakeHost implements HostParts {
     pending: Pending,
     chat: ChatCreate[] = [],
   ): Promise<Result<true>> {
-    // a request that changes nothing writes nothing (the store keeps every revision)
+    // a request that changes nothing writes nothing (each write is a revision)
     if (!chat.length && samePending(pending, l.record.pending)) return { ok: true, value: true };
     const record: GmRecord = { ...l.record, rev: l.record.rev + 1, pending };
     const c = await this.core.commit(
@@ -601,9 +601,13 @@ export class LakeHost implements HostParts {
   }
 
   /** The details behind a GM or private placeholder, rendered for this GM client. */
-  async gmDetails(flag: CardFlag): Promise<string | undefined> {
+  async gmDetails(
+    flag: CardFlag,
+    /** The lake as loaded already (Runtime#messageHtml keeps it per revision); else loaded here. */
+    loaded?: Promise<Result<Loaded>>,
+  ): Promise<string | undefined> {
     if (!this.port.me().isGM) return undefined;
-    const l = await this.load(flag.lake);
+    const l = await (loaded ?? this.load(flag.lake));
     if (!l.ok) return undefined;
     const events = detailEvents(l.value.session.log, flag, "gm");
     return this.detailsHtml(l.value.pub, events);

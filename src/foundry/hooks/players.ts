@@ -193,9 +193,8 @@ export function addDeclareButton(
   w: PlayerWiring,
   declare: DeclareWindows,
   html: HTMLElement,
-  lake: string,
+  l: { pub: PublicLake; sceneId: string } | undefined,
 ): void {
-  const l = lakeById(lake);
   const me = w.port.me().id;
   if (
     !l ||

@@ -24,10 +24,7 @@ export function listen(rt: () => Runtime, hooks: HookSink): void {
     // ChatMessage#author: the User the server recorded (v13 DocumentAuthorField)
     const shown = { content, flags, author: authorIdOf(message) };
     void rt()
-      .messageHtml(
-        shown,
-        game.scenes!.contents.map((s) => s.id!),
-      )
+      .messageHtml(shown, () => game.scenes!.contents.map((s) => s.id!))
       .catch((e: unknown) => {
         console.warn("kolikoly-fishing | a card could not be filled in", e);
         return content;
@@ -38,4 +35,9 @@ export function listen(rt: () => Runtime, hooks: HookSink): void {
         rt().decorate(shown, html);
       });
   });
+  // a scene's lakes are in its flags: the cards' lake index reads a changed scene again
+  for (const hook of ["createScene", "updateScene", "deleteScene"])
+    hooks.on(hook, (scene: Scene.Implementation) => {
+      rt().lakes.sceneChanged(scene.id!);
+    });
 }

@@ -302,10 +302,7 @@ export class FakeClient implements Port {
     const rt = this.runtime;
     if (!rt) return;
     const p = rt
-      .messageHtml(
-        m,
-        this.w.scenes.map((s) => s._id),
-      )
+      .messageHtml(m, () => this.w.scenes.map((s) => s._id))
       .then((html) => {
         if (this.world?.messages.some((x) => x._id === m._id)) this.chatLog.set(m._id, html);
       })
@@ -453,6 +450,8 @@ export class FakeClient implements Port {
         const scene = w.scenes.find((s) => s._id === u._id);
         if (scene)
           this.hooks.callAll("updateScene", clone(scene), expandObject(clone(u)), {}, p.userId);
+        // updateScene on this client: as hooks/render-chat-message.ts, the lake index reads it again
+        this.runtime?.lakes.sceneChanged(u._id);
         break;
       }
       case "chat.create":
@@ -615,10 +614,7 @@ export class FakeClient implements Port {
    */
   async shown(m: MessageDoc): Promise<string> {
     if (!this.runtime) throw new Error("fake client: not connected");
-    return this.runtime.messageHtml(
-      m,
-      this.w.scenes.map((s) => s._id),
-    );
+    return this.runtime.messageHtml(m, () => this.w.scenes.map((s) => s._id));
   }
 
   // ---- Port ----

@@ -3,7 +3,7 @@
  * and prepared swarms, random legal declarations, and the write requests each round costs.
  */
 import type { Coord } from "../../../src/rules/index.ts";
-import { viewFor } from "../../../src/rules/index.ts";
+import { neighbours, viewFor } from "../../../src/rules/index.ts";
 import type { LakeHost } from "../../../src/foundry/fishing/host.ts";
 import type { Table } from "./world.ts";
 import { makeTable, randomDeclaration, rngFor } from "./world.ts";
@@ -61,4 +61,66 @@ export async function writesPerRound(
     out.push(t.server.requests.length - before);
   }
   return out;
+}
+
+/**
+ * A long game (issue 20 item 5): every fisher tracks a square next to them each round (no catch,
+ * so the lake never empties), then the round is resolved; `each` runs after every round.
+ */
+export async function playLong(
+  t: Table,
+  rounds: number,
+  each: (round: number) => void = () => undefined,
+): Promise<{ host: LakeHost; id: string }> {
+  const { host, id } = await setUpLake(t, 3);
+  for (let r = 1; r <= rounds; r++) {
+    const s = host.cached(id)!;
+    for (const f of s.state.fishers) {
+      const me = viewFor(s.state, { fisher: f.id }).fishers.find((x) => x.id === f.id)!;
+      if (me.condition !== "ok") continue;
+      const near = neighbours(s.state.lake, me.at);
+      const d = await host.setDeclaration(id, f.id, {
+        action: "track",
+        target: near[(r + f.id.length) % near.length]!,
+      });
+      if (!d.ok) throw new Error(d.error.code);
+    }
+    const res = await host.resolveRound(id);
+    if (!res.ok) throw new Error(res.error.code);
+    each(r);
+  }
+  return { host, id };
+}
+
+/**
+ * Issue 20 item 6: a world whose chat holds a lake's cards (`rounds` resolved rounds) and, beside
+ * the lake's scene, `extraScenes` scenes of 100 tokens each.
+ */
+export async function cardWorld(extraScenes: number, rounds: number): Promise<Table> {
+  const t = await makeTable({ fishers: 2, seed: 4 });
+  const { host, id } = await setUpLake(t, 4, 4);
+  for (let r = 0; r < rounds; r++) {
+    await declareAll(host, id, 40 + r);
+    const res = await host.resolveRound(id);
+    if (!res.ok) throw new Error(res.error.code);
+  }
+  for (let s = 0; s < extraScenes; s++)
+    t.server.addScene(
+      `Scene ${s}`,
+      Array.from({ length: 100 }, (_, i) => ({
+        name: `Token ${i}`,
+        x: (i % 10) * 100,
+        y: Math.floor(i / 10) * 100,
+        width: 1,
+        height: 1,
+        elevation: 0,
+        actorId: t.actorIds[i % t.actorIds.length]!,
+        actorLink: false,
+        hidden: false,
+      })),
+    );
+  // everyone logs in again: the new scenes are in the world data
+  await t.gm.reload();
+  for (const p of t.players) await p.reload();
+  return t;
 }

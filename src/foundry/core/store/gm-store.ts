@@ -3,6 +3,14 @@
  * (sealed.ts) in the world compendium, opened with the keys this GM client holds (keyring.ts).
  * Revisions never change once written, so each is opened once and kept; only the newest of a
  * lake is asked for on every read.
+ *
+ * A store that stays small (issue 20 item 5): every CHECKPOINT_EVERY-th revision seals the whole
+ * record (setup and every round) and builds on nothing, so a revision's chain never reaches back
+ * past the checkpoint before it; once a lake's newest revision is DAMAGE_LOOKBACK past a
+ * checkpoint, the revisions before that checkpoint are read by nothing (not by a read, not by the
+ * damaged-revision fallback) and are deleted in one request. A lake keeps at most MAX_LIVE
+ * documents however long its game; its record, every round in it, still holds the whole game
+ * (the export, the replay and every undo are made from the record, never from old revisions).
  */
 import type { StoreRecord } from "../record.ts";
 import { revisionId, revisionOf } from "../record.ts";
@@ -38,6 +46,12 @@ export class GmStore {
   private readonly named = new Set<string>();
   /** Asks the other GM clients for keys this one lacks (handover.ts); resolves once they answered. */
   askForKeys: ((ids: readonly string[]) => Promise<void>) | undefined;
+
+  /**
+   * False: the store as it was before issue 20 item 5 (no checkpoint, no revision deleted), kept
+   * only so that `npm run bench` measures the old policy in the same run as the new one.
+   */
+  compact = true;
 
   /** The cipher revisions are sealed with; tests swap in a see-through one to prove the leak check can fail. */
   cipher: Cipher = XCHACHA;
@@ -89,39 +103,85 @@ export class GmStore {
   /** How many revisions after the last one known a read asks for at once. */
   static readonly PROBE = 8;
 
+  /** Every revision whose number is a multiple of this seals the whole record (a checkpoint). */
+  static readonly CHECKPOINT_EVERY = 8;
+
+  /**
+   * The most documents a lake keeps (`prune`), however long its game: the revisions from the
+   * checkpoint at or before (newest - DAMAGE_LOOKBACK) to the newest are read, at most
+   * DAMAGE_LOOKBACK + CHECKPOINT_EVERY of them; the deletion waits for a change that posts no
+   * card for up to CHECKPOINT_EVERY more. The revision just written comes on top until its
+   * deletion ran.
+   */
+  static readonly MAX_LIVE = GmStore.DAMAGE_LOOKBACK + 2 * GmStore.CHECKPOINT_EVERY;
+
+  /** The oldest revision a lake whose newest is `rev` still reads (0: every revision). */
+  static floorOf(rev: number): number {
+    const step = GmStore.CHECKPOINT_EVERY;
+    return Math.max(0, Math.floor((rev - GmStore.DAMAGE_LOOKBACK) / step) * step);
+  }
+
+  /**
+   * The highest revision found by asking for `ids` (one request); undefined when none exists.
+   */
+  private async probe(
+    lakeId: string,
+    revs: readonly number[],
+  ): Promise<{ id: string; rev: number; content: unknown } | undefined> {
+    const ids = revs.map((rev) => revisionId(lakeId, rev));
+    const got = await this.read(ids);
+    let found: { id: string; rev: number; content: unknown } | undefined;
+    ids.forEach((id, i) => {
+      const content = got.get(id);
+      if (content !== undefined && (!found || revs[i]! > found.rev))
+        found = { id, rev: revs[i]!, content };
+    });
+    return found;
+  }
+
   /**
    * The newest revision of a lake, asked of the server itself: the revision ids are fixed by
-   * (lake, rev), so a read asks for the next ids after the newest this client knows (or the
-   * index names) until none exists. Not the index alone: v13 keeps a pack's index on the client
-   * and does not ask the server again (CompendiumCollection#getIndex), so after a missed
-   * broadcast it would name an old revision.
+   * (lake, rev), so a read asks for the next ids after the newest this client knows until none
+   * exists. A client that read the lake before starts from the revision it read (no index read);
+   * otherwise from the newest its index names. Not the index alone: v13 keeps a pack's index on
+   * the client and does not ask the server again (CompendiumCollection#getIndex), so after a
+   * missed broadcast it would name an old revision, or one deleted since: then the read goes on
+   * by checkpoints (one of them is always kept, with DAMAGE_LOOKBACK revisions after it).
    */
   private async top(
     lakeId: string,
   ): Promise<
     { id: string; rev: number; content: unknown; all: { id: string; rev: number }[] } | undefined
   > {
-    const known = (await this.newest(lakeId)).get(lakeId) ?? [];
-    let best = known[0];
-    let content: unknown;
-    const cached = this.heads.get(lakeId)?.doc.rev ?? -1;
-    let from = Math.max(best?.rev ?? 0, cached);
-    for (;;) {
-      const ids = Array.from({ length: GmStore.PROBE }, (_, i) => revisionId(lakeId, from + 1 + i));
-      const got = await this.read(ids);
-      let found = -1;
-      ids.forEach((id, i) => {
-        if (got.get(id) !== undefined) found = i;
-      });
-      if (found < 0) break;
-      best = { id: ids[found]!, rev: from + 1 + found };
-      content = got.get(ids[found]!);
-      from = best.rev;
+    const step = GmStore.CHECKPOINT_EVERY;
+    const cached = this.heads.get(lakeId)?.doc.rev;
+    const range = (from: number, n: number, by = 1) =>
+      Array.from({ length: n }, (_, i) => from + i * by);
+    let all: { id: string; rev: number }[] = [];
+    // the revision read last, and the next ones, in one request
+    let best =
+      cached !== undefined ? await this.probe(lakeId, range(cached, GmStore.PROBE + 1)) : undefined;
+    if (!best) {
+      all = (await this.newest(lakeId)).get(lakeId) ?? [];
+      const named = all[0];
+      if (!named) return undefined;
+      best = await this.probe(lakeId, range(named.rev, GmStore.PROBE + 1));
+      // the index names only revisions deleted since: on by checkpoints until one exists
+      for (
+        let from = Math.ceil((named.rev + 1) / step) * step;
+        !best;
+        from += step * GmStore.PROBE
+      ) {
+        best = await this.probe(lakeId, range(from, GmStore.PROBE, step));
+        if (!best && from > named.rev + step * GmStore.PROBE * 64) return undefined;
+      }
     }
-    if (!best) return undefined;
-    if (content === undefined) content = (await this.read([best.id])).get(best.id);
-    if (content === undefined) return undefined;
-    return { ...best, content, all: known };
+    for (;;) {
+      const next = await this.probe(lakeId, range(best.rev + 1, GmStore.PROBE));
+      if (!next) break;
+      best = next;
+    }
+    return { ...best, all };
   }
 
   /**
@@ -163,9 +223,11 @@ export class GmStore {
     const top = { rev, all, id: revisionId(lakeId, rev) };
     const content = contentOf(raw);
     if (content.plain) {
+      // a format-1 lake was never read sealed: its documents are named by the index
+      const docs = all.length ? all : ((await this.newest(lakeId)).get(lakeId) ?? []);
       this.plain.set(
         lakeId,
-        top.all.map((r) => r.id),
+        docs.map((r) => r.id),
       );
       this.heads.delete(lakeId);
       return { ok: true, value: content.plain };
@@ -210,13 +272,15 @@ export class GmStore {
   /**
    * The write of a record's next revision, sealed with its lake's key (a new lake: the key this
    * client seals new lakes with, `keyForNewLake`). It builds on the revision this client read
-   * last; a record it never read sealed (format 1) is written whole.
+   * last; a record it never read sealed (format 1) is written whole, and so is every
+   * CHECKPOINT_EVERY-th revision (a checkpoint: its chain starts again with it).
    */
   put(record: StoreRecord, key?: SealKey): WriteOp {
     const head = this.heads.get(record.lakeId);
-    const prev = head && head.doc.rev === record.rev - 1 ? head : undefined;
-    const use = key ?? (prev ? this.ring.get(prev.doc.key) : this.ring.current());
+    const last = head && head.doc.rev === record.rev - 1 ? head : undefined;
+    const use = key ?? (last ? this.ring.get(last.doc.key) : this.ring.current());
     if (!use) throw new Error("KOLIKOLY.Foundry.Error.keyMissing");
+    const prev = this.compact && record.rev % GmStore.CHECKPOINT_EVERY === 0 ? undefined : last;
     return { kind: "store.put", doc: sealRevision(record, prev, use, this.cipher) };
   }
 
@@ -233,10 +297,9 @@ export class GmStore {
   }
 
   /**
-   * After a revision was written: it is the lake's newest. Revisions are never deleted (a
-   * revision is a compare-and-set only while its document exists: a deleted one could be created
-   * again, unseen, by a GM client that read the record long before); only 0.1.0's plain records
-   * of the lake go, once it has a sealed revision, best effort.
+   * After a revision was written (and `stands`): it is the lake's newest. Only 0.1.0's plain
+   * records of the lake go here, once it has a sealed revision, best effort; older sealed
+   * revisions go in `prune`.
    */
   async written(op: Extract<WriteOp, { kind: "store.put" }>): Promise<void> {
     const doc = op.doc;
@@ -249,6 +312,76 @@ export class GmStore {
     this.plain.delete(doc.lakeId);
     if (plain.length)
       await this.port.write([{ kind: "store.delete", ids: plain }]).catch(() => undefined);
+  }
+
+  /**
+   * Whether a revision this client just created is the lake's revision of that number, and not
+   * a stale write (issue 20 item 5). Creating a revision whose id exists is refused (the
+   * compare-and-set), but the revisions `prune` deleted could be created again, unseen, by a GM
+   * client that read the record long before and whose write arrived only now. Revisions are
+   * deleted oldest first, a checkpoint's worth at a time, up to a checkpoint (`prune`), so such a
+   * write is told by its predecessor: revision rev - 1 is gone, while for a write that stands it
+   * is there (or rev is the checkpoint the deletion stopped at, and rev + 1 is there). A stale
+   * revision is removed again. One read of two documents; a lake's first revision always stands
+   * (a new lake's id is drawn at random). A write whose own answer took longer than
+   * DAMAGE_LOOKBACK further revisions is taken as stale too: never a change made twice.
+   */
+  async stands(op: StorePut): Promise<boolean> {
+    const { lakeId, rev } = op.doc;
+    if (rev <= 1) return true;
+    const [before, self, after] = [rev - 1, rev, rev + 1].map((r) => revisionId(lakeId, r));
+    const got = await this.read([before!, self!, after!]);
+    if (got.get(before!) !== undefined) return true;
+    if (rev % GmStore.CHECKPOINT_EVERY === 0 && got.get(after!) !== undefined) return true;
+    const mine = contentOf(got.get(self!)).doc;
+    if (mine?.sealed === op.doc.sealed)
+      await this.port.write([{ kind: "store.delete", ids: [self!] }]).catch(() => undefined);
+    return false;
+  }
+
+  /** Per lake, the checkpoint below which this client has deleted every revision (`prune`). */
+  private readonly prunedTo = new Map<string, number>();
+
+  /**
+   * After a revision stood: once it is DAMAGE_LOOKBACK past a checkpoint, every revision of its
+   * lake before that checkpoint is deleted, in one request. Nothing reads them again: every
+   * revision from the checkpoint on builds on it or on a later one, and the damaged-revision
+   * fallback looks back DAMAGE_LOOKBACK revisions at most. Only when the checkpoint was written
+   * whole (a lake from before checkpoints goes on until it reaches one).
+   *
+   * The deletion rides on a `quiet` change (one that posts no card: a declaration, a withdrawal,
+   * a typed total), so a round's resolution writes no more than before; a game whose changes all
+   * post cards (Kayanak's turns) deletes once a second checkpoint is passed. Either way at most
+   * one request per CHECKPOINT_EVERY revisions, and a lake never keeps more than MAX_LIVE
+   * documents (plus the one just written). Best effort: a deletion refused is done by the next
+   * one, which deletes whatever the index still names below its checkpoint. Returns the ids
+   * deleted.
+   */
+  async prune(op: StorePut, quiet: boolean): Promise<string[]> {
+    const { lakeId, rev } = op.doc;
+    const step = GmStore.CHECKPOINT_EVERY;
+    const floor = this.compact ? GmStore.floorOf(rev) : 0;
+    // a client that has not deleted for this lake yet (a reload) looks once, whatever the change
+    const done = this.prunedTo.get(lakeId) ?? -Infinity;
+    if (floor <= done || (!quiet && floor - done < 2 * step)) return [];
+    const at = revisionId(lakeId, floor);
+    const checkpoint = contentOf((await this.read([at])).get(at)).doc;
+    if (!checkpoint || checkpoint.parts.length) {
+      this.prunedTo.set(lakeId, floor);
+      return [];
+    }
+    const ids = ((await this.newest(lakeId)).get(lakeId) ?? [])
+      .filter((r) => r.rev < floor)
+      .sort((x, y) => x.rev - y.rev)
+      .map((r) => r.id);
+    try {
+      if (ids.length) await this.port.write([{ kind: "store.delete", ids }]);
+    } catch {
+      return [];
+    }
+    this.prunedTo.set(lakeId, floor);
+    for (const id of ids) this.opened.delete(id);
+    return ids;
   }
 
   /** The key a new lake is sealed with: this client's, one another GM client hands over, or a new one. */

@@ -1,0 +1,34 @@
+/** GM records for the store tests (tests/foundry/store*.test.ts): a lake's first, its next rounds. */
+import type { GmRecord, Pending } from "../../../src/foundry/fishing/record.ts";
+import { EMPTY_PENDING } from "../../../src/foundry/fishing/record.ts";
+import type { RoundRecord } from "../../../src/rules/index.ts";
+
+export function round(n: number): RoundRecord {
+  return {
+    input: { actions: { f1: { action: "track", secret: `hidden move ${n}` } } },
+    rolls: [{ key: `check:f1:${n}`, total: n + 3 }],
+  } as unknown as RoundRecord;
+}
+
+export function pending(n: number): Pending {
+  return {
+    actions: { f1: { action: "move", to: [n % 3, 1, 0] } },
+    totals: {},
+    revive: [],
+  } as never;
+}
+
+export function first(lakeId: string): GmRecord {
+  return {
+    format: "kolikoly-gm-record/1",
+    lakeId,
+    sceneId: "scene00000000001",
+    rev: 1,
+    setup: { seed: 424242, lake: { width: 3, height: 3, levels: 2 } } as never,
+    rounds: [],
+    endedByGm: false,
+    pending: EMPTY_PENDING,
+    pendingBefore: [],
+    aliasKey: "a1b2c3d4e5f60718293a4b5c6d7e8f90",
+  };
+}
