@@ -24,7 +24,6 @@ import { liveCheckEnv } from "./hooks/table-check.ts";
 import { runTableCheck } from "./apps/table-check-dialog.ts";
 import * as hazardChoice from "./hooks/hazard-choice.ts";
 import * as kayanakDice from "./hooks/kayanak-dice.ts";
-import * as kayanakTracker from "./hooks/kayanak-tracker.ts";
 
 let runtime: Runtime | undefined;
 
@@ -53,8 +52,6 @@ players.listen(rt);
 hazardChoice.listen(rt);
 // issue 11: Kayanak's dice terms and their Dice So Nice faces
 kayanakDice.listen();
-// issue 11: a Kayanak board's combat tracker follows the board, not a hand on its buttons
-kayanakTracker.listen(rt);
 
 Hooks.once("init", () => {
   const mod = game.modules!.get(MODULE_ID) as unknown as { api?: unknown } | undefined;

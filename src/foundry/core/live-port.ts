@@ -13,7 +13,6 @@ import type {
   ChatCreate,
   Port,
   RollResult,
-  CombatData,
   SceneData,
   SceneLevel,
   UserInfo,
@@ -157,16 +156,6 @@ function batchOf(op: WriteOp): BatchOperation {
       } as BatchOperation;
     case "chat.delete":
       return { action: "delete", documentName: "ChatMessage", ids: op.ids };
-    case "combat.create":
-      // keepId: the board names its combat by the id it chose (Document.createDocuments keepId)
-      return {
-        action: "create",
-        documentName: "Combat",
-        data: op.data as unknown as object[],
-        keepId: true,
-      } as BatchOperation;
-    case "combat.update":
-      return { action: "update", documentName: "Combat", updates: op.updates };
     case "store.put":
     case "store.delete":
       throw new Error("the GM store is written on its own");
@@ -264,23 +253,6 @@ async function runOne(op: WriteOp): Promise<string[]> {
     case "chat.delete":
       await Chat.deleteDocuments(op.ids);
       return [];
-    case "combat.create": {
-      // a Combat created with its embedded combatants (Document.createDocuments, v13
-      // common/abstract/document.mjs: embedded collections in the data are created with it)
-      const C = Combat.implementation as unknown as {
-        createDocuments(data: object[], o: object): Promise<{ id: string }[]>;
-      };
-      return (await C.createDocuments(op.data as unknown as object[], { keepId: true })).map(
-        (d) => d.id,
-      );
-    }
-    case "combat.update": {
-      const C = Combat.implementation as unknown as {
-        updateDocuments(updates: object[]): Promise<unknown>;
-      };
-      await C.updateDocuments(op.updates as unknown as object[]);
-      return [];
-    }
   }
 }
 
@@ -300,26 +272,6 @@ export function livePort(): Port {
     me: () => userInfo(game.user!),
     users: () => game.users!.contents.map(userInfo),
     activeGmId: () => game.users!.activeGM?.id ?? undefined,
-    combat(id): CombatData | undefined {
-      const c = game.combats?.get(id) as unknown as
-        | {
-            round: number;
-            turn: number | null;
-            turns?: readonly { id?: string | null; _id?: string | null; tokenId?: string | null }[];
-          }
-        | undefined;
-      if (!c) return undefined;
-      return {
-        id,
-        round: c.round,
-        turn: c.turn,
-        // Combat#turns: the combatants in initiative order (setupTurns, v13 client/documents/combat.mjs)
-        turns: (c.turns ?? []).map((t) => ({
-          id: t.id ?? t._id ?? "",
-          tokenId: t.tokenId ?? null,
-        })),
-      };
-    },
     scene(id): SceneData | undefined {
       const s = game.scenes!.get(id);
       if (!s) return undefined;

@@ -87,35 +87,6 @@ export interface ChatCreate {
   readonly flags: Readonly<Record<string, unknown>>;
 }
 
-/** A Combat with its combatants, as Combat.create takes it (v13 common/documents/combat.mjs). */
-export interface CombatCreate {
-  /** Created with this id (`keepId`), so the board names its combat in the same batch. */
-  readonly _id: string;
-  readonly scene: string;
-  readonly active: boolean;
-  readonly round: number;
-  readonly turn: number;
-  readonly combatants: readonly {
-    readonly tokenId: string;
-    readonly sceneId: string;
-    readonly actorId: string | null;
-    readonly initiative: number;
-  }[];
-  readonly flags: Readonly<Record<string, unknown>>;
-}
-
-/**
- * A Combat as the module reads it: its round and turn, and its combatants in turn order (v13
- * client/documents/combat.mjs: Combat#turns, from Combat#setupTurns sorted by
- * Combat#_sortCombatants; fvtt-types client/documents/combat.d.mts), `turn` indexing them.
- */
-export interface CombatData {
-  readonly id: string;
-  readonly round: number;
-  readonly turn: number | null;
-  readonly turns: readonly { readonly id: string; readonly tokenId: string | null }[];
-}
-
 /** One database operation; `write` runs a list of them as one batch where Foundry can (v14). */
 export type WriteOp =
   | { readonly kind: "tokens.create"; readonly sceneId: string; readonly data: TokenCreate[] }
@@ -124,17 +95,6 @@ export type WriteOp =
   | { readonly kind: "scene.update"; readonly sceneId: string; readonly update: object }
   | { readonly kind: "chat.create"; readonly data: ChatCreate[] }
   | { readonly kind: "chat.delete"; readonly ids: string[] }
-  /**
-   * Kayanak's turn order (issue 11): one Combat on the scene, its combatants created with it
-   * (Combat.create with embedded `combatants`), each with an initiative that sorts them in the
-   * fishers' order (Combat#_sortCombatants: initiative, highest first).
-   */
-  | { readonly kind: "combat.create"; readonly data: CombatCreate[] }
-  /** The tracker's current turn and round follow the game's (the active GM's writes). */
-  | {
-      readonly kind: "combat.update";
-      readonly updates: { readonly _id: string; readonly round: number; readonly turn: number }[];
-    }
   /** A new revision of a lake's record in the GM store (store/sealed.ts), created with a fixed id. */
   | { readonly kind: "store.put"; readonly doc: StoreDoc }
   /** Revisions nobody reads again (store/gm-store.ts `written`). */
@@ -163,8 +123,6 @@ export interface Port {
   users(): UserInfo[];
   /** game.users.activeGM?.id */
   activeGmId(): string | undefined;
-  /** game.combats.get(id): its round, turn and turn order; undefined once deleted (combat ended). */
-  combat(id: string): CombatData | undefined;
   /** game.scenes.get(id) with canvas dimensions */
   scene(id: string): SceneData | undefined;
   /** Users with OWNER on an actor: actor.testUserPermission(user, "OWNER") */
