@@ -109,19 +109,19 @@ export function dnd5eTurns(server: FakeServer, client: FakeClient): void {
 /**
  * pf2e (src/module/encounter/document.ts, EncounterPF2e#_onUpdate): on a forward turn or round
  * change of a started encounter, the previous combatant's CombatantPF2e#endTurn and the current
- * one's #startTurn run on the client of that actor's `primaryUpdater` (an active owner who is
- * not a GM, else the active GM: src/module/actor/base.ts ActorPF2e#primaryUpdater).
+ * one's #startTurn run on the client of that actor's `primaryUpdater` (the active GM, else the
+ * active player whose character it is, else the first user who may update it:
+ * src/module/actor/base.ts ActorPF2e#primaryUpdater).
  * combatant.ts #endTurn calls each active condition's onEndTurn (src/module/item/condition/
  * document.ts: frightened goes down by 1 at the end of the turn, gone at 0); #startTurn runs
  * the rule elements' onTurnStart, then the effect tracker expires effects whose duration ran
  * out. The stand-in keeps frightened going down (enough to see any change).
  */
 export function pf2eTurns(server: FakeServer, client: FakeClient): void {
-  const primaryUpdater = (a: ActorDoc): string | undefined => {
-    const users = client.users();
-    const owner = users.find((u) => u.active && !u.isGM && (a.ownership[u.id] ?? 0) >= 3);
-    return owner?.id ?? client.activeGmId();
-  };
+  // the fake's users have no assigned character: an active owner stands for the second choice
+  const primaryUpdater = (a: ActorDoc): string | undefined =>
+    client.activeGmId() ??
+    client.users().find((u) => u.active && (a.ownership[u.id] ?? 0) >= 3)?.id;
   onTurnEvents(client, async (_combat, e) => {
     const a = e.ended && actorOf(server, e.ended);
     if (!a || primaryUpdater(a) !== client.userId) return;
