@@ -2,10 +2,10 @@
  * The Port on Foundry: each method is one Foundry call (named beside it). The behavioural fake
  * in tests/foundry/fake implements the same interface.
  */
-import { MODULE_ID, STORE_PACK_ID, STORE_PACK_NAME, SWARM_TYPE } from "./constants.ts";
+import { MODULE_ID, STORE_PACK_ID, STORE_PACK_NAME } from "./constants.ts";
 import { authorIdOf, canBatch, emptyOp } from "./compat.ts";
 import { writeV14 } from "./batch.ts";
-import { swarmBody } from "./swarm-body.ts";
+import { refusesModuleTypes, swarmBody } from "./swarm-body.ts";
 import { STALE_RECORD, revisionId, revisionName } from "./record.ts";
 import type { StoreDoc } from "./store/sealed.ts";
 import type { KeyStorage } from "./store/keyring.ts";
@@ -297,14 +297,13 @@ export function livePort(): Port {
     },
     actorName: (actorId) =>
       (game.actors!.get(actorId) as unknown as { name?: string } | undefined)?.name,
+    // pf2e builds only the types in CONFIG.PF2E.Actor.documentClasses (swarm-body.ts)
+    swarmBody: () => swarmBody(refusesModuleTypes(CONFIG)),
     async createSwarmActor(name) {
       const A = Actor.implementation as unknown as {
         create(data: object): Promise<{ id: string }>;
       };
-      // pf2e builds only the types in CONFIG.PF2E.Actor.documentClasses (swarm-body.ts)
-      const pf2e = (CONFIG as unknown as { PF2E?: { Actor?: { documentClasses?: object } } }).PF2E
-        ?.Actor?.documentClasses;
-      const body = swarmBody(pf2e !== undefined && !(SWARM_TYPE in pf2e));
+      const body = swarmBody(refusesModuleTypes(CONFIG));
       const a = await A.create({
         name,
         type: body.type,

@@ -129,6 +129,8 @@ export interface Port {
   ownersOf(actorId: string): string[];
   /** The user's display language for an actor id's name (game.actors.get(id)?.name) */
   actorName(actorId: string): string | undefined;
+  /** The body this system allows a swarm (swarm-body.ts): the module's sub-type, or pf2e's hazard. */
+  swarmBody(): SwarmBody;
   /** Creates the lake's swarm Actor (Actor.create) in the body this system allows (swarm-body.ts). */
   createSwarmActor(name: string): Promise<{ id: string; body: SwarmBody }>;
   /** Writes: v14 foundry.documents.modifyBatch, v13 one call per op (compat.ts). Returns created ids per op. */

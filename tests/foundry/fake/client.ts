@@ -629,9 +629,12 @@ export class FakeClient implements Port {
    * Actor.create by this user (Document.create, v13 common/abstract/document.mjs), checked and
    * broadcast by the server.
    */
+  /** As live-port.ts: the module's sub-type unless the system builds only its own types. */
+  swarmBody(): SwarmBody {
+    return swarmBody(this.server.refusesModuleTypes);
+  }
   async createSwarmActor(name: string): Promise<{ id: string; body: SwarmBody }> {
-    // as live-port.ts: the module's sub-type unless the system builds only its own types
-    const body = swarmBody(this.server.refusesModuleTypes);
+    const body = this.swarmBody();
     return { id: this.server.createActor(this.userId, name, body.type), body };
   }
   /**
