@@ -6,6 +6,7 @@ import { MODULE_ID, STORE_PACK_ID, STORE_PACK_NAME } from "./constants.ts";
 import { authorIdOf, canBatch, emptyOp } from "./compat.ts";
 import { writeV14 } from "./batch.ts";
 import { refusesModuleTypes, swarmBody } from "./swarm-body.ts";
+import { GRID_SQUARE } from "./grid.ts";
 import { STALE_RECORD, revisionId, revisionName } from "./record.ts";
 import type { StoreDoc } from "./store/sealed.ts";
 import type { KeyStorage } from "./store/keyring.ts";
@@ -275,7 +276,16 @@ export function livePort(): Port {
     scene(id): SceneData | undefined {
       const s = game.scenes!.get(id);
       if (!s) return undefined;
-      const d = s.dimensions as unknown as { sceneX: number; sceneY: number; size: number };
+      // Scene#dimensions (v13 SceneDimensions: the grid size and the inner rectangle) and
+      // Scene#grid, the scene's BaseGrid, whose `type` is one of CONST.GRID_TYPES
+      const d = s.dimensions as unknown as {
+        sceneX: number;
+        sceneY: number;
+        sceneWidth: number;
+        sceneHeight: number;
+        size: number;
+      };
+      const grid = (s as unknown as { grid?: { type?: number } }).grid;
       return {
         _id: s.id!,
         name: s.name ?? "",
@@ -286,6 +296,9 @@ export function livePort(): Port {
         gridSize: d.size,
         sceneX: d.sceneX,
         sceneY: d.sceneY,
+        sceneWidth: d.sceneWidth,
+        sceneHeight: d.sceneHeight,
+        gridType: grid?.type ?? GRID_SQUARE,
         levels: sceneLevels(s),
       };
     },

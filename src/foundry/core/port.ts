@@ -64,6 +64,11 @@ export interface SceneData {
   /** Where the scene's inner rectangle starts (the scene has padding): canvas.dimensions.sceneX/Y. */
   readonly sceneX: number;
   readonly sceneY: number;
+  /** The scene's inner rectangle in pixels, padding left out (Scene#dimensions sceneWidth/Height). */
+  readonly sceneWidth: number;
+  readonly sceneHeight: number;
+  /** scene.grid.type: CONST.GRID_TYPES (GRIDLESS 0, SQUARE 1, the four hex kinds 2-5). */
+  readonly gridType: number;
 }
 
 /** A module chat card as this client holds it (Port#moduleCards). */

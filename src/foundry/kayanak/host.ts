@@ -54,6 +54,7 @@ import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
 import type { GmStore } from "../core/store/gm-store.ts";
 import { commitChange, rollForward } from "../core/commit.ts";
+import { boardMisfit, misfitError } from "../core/grid.ts";
 import type { PublicBoard } from "./board.ts";
 import { bearOps, publicBoardFor, publicBoardOf, sceneBoardOp } from "./board.ts";
 import { holeLabel, kayanakCard } from "./cards.ts";
@@ -246,6 +247,15 @@ export class KayanakHost {
     if (!checked.ok) return checked;
     const { fish: _fish, ...rest } = asked;
     const { width, height } = checked.state.board;
+    // issue 20 item 8: a square grid, and every hole of the board on the scene (core/grid.ts)
+    const misfit = boardMisfit(scene, o.origin, width, height);
+    if (misfit)
+      return {
+        ok: false,
+        error: misfitError(misfit, scene, { origin: o.origin, width, height }, (k, d) =>
+          this.port.localize(k, d),
+        ),
+      };
     const setup: KayanakSetup = {
       ...rest,
       holes: secretDrop(width, height, o.fish ?? DEFAULT_FISH),

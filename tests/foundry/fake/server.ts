@@ -203,7 +203,9 @@ export class FakeServer {
   addScene(
     name: string,
     tokens: Omit<TokenData, "_id">[],
-    grid = { gridSize: 100, sceneX: 200, sceneY: 300 },
+    grid: Partial<
+      Pick<SceneData, "gridSize" | "sceneX" | "sceneY" | "sceneWidth" | "sceneHeight" | "gridType">
+    > = {},
     levels: readonly Omit<SceneLevel, "id">[] = [],
   ): string {
     const _id = this.id();
@@ -215,6 +217,14 @@ export class FakeServer {
       name,
       flags: {},
       tokens: tokens.map((t) => ({ ...t, _id: this.id() })),
+      // a new Scene's defaults (v13 common/documents/scene.mjs BaseScene: 4000 x 3000 pixels, a
+      // square grid of 100), its inner rectangle after the padding (test-only placement)
+      gridSize: 100,
+      sceneX: 200,
+      sceneY: 300,
+      sceneWidth: 4000,
+      sceneHeight: 3000,
+      gridType: 1,
       ...grid,
       ...(levels.length ? { levels: levels.map((l) => ({ ...l, id: this.id() })) } : {}),
     });
