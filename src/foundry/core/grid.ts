@@ -33,6 +33,15 @@ const GRID_NAMES: Readonly<Record<number, string>> = {
   5: "hexEvenQ",
 };
 
+/** The grid kinds' names in the GM's language, each key written out. */
+const GRID_KEYS: Readonly<Record<string, string>> = {
+  gridless: "KOLIKOLY.Foundry.SceneFit.Grid.gridless",
+  hexOddR: "KOLIKOLY.Foundry.SceneFit.Grid.hexOddR",
+  hexEvenR: "KOLIKOLY.Foundry.SceneFit.Grid.hexEvenR",
+  hexOddQ: "KOLIKOLY.Foundry.SceneFit.Grid.hexOddQ",
+  hexEvenQ: "KOLIKOLY.Foundry.SceneFit.Grid.hexEvenQ",
+};
+
 /** Why a board does not fit a scene; `columns` and `rows` are the whole squares the scene has. */
 export type BoardMisfit =
   | { readonly kind: "notSquare"; readonly grid: string }
@@ -75,29 +84,28 @@ export function misfitError(
   },
   localize: (key: string, data?: Readonly<Record<string, unknown>>) => string,
 ): { readonly code: string; readonly field: string; readonly message: string } {
-  const P = "KOLIKOLY.Foundry.SceneFit";
   const data = { scene: scene.name, ...board.origin, width: board.width, height: board.height };
   switch (misfit.kind) {
     case "notSquare":
       return {
         code: "sceneNotSquare",
         field: "sceneId",
-        message: localize(`${P}.NotSquare`, {
+        message: localize("KOLIKOLY.Foundry.SceneFit.NotSquare", {
           ...data,
-          grid: localize(`${P}.Grid.${misfit.grid}`),
+          grid: localize(GRID_KEYS[misfit.grid] ?? GRID_KEYS.gridless!),
         }),
       };
     case "offScene":
       return {
         code: "boardOffScene",
         field: "origin",
-        message: localize(`${P}.OffScene`, { ...data, ...misfit }),
+        message: localize("KOLIKOLY.Foundry.SceneFit.OffScene", { ...data, ...misfit }),
       };
     case "tooLarge":
       return {
         code: "boardTooLarge",
         field: "width",
-        message: localize(`${P}.TooLarge`, { ...data, ...misfit }),
+        message: localize("KOLIKOLY.Foundry.SceneFit.TooLarge", { ...data, ...misfit }),
       };
   }
 }

@@ -626,13 +626,16 @@ export class FakeClient implements Port {
     return this.w.actors.find((a) => a._id === actorId)?.name;
   }
   /**
-   * Actor.create by this user (Document.create, v13 common/abstract/document.mjs), checked and
-   * broadcast by the server.
+   * As live-port.ts: the module's sub-type unless the system builds only its own types (pf2e's
+   * ActorProxyPF2e, src/module/actor/base.ts: FakeServer#refusesModuleTypes).
    */
-  /** As live-port.ts: the module's sub-type unless the system builds only its own types. */
   swarmBody(): SwarmBody {
     return swarmBody(this.server.refusesModuleTypes);
   }
+  /**
+   * Actor.create by this user (Document.create, v13 common/abstract/document.mjs), checked and
+   * broadcast by the server.
+   */
   async createSwarmActor(name: string): Promise<{ id: string; body: SwarmBody }> {
     const body = this.swarmBody();
     return { id: this.server.createActor(this.userId, name, body.type), body };
