@@ -517,6 +517,13 @@ async function checkSwarm(t: Table): Promise<void> {
   if (!exists) return;
   // the Token configuration's bar menu offers the swarm's bar: its fish (K4)
   const bar = String(lake.swarmBar ?? "fish");
+  // issue 20 item 7: what the swarm presets macro makes (api.swarmBody) is what the lake made
+  const body = await evaluate<{ type: string; bar: string }>(
+    t.gm,
+    `game.modules.get("${MODULE}").api.swarmBody()`,
+  );
+  const made = await evaluate<string>(t.gm, `game.actors.get("${swarm}").type`);
+  expect.soft(body, "api.swarmBody() is the lake's swarm body").toEqual({ type: made, bar });
   const bars = await evaluate<string[]>(t.gm, `__kk.tokenResourceChoices("${swarm}")`);
   expect.soft(bars, `the swarm token's bar attributes include ${bar}`).toContain(bar);
   // its sheet opens from the Actors directory: the module's own, or (pf2e hazard) the system's
