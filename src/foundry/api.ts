@@ -11,6 +11,7 @@ import type { StoreTraffic } from "./core/leak-watch.ts";
 import type { TableReport } from "./core/table-check.ts";
 import type { KayanakBoardOptions, KayanakRequest } from "./kayanak/host.ts";
 import type { PublicBoard } from "./kayanak/board.ts";
+import type { SwarmBody } from "./core/swarm-body.ts";
 
 export interface KolikolyApi {
   /** Creates a lake on a scene (active GM only). */
@@ -58,6 +59,12 @@ export interface KolikolyApi {
     undoTurn(boardId: string): Promise<Result<{ turn: number }>>;
     exportScenario(boardId: string): Promise<Result<unknown>>;
   };
+  /**
+   * What the lake makes a swarm's actor in this world (issue 20 item 7): the module's sub-type
+   * and its `fish` bar, or under pf2e, which builds only its own actor types, a hazard whose hit
+   * points are the fish (core/swarm-body.ts). The swarm presets macro makes the same.
+   */
+  swarmBody(): SwarmBody;
   /** The runtime, for the players' side (issue 4) and macros that need the transport. */
   readonly runtime: Runtime;
 }
@@ -109,6 +116,7 @@ export function makeApi(
       undoTurn: (b) => rt.kayanak.undoTurn(b),
       exportScenario: (b) => rt.kayanak.exportScenario(b),
     },
+    swarmBody: () => rt.port.swarmBody(),
     runtime: rt,
   };
 }

@@ -40,7 +40,6 @@ import { addDeclareButton } from "./hooks/players.ts";
 import * as tableCheck from "./hooks/table-check.ts";
 import * as hazardChoice from "./hooks/hazard-choice.ts";
 import * as kayanakDice from "./hooks/kayanak-dice.ts";
-import * as kayanakTracker from "./hooks/kayanak-tracker.ts";
 
 /** What the module reads of Foundry besides the port (the live ones: `liveModuleEnv`). */
 export interface ModuleEnv {
@@ -138,7 +137,7 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
 
   const parts = new HookParts();
   init.listen(rt, parts.part("core: swarm model and sheet, settings, queries, panel key"), windows);
-  setup.listen(parts.part("swarm token bar"));
+  setup.listen(parts.part("swarm token bar; the swarm type hidden where the system refuses it"));
   ready.listen(rt, parts.part("store, keys, reconcile, boards drawn, news"), (...a) =>
     root().asPlayer(...a),
   );
@@ -160,8 +159,6 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
   hazardChoice.listen(parts.part("H4 choice settings"));
   // issue 11: Kayanak's dice terms and their Dice So Nice faces
   kayanakDice.listen(parts.part("Kayanak dice"));
-  // issue 11: a Kayanak board's combat tracker follows the board, not a hand on its buttons
-  kayanakTracker.listen(rt, parts.part("Kayanak tracker follows its board"));
   // the public API, at init: game.modules.get(id).api (the players' part adds to it at ready)
   parts.part("public API; GM windows preloaded").once("init", () => {
     // issue 23: the GM windows' chunk starts loading on a GM client; a player's never loads it

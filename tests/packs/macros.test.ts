@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSource, sourceFiles } from "../../scripts/normalize-packs.mjs";
+import { refusesModuleTypes, swarmBody } from "../../src/foundry/core/swarm-body.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MODULE_ID = "kolikoly-fishing";
@@ -59,7 +60,21 @@ interface WorldOptions {
   /** A Kayanak board on the scene (issue 11): where board.ts puts it, boards.<id> and activeBoard. */
   board?: { id: string } | null;
   exportResult?: unknown;
+  /** The game system (default: one that builds module sub-types, as dnd5e). */
+  system?: "dnd5e" | "pf2e";
 }
+
+/** pf2e's actor types (src/module/config/index.ts, CONFIG.PF2E.Actor.documentClasses). */
+const PF2E_ACTOR_TYPES = [
+  "army",
+  "character",
+  "npc",
+  "hazard",
+  "loot",
+  "familiar",
+  "party",
+  "vehicle",
+];
 
 function world(o: WorldOptions = {}) {
   const { gm = true, active = true, tokens = [], lake = null, board = null } = o;
@@ -74,6 +89,15 @@ function world(o: WorldOptions = {}) {
   }> = [];
   const actors: Array<Record<string, unknown> & { folder: { id: string } | null }> = [];
   const methods = new Set(API_METHODS);
+  // CONFIG as the system leaves it: pf2e registers its own Actor classes (src/module/config/index.ts)
+  const CONFIG =
+    o.system === "pf2e"
+      ? {
+          PF2E: {
+            Actor: { documentClasses: Object.fromEntries(PF2E_ACTOR_TYPES.map((t) => [t, {}])) },
+          },
+        }
+      : {};
   const kayanak = new Proxy(
     {},
     {
@@ -101,6 +125,8 @@ function world(o: WorldOptions = {}) {
           if (name === "exportScenario")
             return Promise.resolve(o.exportResult ?? { ok: true, value: { format: "kolikoly/1" } });
           if (name === "openDeclare") return Promise.resolve(o.declareResult);
+          // as the module's api.ts: the live port's body, from the world's CONFIG
+          if (name === "swarmBody") return swarmBody(refusesModuleTypes(CONFIG));
           return undefined;
         };
       },
@@ -201,15 +227,37 @@ function world(o: WorldOptions = {}) {
         },
       },
     },
+    CONFIG,
     Actor: {
       implementation: {
         createDocuments: async (data: Array<Record<string, unknown>>) => {
+          // pf2e's Actor class is ActorProxyPF2e: constructing a type missing from
+          // CONFIG.PF2E.Actor.documentClasses throws, before anything is sent (src/module/actor/
+          // base.ts, the proxy's `construct`; Document.createDocuments constructs each first)
+          if (o.system === "pf2e")
+            for (const d of data)
+              if (!PF2E_ACTOR_TYPES.includes(d.type as string))
+                throw new Error(
+                  `Actor type ${String(d.type)} does not exist and actor module sub-types are not supported`,
+                );
           for (const d of data) actors.push({ ...d, folder: { id: d.folder as string } });
           return data;
         },
       },
     },
-    foundry: { utils: { saveDataToFile: (...a: unknown[]) => saved.push(a) } },
+    foundry: {
+      utils: {
+        saveDataToFile: (...a: unknown[]) => saved.push(a),
+        // foundry.utils.setProperty (v13 common/utils/helpers.mjs): a dotted path, made as needed
+        setProperty: (obj: Record<string, unknown>, key: string, value: unknown) => {
+          const parts = key.split(".");
+          let node = obj;
+          for (const k of parts.slice(0, -1)) node = (node[k] ??= {}) as Record<string, unknown>;
+          node[parts.at(-1)!] = value;
+          return true;
+        },
+      },
+    },
   };
   /** Fire a hook as Foundry would (Hooks.callAll). */
   const fire = (name: string, ...args: unknown[]) => {
@@ -377,41 +425,58 @@ describe("kolikoly-macros commands", () => {
     }
   });
 
-  it("swarm presets: creates one swarm actor per look and size, once, in any system", async () => {
-    const w = world();
-    await w.run(command("stockPresets"));
-    const LOOKS = 4;
-    const SIZES = 3;
-    expect(w.actors).toHaveLength(LOOKS * SIZES);
-    expect(new Set(w.actors.map((a) => a.img)).size).toBe(LOOKS);
-    expect(new Set(w.actors.map((a) => (a.system as { fish: { max: number } }).fish.max))).toEqual(
-      new Set([4, 7, 10]),
-    );
-    expect(w.folders).toHaveLength(1);
-    expect(new Set(w.actors.map((a) => a.name)).size).toBe(w.actors.length);
-    for (const a of w.actors) {
-      expect(a.type).toBe(`${MODULE_ID}.swarm`);
-      const fish = (a.system as { fish: { value: number; max: number } }).fish;
-      expect(fish.value).toBe(fish.max);
-      expect(fish.max).toBeGreaterThanOrEqual(4); // K4: 1d7+3
-      expect(fish.max).toBeLessThanOrEqual(10);
-      const token = a.prototypeToken as {
-        bar1: { attribute: string };
-        actorLink: boolean;
-        texture: { src: string };
-      };
-      expect(token.bar1.attribute).toBe("fish");
-      expect(token.actorLink).toBe(false);
-      expect(
-        fs.existsSync(path.join(ROOT, token.texture.src.replace(`modules/${MODULE_ID}/`, ""))),
-      ).toBe(true);
-      expect(a.name).not.toMatch(/KOLIKOLY|\{/);
-    }
-    expect(w.notes).toEqual([["info", `${w.actors.length} swarm actors created.`]]);
-    // run again: nothing new, the same folder
-    await w.run(command("stockPresets"));
-    expect(w.actors).toHaveLength(LOOKS * SIZES);
-    expect(w.folders).toHaveLength(1);
-    expect(w.notes.at(-1)).toEqual(["info", "0 swarm actors created."]);
+  for (const [system, type, bar] of [
+    ["dnd5e", `${MODULE_ID}.swarm`, "fish"],
+    // issue 20 item 7: what the lake makes there (core/swarm-body.ts), a hazard whose HP are the fish
+    ["pf2e", "hazard", "attributes.hp"],
+  ] as const)
+    it(`swarm presets (${system}): one swarm actor per look and size, of the lake's kind, once`, async () => {
+      const w = world({ system });
+      await w.run(command("stockPresets"));
+      const LOOKS = 4;
+      const SIZES = 3;
+      expect(w.notes.filter(([k]) => k === "error")).toEqual([]);
+      expect(w.actors).toHaveLength(LOOKS * SIZES);
+      expect(new Set(w.actors.map((a) => a.img)).size).toBe(LOOKS);
+      const fishOf = (a: Record<string, unknown>) =>
+        bar.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], a.system) as {
+          value: number;
+          max: number;
+        };
+      expect(new Set(w.actors.map((a) => fishOf(a).max))).toEqual(new Set([4, 7, 10]));
+      expect(w.folders).toHaveLength(1);
+      expect(new Set(w.actors.map((a) => a.name)).size).toBe(w.actors.length);
+      for (const a of w.actors) {
+        expect(a.type).toBe(type);
+        const fish = fishOf(a);
+        expect(fish.value).toBe(fish.max);
+        expect(fish.max).toBeGreaterThanOrEqual(4); // K4: 1d7+3
+        expect(fish.max).toBeLessThanOrEqual(10);
+        const token = a.prototypeToken as {
+          bar1: { attribute: string };
+          actorLink: boolean;
+          texture: { src: string };
+        };
+        expect(token.bar1.attribute).toBe(bar);
+        expect(token.actorLink).toBe(false);
+        expect(
+          fs.existsSync(path.join(ROOT, token.texture.src.replace(`modules/${MODULE_ID}/`, ""))),
+        ).toBe(true);
+        expect(a.name).not.toMatch(/KOLIKOLY|\{/);
+      }
+      expect(w.notes).toEqual([["info", `${w.actors.length} swarm actors created.`]]);
+      // run again: nothing new, the same folder
+      await w.run(command("stockPresets"));
+      expect(w.actors).toHaveLength(LOOKS * SIZES);
+      expect(w.folders).toHaveLength(1);
+      expect(w.notes.at(-1)).toEqual(["info", "0 swarm actors created."]);
+    });
+
+  it("pf2e refuses the module's sub-type: the presets as they were made before would throw", async () => {
+    const w = world({ system: "pf2e" });
+    const old = command("stockPresets").replace("type: body.type,", `type: "${MODULE_ID}.swarm",`);
+    expect(old).not.toBe(command("stockPresets"));
+    await expect(w.run(old)).rejects.toThrow(/module sub-types are not supported/);
+    expect(w.actors).toEqual([]);
   });
 });

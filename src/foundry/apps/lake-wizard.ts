@@ -16,6 +16,7 @@ import {
   keepTyped,
   parseWizardForm,
   restoreTyped,
+  showSceneFit,
   wizardContext,
 } from "./wizard-form.ts";
 import type { TypedValue, WizardMode } from "./wizard-form.ts";
@@ -207,6 +208,19 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
       )
       .forEach((el) => el.addEventListener("change", () => this.estimateSoon()));
     this.estimateSoon();
+    // issue 20 item 8: a board that does not fit the scene is said, and Create disabled, at once
+    const fit = () => {
+      const id = this.element.querySelector<HTMLSelectElement>("select[name=sceneId]")?.value;
+      showSceneFit(this.element, id ? this.deps.runtime.port.scene(id) : undefined, (k, d) =>
+        d ? game.i18n!.format(k, d as Record<string, string>) : game.i18n!.localize(k),
+      );
+    };
+    this.element
+      .querySelectorAll<HTMLElement>(
+        'input[name="width"], input[name="height"], input[name="levels"], input[name="originCol"], input[name="originRow"], input[name="gap"], select[name="layout"]',
+      )
+      .forEach((el) => el.addEventListener("input", fit));
+    fit();
     this.element
       .querySelector<HTMLSelectElement>("select[name=sceneId]")
       ?.addEventListener("change", (e) => {

@@ -6,7 +6,8 @@ import type { Coord, HazardMode, Mods } from "../../rules/index.ts";
 import { HAZARD_MODES, LAKE_LIMITS } from "../../rules/index.ts";
 import type { SceneData } from "../core/port.ts";
 import type { Layout, MarkerMode } from "../fishing/projection.ts";
-import { gridCellAt, squareAt } from "../fishing/projection.ts";
+import { gridCellAt, lakeFootprint, squareAt } from "../fishing/projection.ts";
+import { boardMisfit, misfitError } from "../core/grid.ts";
 import type { CreateLakeOptions, Result } from "../fishing/host.ts";
 import { err } from "../fishing/host.ts";
 import type { Hole, Variant } from "../../rules/kayanak/index.ts";
@@ -438,4 +439,53 @@ export function restoreTyped(form: ParentNode, memory: ReadonlyMap<string, Typed
     if (isCheckbox(el)) el.checked = v === true;
     else if (typeof v === "string") el.value = v;
   }
+}
+
+/**
+ * Issue 20 item 8: whether the board the form asks for fits its scene, said before the GM
+ * submits: the same check as createLake's and createBoard's (core/grid.ts `boardMisfit`), on the
+ * form's origin and size (a fishing lake's levels side by side with their gap, or stacked), its
+ * refusal written in the form's `[data-scene-fit]` message and the submit button disabled until
+ * it fits. A field that is not a number yet says nothing here (the submit names it). The
+ * message, or undefined when the board fits.
+ */
+export function showSceneFit(
+  form: ParentNode,
+  scene: SceneData | undefined,
+  localize: (key: string, data?: Readonly<Record<string, unknown>>) => string,
+): string | undefined {
+  const value = (name: string) =>
+    (form.querySelector(`[name="${name}"]`) as HTMLInputElement | HTMLSelectElement | null)?.value;
+  const num = (name: string) => int(value(name));
+  const origin = { col: num("originCol"), row: num("originRow") };
+  const width = num("width");
+  const height = num("height");
+  const levels = num("levels");
+  let message: string | undefined;
+  if (scene && width !== undefined && height !== undefined) {
+    // the fishing form has levels; the Kayanak form a flat board of width x height holes
+    const foot =
+      levels === undefined
+        ? { width, height }
+        : lakeFootprint(
+            { width, height, levels },
+            value("layout") === "scene-levels" ? "scene-levels" : "side-by-side",
+            num("gap") ?? 1,
+          );
+    const at = { col: origin.col ?? 0, row: origin.row ?? 0 };
+    const misfit =
+      origin.col === undefined || origin.row === undefined
+        ? undefined
+        : boardMisfit(scene, at, foot.width, foot.height);
+    if (misfit) message = misfitError(misfit, scene, { origin: at, ...foot }, localize).message;
+  }
+  const out = form.querySelector<HTMLElement>("[data-scene-fit]");
+  if (out) {
+    out.textContent = message ?? "";
+    out.hidden = message === undefined;
+  }
+  form.querySelectorAll<HTMLButtonElement>('button[type="submit"]').forEach((b) => {
+    b.disabled = message !== undefined;
+  });
+  return message;
 }

@@ -2,10 +2,11 @@
  * The Port on Foundry: each method is one Foundry call (named beside it). The behavioural fake
  * in tests/foundry/fake implements the same interface.
  */
-import { MODULE_ID, STORE_PACK_ID, STORE_PACK_NAME, SWARM_TYPE } from "./constants.ts";
+import { MODULE_ID, STORE_PACK_ID, STORE_PACK_NAME } from "./constants.ts";
 import { authorIdOf, canBatch, emptyOp } from "./compat.ts";
 import { writeV14 } from "./batch.ts";
-import { swarmBody } from "./swarm-body.ts";
+import { refusesModuleTypes, swarmBody } from "./swarm-body.ts";
+import { GRID_SQUARE } from "./grid.ts";
 import { STALE_RECORD, revisionId, revisionName } from "./record.ts";
 import type { StoreDoc } from "./store/sealed.ts";
 import type { WrappedKeys } from "./store/passphrase.ts";
@@ -15,7 +16,6 @@ import type {
   ChatCreate,
   Port,
   RollResult,
-  CombatData,
   SceneData,
   SceneLevel,
   UserInfo,
@@ -159,16 +159,6 @@ function batchOf(op: WriteOp): BatchOperation {
       } as BatchOperation;
     case "chat.delete":
       return { action: "delete", documentName: "ChatMessage", ids: op.ids };
-    case "combat.create":
-      // keepId: the board names its combat by the id it chose (Document.createDocuments keepId)
-      return {
-        action: "create",
-        documentName: "Combat",
-        data: op.data as unknown as object[],
-        keepId: true,
-      } as BatchOperation;
-    case "combat.update":
-      return { action: "update", documentName: "Combat", updates: op.updates };
     case "store.put":
     case "store.delete":
     case "store.copy":
@@ -289,23 +279,6 @@ async function runOne(op: WriteOp): Promise<string[]> {
     case "chat.delete":
       await Chat.deleteDocuments(op.ids);
       return [];
-    case "combat.create": {
-      // a Combat created with its embedded combatants (Document.createDocuments, v13
-      // common/abstract/document.mjs: embedded collections in the data are created with it)
-      const C = Combat.implementation as unknown as {
-        createDocuments(data: object[], o: object): Promise<{ id: string }[]>;
-      };
-      return (await C.createDocuments(op.data as unknown as object[], { keepId: true })).map(
-        (d) => d.id,
-      );
-    }
-    case "combat.update": {
-      const C = Combat.implementation as unknown as {
-        updateDocuments(updates: object[]): Promise<unknown>;
-      };
-      await C.updateDocuments(op.updates as unknown as object[]);
-      return [];
-    }
   }
 }
 
@@ -325,30 +298,19 @@ export function livePort(): Port {
     me: () => userInfo(game.user!),
     users: () => game.users!.contents.map(userInfo),
     activeGmId: () => game.users!.activeGM?.id ?? undefined,
-    combat(id): CombatData | undefined {
-      const c = game.combats?.get(id) as unknown as
-        | {
-            round: number;
-            turn: number | null;
-            turns?: readonly { id?: string | null; _id?: string | null; tokenId?: string | null }[];
-          }
-        | undefined;
-      if (!c) return undefined;
-      return {
-        id,
-        round: c.round,
-        turn: c.turn,
-        // Combat#turns: the combatants in initiative order (setupTurns, v13 client/documents/combat.mjs)
-        turns: (c.turns ?? []).map((t) => ({
-          id: t.id ?? t._id ?? "",
-          tokenId: t.tokenId ?? null,
-        })),
-      };
-    },
     scene(id): SceneData | undefined {
       const s = game.scenes!.get(id);
       if (!s) return undefined;
-      const d = s.dimensions as unknown as { sceneX: number; sceneY: number; size: number };
+      // Scene#dimensions (v13 SceneDimensions: the grid size and the inner rectangle) and
+      // Scene#grid, the scene's BaseGrid, whose `type` is one of CONST.GRID_TYPES
+      const d = s.dimensions as unknown as {
+        sceneX: number;
+        sceneY: number;
+        sceneWidth: number;
+        sceneHeight: number;
+        size: number;
+      };
+      const grid = (s as unknown as { grid?: { type?: number } }).grid;
       return {
         _id: s.id!,
         name: s.name ?? "",
@@ -359,6 +321,9 @@ export function livePort(): Port {
         gridSize: d.size,
         sceneX: d.sceneX,
         sceneY: d.sceneY,
+        sceneWidth: d.sceneWidth,
+        sceneHeight: d.sceneHeight,
+        gridType: grid?.type ?? GRID_SQUARE,
         levels: sceneLevels(s),
       };
     },
@@ -370,14 +335,13 @@ export function livePort(): Port {
     },
     actorName: (actorId) =>
       (game.actors!.get(actorId) as unknown as { name?: string } | undefined)?.name,
+    // pf2e builds only the types in CONFIG.PF2E.Actor.documentClasses (swarm-body.ts)
+    swarmBody: () => swarmBody(refusesModuleTypes(CONFIG)),
     async createSwarmActor(name) {
       const A = Actor.implementation as unknown as {
         create(data: object): Promise<{ id: string }>;
       };
-      // pf2e builds only the types in CONFIG.PF2E.Actor.documentClasses (swarm-body.ts)
-      const pf2e = (CONFIG as unknown as { PF2E?: { Actor?: { documentClasses?: object } } }).PF2E
-        ?.Actor?.documentClasses;
-      const body = swarmBody(pf2e !== undefined && !(SWARM_TYPE in pf2e));
+      const body = swarmBody(refusesModuleTypes(CONFIG));
       const a = await A.create({
         name,
         type: body.type,

@@ -65,6 +65,11 @@ export interface SceneData {
   /** Where the scene's inner rectangle starts (the scene has padding): canvas.dimensions.sceneX/Y. */
   readonly sceneX: number;
   readonly sceneY: number;
+  /** The scene's inner rectangle in pixels, padding left out (Scene#dimensions sceneWidth/Height). */
+  readonly sceneWidth: number;
+  readonly sceneHeight: number;
+  /** scene.grid.type: CONST.GRID_TYPES (GRIDLESS 0, SQUARE 1, the four hex kinds 2-5). */
+  readonly gridType: number;
 }
 
 /** A module chat card as this client holds it (Port#moduleCards). */
@@ -88,35 +93,6 @@ export interface ChatCreate {
   readonly flags: Readonly<Record<string, unknown>>;
 }
 
-/** A Combat with its combatants, as Combat.create takes it (v13 common/documents/combat.mjs). */
-export interface CombatCreate {
-  /** Created with this id (`keepId`), so the board names its combat in the same batch. */
-  readonly _id: string;
-  readonly scene: string;
-  readonly active: boolean;
-  readonly round: number;
-  readonly turn: number;
-  readonly combatants: readonly {
-    readonly tokenId: string;
-    readonly sceneId: string;
-    readonly actorId: string | null;
-    readonly initiative: number;
-  }[];
-  readonly flags: Readonly<Record<string, unknown>>;
-}
-
-/**
- * A Combat as the module reads it: its round and turn, and its combatants in turn order (v13
- * client/documents/combat.mjs: Combat#turns, from Combat#setupTurns sorted by
- * Combat#_sortCombatants; fvtt-types client/documents/combat.d.mts), `turn` indexing them.
- */
-export interface CombatData {
-  readonly id: string;
-  readonly round: number;
-  readonly turn: number | null;
-  readonly turns: readonly { readonly id: string; readonly tokenId: string | null }[];
-}
-
 /** One database operation; `write` runs a list of them as one batch where Foundry can (v14). */
 export type WriteOp =
   | { readonly kind: "tokens.create"; readonly sceneId: string; readonly data: TokenCreate[] }
@@ -125,17 +101,6 @@ export type WriteOp =
   | { readonly kind: "scene.update"; readonly sceneId: string; readonly update: object }
   | { readonly kind: "chat.create"; readonly data: ChatCreate[] }
   | { readonly kind: "chat.delete"; readonly ids: string[] }
-  /**
-   * Kayanak's turn order (issue 11): one Combat on the scene, its combatants created with it
-   * (Combat.create with embedded `combatants`), each with an initiative that sorts them in the
-   * fishers' order (Combat#_sortCombatants: initiative, highest first).
-   */
-  | { readonly kind: "combat.create"; readonly data: CombatCreate[] }
-  /** The tracker's current turn and round follow the game's (the active GM's writes). */
-  | {
-      readonly kind: "combat.update";
-      readonly updates: { readonly _id: string; readonly round: number; readonly turn: number }[];
-    }
   /** A new revision of a lake's record in the GM store (store/sealed.ts), created with a fixed id. */
   | { readonly kind: "store.put"; readonly doc: StoreDoc }
   /** Revisions nobody reads again (store/gm-store.ts `written`). */
@@ -166,14 +131,14 @@ export interface Port {
   users(): UserInfo[];
   /** game.users.activeGM?.id */
   activeGmId(): string | undefined;
-  /** game.combats.get(id): its round, turn and turn order; undefined once deleted (combat ended). */
-  combat(id: string): CombatData | undefined;
   /** game.scenes.get(id) with canvas dimensions */
   scene(id: string): SceneData | undefined;
   /** Users with OWNER on an actor: actor.testUserPermission(user, "OWNER") */
   ownersOf(actorId: string): string[];
   /** The user's display language for an actor id's name (game.actors.get(id)?.name) */
   actorName(actorId: string): string | undefined;
+  /** The body this system allows a swarm (swarm-body.ts): the module's sub-type, or pf2e's hazard. */
+  swarmBody(): SwarmBody;
   /** Creates the lake's swarm Actor (Actor.create) in the body this system allows (swarm-body.ts). */
   createSwarmActor(name: string): Promise<{ id: string; body: SwarmBody }>;
   /** Writes: v14 foundry.documents.modifyBatch, v13 one call per op (compat.ts). Returns created ids per op. */

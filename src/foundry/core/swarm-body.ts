@@ -26,6 +26,18 @@ export function swarmBody(refusesModuleTypes: boolean): SwarmBody {
   return refusesModuleTypes ? PF2E_BODY : MODULE_BODY;
 }
 
+/**
+ * Whether the world's Actor class refuses the module's sub-type, read from CONFIG: pf2e's
+ * ActorProxyPF2e constructs only the types of CONFIG.PF2E.Actor.documentClasses and throws
+ * "Actor type … does not exist and actor module sub-types are not supported" for any other
+ * (src/module/actor/base.ts, the proxy's `construct`); no other system here does that.
+ */
+export function refusesModuleTypes(config: unknown): boolean {
+  const classes = (config as { PF2E?: { Actor?: { documentClasses?: object } } } | undefined)?.PF2E
+    ?.Actor?.documentClasses;
+  return classes !== undefined && !(SWARM_TYPE in classes);
+}
+
 /** `{value, max}` at the bar's path of a token's actor delta (`delta.system`). */
 export function fishAt(
   system: Readonly<Record<string, unknown>> | undefined,

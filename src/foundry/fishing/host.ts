@@ -36,7 +36,8 @@ import type { CreateLakeOptions } from "./options.ts";
 import { checkLakeOptions } from "./options.ts";
 import type { ChatCreate, Port } from "../core/port.ts";
 import type { PublicLake } from "./projection.ts";
-import { publicLakeFor, publicLakeOf, sceneLevelsFor } from "./projection.ts";
+import { lakeFootprint, publicLakeFor, publicLakeOf, sceneLevelsFor } from "./projection.ts";
+import { boardMisfit, misfitError } from "../core/grid.ts";
 import type { GmRecord, Pending, PendingTotal } from "./record.ts";
 import { EMPTY_PENDING, isGmRecord } from "./record.ts";
 import type { HostParts, Loaded } from "./resolution.ts";
@@ -205,9 +206,19 @@ export class LakeHost implements HostParts {
     const engine = checkSetup(asked);
     if (!engine.ok) return engine;
     const { lake } = engine.value;
+    const layout = o.layout ?? "side-by-side";
+    // issue 20 item 8: a square grid, and every square of the lake on the scene (core/grid.ts)
+    const foot = lakeFootprint(lake, layout, o.gap ?? 1);
+    const misfit = boardMisfit(scene, o.origin, foot.width, foot.height);
+    if (misfit)
+      return {
+        ok: false,
+        error: misfitError(misfit, scene, { origin: o.origin, ...foot }, (k, d) =>
+          this.port.localize(k, d),
+        ),
+      };
     const setup: GameSetup = { ...asked, lake };
     const session = rebuild(setup, [], false);
-    const layout = o.layout ?? "side-by-side";
     const sceneLevels = layout === "scene-levels" ? sceneLevelsFor(scene, lake.levels) : undefined;
     if (layout === "scene-levels" && (this.port.generation < 14 || !sceneLevels))
       return err("notEnoughLevels", "layout");

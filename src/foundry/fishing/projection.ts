@@ -106,6 +106,20 @@ export function squareOrigin(
 }
 
 /**
+ * The squares a lake takes on the scene from its origin (squareOrigin's layout): its levels side
+ * by side, `gap` squares apart, or one level's width when they are stacked (Scene Levels).
+ */
+export function lakeFootprint(
+  lake: Pick<PublicLake["lake"], "width" | "height" | "levels">,
+  layout: Layout,
+  gap: number,
+): { width: number; height: number } {
+  const width =
+    layout === "side-by-side" ? lake.levels * lake.width + (lake.levels - 1) * gap : lake.width;
+  return { width, height: lake.height };
+}
+
+/**
  * The Scene Levels a lake of `levels` levels is drawn on: the scene's own Level documents,
  * highest first (lake level 0 is the surface), each token placed at its level's bottom
  * elevation. Undefined when the scene has fewer Levels than the lake.

@@ -1,14 +1,15 @@
 /**
  * The public Kayanak board (issue 11): what every client may know, as a scene flag
  * (`flags.kolikoly-fishing.boards.<id>`; `flags.kolikoly-fishing.activeBoard`). It is the
- * engine's player view (J10: no covered hole's contents), the fishers with their tokens, the
- * grid square where the board starts and the combat that keeps the turn order. The bears are the
- * fishers' own tokens, moved onto their holes.
+ * engine's player view (J10: no covered hole's contents), the fishers with their tokens in turn
+ * order (J2) and whose turn it is (`view.next`), and the grid square where the board starts. The
+ * bears are the fishers' own tokens, moved onto their holes. No core Combat keeps the turn order
+ * (host.ts says what the systems would do to the fishers' actors if one did).
  */
 import type { Hole, KayanakState, KayanakView, PendingTurn } from "../../rules/kayanak/index.ts";
 import { viewFor } from "../../rules/kayanak/index.ts";
 import { MODULE_ID } from "../core/constants.ts";
-import type { CombatData, SceneData, TokenUpdate, WriteOp } from "../core/port.ts";
+import type { SceneData, TokenUpdate, WriteOp } from "../core/port.ts";
 import { gridCellAt, gridCellOrigin } from "../core/grid.ts";
 
 // the flag's readers are in flags.ts, which the module's entry reads without the Kayanak chunk
@@ -29,8 +30,8 @@ export interface PublicBoard {
   readonly origin: { readonly col: number; readonly row: number };
   readonly fishers: readonly BoardFisher[];
   /**
-   * The Combat whose tracker shows the turn order (created with the board); null once the GM
-   * ended that combat (the board plays on without a tracker: host.ts `commit`).
+   * A board made before issue 20 item 7 names the Combat it then made for its turn order; the board
+   * no longer reads or moves it (the GM ends it from the tracker).
    */
   readonly combatId?: string | null;
   /** The engine's player view of the state; its turn in play as `inPlay` (null between turns). */
@@ -108,32 +109,4 @@ export function bearOps(pub: PublicBoard, scene: SceneData, state: KayanakState)
     if (t.x !== o.x || t.y !== o.y) updates.push({ _id: t._id, x: o.x, y: o.y });
   }
   return updates.length ? [{ kind: "tokens.update", sceneId: scene._id, updates }] : [];
-}
-
-/**
- * The tracker's round and turn for a public board: the round from the turns played (J2: the
- * fishers in order, clockwise), the turn the place of the current fisher's combatant (found by
- * its token) in the combat's turn order as the combat has it now (Combat#turns), not the
- * fisher's place on the board: a combatant deleted from the tracker shifts every place after it.
- * Undefined once no one is next, or when that fisher has no combatant any more.
- */
-export function trackerOf(
-  pub: Pick<PublicBoard, "fishers" | "view">,
-  combat: Pick<CombatData, "turns">,
-): { round: number; turn: number } | undefined {
-  const f = pub.fishers.find((x) => x.id === pub.view.next);
-  if (!f || pub.view.over) return undefined;
-  const turn = combat.turns.findIndex((c) => c.tokenId === f.tokenId);
-  if (turn < 0) return undefined;
-  return { round: Math.floor(pub.view.turn / pub.fishers.length) + 1, turn };
-}
-
-/** The combat write that puts the tracker on the board's fisher, none when it is there already. */
-export function trackerOps(
-  pub: Pick<PublicBoard, "fishers" | "view">,
-  combat: CombatData,
-): WriteOp[] {
-  const want = trackerOf(pub, combat);
-  if (!want || (want.round === combat.round && want.turn === combat.turn)) return [];
-  return [{ kind: "combat.update", updates: [{ _id: combat.id, ...want }] }];
 }

@@ -29,8 +29,3 @@ export function activeBoardOf(scene: Pick<SceneData, "flags">): PublicBoard | un
   const f = boardFlags(scene);
   return f.activeBoard ? f.boards?.[f.activeBoard] : undefined;
 }
-
-/** The board a combat keeps the turn order of (its flag, set when the board made it). */
-export function boardOfCombat(flags: Readonly<Record<string, unknown>> | undefined): unknown {
-  return (flags?.[MODULE_ID] as { board?: unknown } | undefined)?.board;
-}

@@ -4,9 +4,19 @@
  * per board at a time), the sealed GM store (store/: the set-up with the fish placed in it, so
  * where the fish lie, only there; drawn from the browser's crypto, not the floes' seed), and
  * Foundry's dice (dice.ts here: the module's dice terms). Each operation reads the record
- * afresh, plays it with the engine, and writes one fixed batch: the bears' tokens, the public
- * board flag, the chat card, the combat tracker's turn (when the combat is still there), and the
- * record's new revision last (a compare-and-set: a stale writer is refused, staleRecord).
+ * afresh, plays it with the engine, and writes one fixed batch: the record's new revision first
+ * (a compare-and-set: a stale writer is refused, staleRecord), then the bears' tokens, the public
+ * board flag and the chat card.
+ *
+ * The turn order is the board's own (its flag's fishers and `next`: the Kayanak panel shows it
+ * for every client), never a core Combat (issue 20 item 7): a started Combat of the PCs makes the
+ * game system run its turn automation on their actors at every turn change (dnd5e 5.3
+ * module/documents/combat.mjs, Combat5e#_onStartTurn/#_onEndTurn/#_onStartRound ->
+ * Combatant5e#recoverCombatUses: item and activity uses with a turn or round recovery, recharge
+ * rolls, legendary actions; pf2e src/module/encounter/document.ts EncounterPF2e#_onUpdate ->
+ * combatant.ts CombatantPF2e#startTurn (rule elements' onTurnStart) and #endTurn (conditions'
+ * onEndTurn: frightened goes down), the effect tracker's expiry), and world time moves with the
+ * tracker's next turn (core Combat#nextTurn's advanceTime), which ages every effect.
  */
 import type { PrngState, RollRecord } from "../../rules/index.ts";
 import { Xoshiro128, runAsync } from "../../rules/index.ts";
@@ -37,21 +47,20 @@ import {
   turnInputOf,
 } from "../../rules/kayanak/index.ts";
 import type { TableCore } from "../core/table-core.ts";
-import { HOOK, MODULE_ID } from "../core/constants.ts";
+import { HOOK } from "../core/constants.ts";
 import { VetoError } from "../core/dice.ts";
 import type { ChatCreate, Port, SceneData, WriteOp } from "../core/port.ts";
 import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
 import type { GmStore } from "../core/store/gm-store.ts";
-import { newDocId } from "../core/commit.ts";
+import { boardMisfit, misfitError } from "../core/grid.ts";
 import type { ReconcileOptions } from "../core/commit.ts";
 import type { PublicBoard } from "./board.ts";
-import { bearOps, publicBoardFor, publicBoardOf, sceneBoardOp, trackerOps } from "./board.ts";
+import { bearOps, publicBoardFor, publicBoardOf, sceneBoardOp } from "./board.ts";
 import { holeLabel, kayanakCard } from "./cards.ts";
 import { kayanakDriver } from "./dice.ts";
 import type { KayanakRecord, TurnInPlay } from "./record.ts";
 import { isKayanakRecord, sessionOf, withTurn } from "./record.ts";
-import { boardOfCombat } from "./flags.ts";
 
 export const KAYANAK_HOOK = {
   /** A Kayanak turn ended ({boardId, turn, events, state}); GM side. */
@@ -198,7 +207,7 @@ export class KayanakHost {
     return (id) => pub.fishers.find((f) => f.id === id)?.name ?? id;
   }
 
-  /** J1, J11: a new board on a scene, the fishers' tokens as bears, a combat for the turn order. */
+  /** J1, J11: a new board on a scene, the fishers' tokens as bears, in turn order (J2). */
   async createBoard(o: KayanakBoardOptions): Promise<Result<PublicBoard>> {
     if (!this.isAuthority()) return err("notActiveGm");
     const scene = this.port.scene(o.sceneId);
@@ -238,6 +247,15 @@ export class KayanakHost {
     if (!checked.ok) return checked;
     const { fish: _fish, ...rest } = asked;
     const { width, height } = checked.state.board;
+    // issue 20 item 8: a square grid, and every hole of the board on the scene (core/grid.ts)
+    const misfit = boardMisfit(scene, o.origin, width, height);
+    if (misfit)
+      return {
+        ok: false,
+        error: misfitError(misfit, scene, { origin: o.origin, width, height }, (k, d) =>
+          this.port.localize(k, d),
+        ),
+      };
     const setup: KayanakSetup = {
       ...rest,
       holes: secretDrop(width, height, o.fish ?? DEFAULT_FISH),
@@ -246,9 +264,8 @@ export class KayanakHost {
     if (!started.ok) return started;
     const session = started.session;
     const boardId = `board${String(randomSeed()).padStart(10, "0")}`;
-    const combatId = newDocId();
     const pub = publicBoardFor(
-      { id: boardId, name: o.name.trim(), sceneId: o.sceneId, origin: o.origin, fishers, combatId },
+      { id: boardId, name: o.name.trim(), sceneId: o.sceneId, origin: o.origin, fishers },
       session.state,
     );
     const record: KayanakRecord = {
@@ -274,30 +291,7 @@ export class KayanakHost {
       name: this.name(pub),
       extra: [t("KOLIKOLY.Kayanak.Foundry.Chat.First", { name: this.name(pub)(fishers[0]!.id) })],
     });
-    const n = fishers.length;
-    const combat: WriteOp[] = [
-      {
-        kind: "combat.create",
-        data: [
-          {
-            _id: combatId,
-            scene: o.sceneId,
-            active: true,
-            round: 1,
-            turn: 0,
-            // Combat#_sortCombatants: highest initiative first, so the first fisher has the most
-            combatants: fishers.map((f, i) => ({
-              tokenId: f.tokenId,
-              sceneId: o.sceneId,
-              actorId: f.actorId,
-              initiative: n - i,
-            })),
-            flags: { [MODULE_ID]: { board: boardId } },
-          },
-        ],
-      },
-    ];
-    // the record first; the bears, the board, its combat and the set-up card roll forward from it
+    // the record first; the bears, the board and the set-up card roll forward from it
     const c = await this.core.commit(
       {
         from: undefined,
@@ -305,10 +299,7 @@ export class KayanakHost {
         chat: [card],
         key: key.key,
         field: "board",
-        publish: (now) => [
-          ...publicBoardOps(now, pub, session.state),
-          ...(this.port.combat(combatId) ? [] : combat),
-        ],
+        publish: (now) => publicBoardOps(now, pub, session.state),
       },
       (r) => this.cache.set(boardId, { rev: r.rev, session }),
     );
@@ -579,50 +570,8 @@ export class KayanakHost {
   }
 
   /**
-   * The combat tracker moved (`updateCombat`, on every client; this acts on the active GM's
-   * only): a board's turn order is the board's, so a turn or round set by hand (the tracker's
-   * next/previous buttons, Combat#nextTurn and #previousTurn, which a player may click too: v13
-   * common/documents/combat.mjs, BaseCombat #canUpdate lets a player change `round` and `turn`)
-   * is put back on the fisher whose turn it is on the board. The check waits for the board's
-   * operation under way (the authority's queue), so it compares with the board as it is between
-   * operations; the tracker the module itself moved already agrees and nothing is written. A
-   * finished game's tracker is left alone. `ok: true, value: true` when it was put back.
-   */
-  trackerMoved(
-    combat: {
-      readonly id: string | null;
-      readonly scene?: string | null;
-      readonly round: number;
-      readonly turn: number | null;
-      readonly flags?: Readonly<Record<string, unknown>>;
-    },
-    changed: Readonly<Record<string, unknown>>,
-  ): Promise<Result<boolean>> {
-    const boardId = boardOfCombat(combat.flags);
-    const untouched: Result<boolean> = { ok: true, value: false };
-    if (typeof boardId !== "string" || !combat.id) return Promise.resolve(untouched);
-    if (!("turn" in changed) && !("round" in changed)) return Promise.resolve(untouched);
-    if (!this.isAuthority()) return Promise.resolve(untouched);
-    return this.guard(boardId, async () => {
-      const scene = combat.scene ? this.port.scene(combat.scene) : undefined;
-      const pub = scene && publicBoardOf(scene, boardId);
-      if (!pub || pub.combatId !== combat.id || pub.view.over) return untouched;
-      // the combat as it is now (not as the hook saw it: the board may have moved it meanwhile)
-      const now = this.port.combat(combat.id!);
-      const ops = now ? trackerOps(pub, now) : [];
-      if (!ops.length) return untouched;
-      try {
-        await this.port.write(ops);
-      } catch (e) {
-        return err("writeFailed", "", String((e as Error).message));
-      }
-      return { ok: true, value: true };
-    });
-  }
-
-  /**
    * Writes one change (core/commit.ts): the record's new revision first, then the bears, the
-   * public board, the tracker's turn and the change's cards roll forward from it. Refused when
+   * public board and the change's cards roll forward from it. Refused when
    * another GM client wrote the record meanwhile, and then nothing of it is written.
    */
   private async commit(
@@ -632,9 +581,7 @@ export class KayanakHost {
     chat: ChatCreate[],
     session?: KayanakSession,
   ): Promise<Result<PublicBoard>> {
-    // the board's combat: gone once the GM ended it (Combat#endCombat deletes it), and then the
-    // board plays on without a tracker, its combatId cleared (null: the flag's update merges)
-    const base = this.boardBase(l.pub);
+    const base = l.pub;
     const c = await this.core.commit(
       {
         from: l.record.rev,
@@ -654,25 +601,13 @@ export class KayanakHost {
     return { ok: true, value: publicBoardFor(base, state) };
   }
 
-  /** The public board as it should read now: its combatId cleared once the combat is gone. */
-  private boardBase(pub: PublicBoard): PublicBoard {
-    const combat = pub.combatId ? this.port.combat(pub.combatId) : undefined;
-    return pub.combatId && !combat ? { ...pub, combatId: null } : pub;
-  }
-
-  /** The bears, the public board and the tracker as `state` shows them, against the scene now. */
+  /** The bears and the public board as `state` shows them, against the scene now. */
   private publicOps(base: PublicBoard, scene: SceneData, state: KayanakState): WriteOp[] {
-    const pub = publicBoardFor(base, state);
-    const combat = pub.combatId ? this.port.combat(pub.combatId) : undefined;
-    return [
-      ...publicBoardOps(scene, pub, state),
-      // the tracker on the current fisher's combatant, when it is not there already
-      ...(combat ? trackerOps(pub, combat) : []),
-    ];
+    return publicBoardOps(scene, publicBoardFor(base, state), state);
   }
 
   /**
-   * Brings the scene, the tracker and chat in line with the board's record (after a reload, a
+   * Brings the scene and chat in line with the board's record (after a reload, a
    * hand-over, or a public write that failed after the record). A finished board's bears stay.
    */
   reconcile(boardId: string, o: ReconcileOptions = {}): Promise<Result<boolean>> {
@@ -684,7 +619,7 @@ export class KayanakHost {
     if (!this.isAuthority()) return err("notActiveGm");
     const l = await this.load(boardId);
     if (!l.ok) return l;
-    const base = this.boardBase(l.value.pub);
+    const base = l.value.pub;
     const over = l.value.pub.view.over && l.value.state.over;
     // issue 20 item 4: a reload leaves a finished board as the GM left it (core/commit.ts)
     if (over && o.leaveFinished) return { ok: true, value: true };

@@ -8,16 +8,15 @@
  * The chunk is imported the first time this client needs it: a scene holds a Kayanak board (at
  * ready, on canvasReady, on a scene update that adds one: `drawKayanak` below), the lake wizard
  * picks Kayanak, or a Kayanak operation is asked for (the API, the GM panel, a player's request at
- * the active GM, a board's combat moved by hand: `LazyKayanak`). What Foundry reads before ready
+ * the active GM: `LazyKayanak`). What Foundry reads before ready
  * stays in the entry, small: the dice terms `dk` and `dt` in CONFIG.Dice.terms at init (a chat
  * message's rolls are rebuilt from them when the world loads) and their Dice So Nice faces
  * (hooks/kayanak-dice.ts, from dice.ts), and the board's public flag as a scene holds it (board.ts).
  */
 import type { TableCore } from "../core/table-core.ts";
 import type { SceneData } from "../core/port.ts";
-import type { Result } from "../core/result.ts";
 import type { Runtime } from "../runtime.ts";
-import { boardFlags, boardOfCombat } from "./flags.ts";
+import { boardFlags } from "./flags.ts";
 import type { KayanakHost } from "./host.ts";
 // a type only: erased from the build, so the entry has no static import of the chunk
 import type * as Chunk from "./kayanak-chunk.ts";
@@ -104,11 +103,4 @@ export class LazyKayanak {
     this.host().then((h) => h.exportScenario(id));
   /** Reconcile (core/commit.ts): asked only for a board on some scene, which loads the chunk anyway. */
   readonly reconcile: Op<"reconcile"> = (id, o) => this.host().then((h) => h.reconcile(id, o));
-
-  /** A combat that is no board's (most of them) is left alone without loading anything. */
-  readonly trackerMoved: Op<"trackerMoved"> = (combat, changed) => {
-    const untouched: Result<boolean> = { ok: true, value: false };
-    if (typeof boardOfCombat(combat.flags) !== "string") return Promise.resolve(untouched);
-    return this.host().then((h) => h.trackerMoved(combat, changed));
-  };
 }

@@ -7,7 +7,6 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
 import type {
-  CombatData,
   ModuleCard,
   Port,
   RollResult,
@@ -231,16 +230,6 @@ export class FakeClient implements Port {
     // as hooks/live.ts: the changes the windows follow (issue 20 item 3)
     const live = this.runtime.live;
     for (const name of LIVE_HOOKS) this.hooks.on(name, (...args) => live.fromHook(name, args));
-    // as hooks/kayanak-tracker.ts: a board's tracker moved by hand is put back (active GM only)
-    this.hooks.on("updateCombat", (combat, changed) => {
-      const c = combat as CombatDoc;
-      const kayanak = this.runtime?.kayanak;
-      if (!kayanak?.isAuthority()) return;
-      void kayanak.trackerMoved(
-        { id: c._id, scene: c.scene, round: c.round, turn: c.turn, flags: c.flags },
-        changed as Record<string, unknown>,
-      );
-    });
   }
 
   /**
@@ -473,6 +462,7 @@ export class FakeClient implements Port {
       case "store.delete":
         break;
       case "combat.create":
+        // a Combat a GM made (FakeServer#createCombat): in game.combats on every client
         w.combats = [...w.combats, ...(d as unknown as CombatDoc[])];
         break;
       case "combat.update": {
@@ -486,23 +476,6 @@ export class FakeClient implements Port {
           w.combats = w.combats.map((c, i) => (i === at ? combat : c));
           this.hooks.callAll("updateCombat", combat, u, {}, p.userId);
         }
-        break;
-      }
-      case "combat.delete": {
-        // the Combat deleted (Combat#endCombat): gone from game.combats on every client
-        const ids = d as unknown as string[];
-        w.combats = w.combats.filter((c) => !ids.includes(c._id));
-        break;
-      }
-      case "combatant.delete": {
-        // Combatants deleted from their Combat (the tracker's "remove combatant"): the rest keep
-        // the Combat's `turn` as stored (see FakeServer#deleteCombatants)
-        const { combatId, ids } = d as unknown as { combatId: string; ids: string[] };
-        w.combats = w.combats.map((c) =>
-          c._id === combatId
-            ? { ...c, combatants: c.combatants.filter((x) => !ids.includes(x._id)) }
-            : c,
-        );
         break;
       }
       case "actor.create":
@@ -632,24 +605,6 @@ export class FakeClient implements Port {
   activeGmId(): string | undefined {
     return activeGmOf(this.w.users);
   }
-  /**
-   * game.combats.get(id) with Combat#turns: the combatants sorted by Combat#_sortCombatants,
-   * initiative highest first (none last), the combatant id breaking ties (v13
-   * client/documents/combat.mjs setupTurns; fvtt-types client/documents/combat.d.mts).
-   */
-  combat(id: string): CombatData | undefined {
-    const c = this.w.combats.find((x) => x._id === id);
-    if (!c) return undefined;
-    const init = (x: { initiative: number | null }) =>
-      typeof x.initiative === "number" ? x.initiative : -Infinity;
-    const turns = [...c.combatants].sort((a, b) => init(b) - init(a) || (a._id > b._id ? 1 : -1));
-    return {
-      id: c._id,
-      round: c.round,
-      turn: c.turn,
-      turns: turns.map((x) => ({ id: x._id, tokenId: x.tokenId })),
-    };
-  }
   /** game.scenes.get(id) (v13 client/documents/collections/scenes.mjs). */
   scene(id: string): SceneData | undefined {
     const s = this.w.scenes.find((x) => x._id === id);
@@ -682,12 +637,18 @@ export class FakeClient implements Port {
     return this.w.actors.find((a) => a._id === actorId)?.name;
   }
   /**
+   * As live-port.ts: the module's sub-type unless the system builds only its own types (pf2e's
+   * ActorProxyPF2e, src/module/actor/base.ts: FakeServer#refusesModuleTypes).
+   */
+  swarmBody(): SwarmBody {
+    return swarmBody(this.server.refusesModuleTypes);
+  }
+  /**
    * Actor.create by this user (Document.create, v13 common/abstract/document.mjs), checked and
    * broadcast by the server.
    */
   async createSwarmActor(name: string): Promise<{ id: string; body: SwarmBody }> {
-    // as live-port.ts: the module's sub-type unless the system builds only its own types
-    const body = swarmBody(this.server.refusesModuleTypes);
+    const body = this.swarmBody();
     return { id: this.server.createActor(this.userId, name, body.type), body };
   }
   /**

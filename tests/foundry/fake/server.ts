@@ -41,6 +41,15 @@ export interface ActorDoc {
   readonly type: string;
   /** DOCUMENT_OWNERSHIP_LEVELS by user id, "default" for everyone else (OWNER = 3). */
   readonly ownership: Readonly<Record<string, number>>;
+  /** The system's data (BaseActor `system`), as the systems' stand-ins read it (systems.ts). */
+  readonly system?: Readonly<Record<string, unknown>>;
+  /** Embedded Items (BaseActor `items`): `_id`, `type`, `system`. */
+  readonly items?: readonly {
+    readonly _id: string;
+    readonly name: string;
+    readonly type: string;
+    readonly system: Readonly<Record<string, unknown>>;
+  }[];
 }
 
 export interface MessageDoc extends ChatCreate {
@@ -69,7 +78,12 @@ export type Payload =
   | {
       readonly channel: "modifyDocument";
       readonly op:
-        WriteOp["kind"] | "actor.create" | "setting" | "combat.delete" | "combatant.delete";
+        | WriteOp["kind"]
+        | "actor.create"
+        | "actor.update"
+        | "setting"
+        | "combat.create"
+        | "combat.update";
       readonly data: unknown;
       /** The user who asked for the change (DocumentSocketResponse#userId, common/abstract/socket.mjs). */
       readonly userId?: string;
@@ -84,7 +98,7 @@ interface State {
   settings: Map<string, SettingDoc>;
   /** The GM store's documents by id: name and module flags (a JournalEntry in a world compendium). */
   store: Map<string, StoreEntryDoc>;
-  /** Combat documents (Kayanak's turn order), with their embedded combatants. */
+  /** Combat documents a GM made (the module makes none), with their embedded combatants. */
   combats: Map<string, CombatDoc>;
 }
 
@@ -199,7 +213,9 @@ export class FakeServer {
   addScene(
     name: string,
     tokens: Omit<TokenData, "_id">[],
-    grid = { gridSize: 100, sceneX: 200, sceneY: 300 },
+    grid: Partial<
+      Pick<SceneData, "gridSize" | "sceneX" | "sceneY" | "sceneWidth" | "sceneHeight" | "gridType">
+    > = {},
     levels: readonly Omit<SceneLevel, "id">[] = [],
   ): string {
     const _id = this.id();
@@ -211,6 +227,14 @@ export class FakeServer {
       name,
       flags: {},
       tokens: tokens.map((t) => ({ ...t, _id: this.id() })),
+      // a new Scene's defaults (v13 common/documents/scene.mjs BaseScene: 4000 x 3000 pixels, a
+      // square grid of 100), its inner rectangle after the padding (test-only placement)
+      gridSize: 100,
+      sceneX: 200,
+      sceneY: 300,
+      sceneWidth: 4000,
+      sceneHeight: 3000,
+      gridType: 1,
       ...grid,
       ...(levels.length ? { levels: levels.map((l) => ({ ...l, id: this.id() })) } : {}),
     });
@@ -222,15 +246,52 @@ export class FakeServer {
    * (v13 common/documents/actor.mjs BaseActor; CONST.DOCUMENT_OWNERSHIP_LEVELS,
    * common/constants.mjs).
    */
-  addActor(name: string, type: string, owners: readonly string[]): string {
+  addActor(
+    name: string,
+    type: string,
+    owners: readonly string[],
+    data: Pick<ActorDoc, "system" | "items"> = {},
+  ): string {
     const _id = this.id();
     this.state.actors.set(_id, {
       _id,
       name,
       type,
       ownership: Object.fromEntries([...owners.map((u) => [u, OWNER]), ["default", 0]]),
+      ...clone(data),
     });
     return _id;
+  }
+
+  /**
+   * A game system's own write to an actor (Actor#update, dotted keys merged: common/abstract/
+   * document.mjs; `items.<id>.<path>` here stands for updateEmbeddedDocuments("Item")): what the
+   * systems' turn automation does (systems.ts). BaseActor #canUpdate: an owner or a GM. Every
+   * client is told; no client of the fake reads an actor's system data, so it is not applied there.
+   */
+  updateActor(userId: string, actorId: string, update: Record<string, unknown>): void {
+    this.requireActive(userId);
+    const a = this.state.actors.get(actorId);
+    if (!a) throw new Error(`fake server: no actor ${actorId}`);
+    if (!this.user(userId).isGM && (a.ownership[userId] ?? a.ownership.default ?? 0) < OWNER)
+      throw new Error("fake server: only an owner or a GM may update an actor");
+    const items = [...(a.items ?? [])];
+    const rest: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(update)) {
+      const m = /^items\.([^.]+)\.(.+)$/.exec(k);
+      const at = m ? items.findIndex((i) => i._id === m[1]) : -1;
+      if (m && at < 0) throw new Error(`fake server: no item ${m[1]} on actor ${actorId}`);
+      if (m) items[at] = mergeObject(items[at]!, { [m[2]!]: v });
+      else rest[k] = v;
+    }
+    this.state.actors.set(actorId, { ...mergeObject(a, rest), ...(a.items ? { items } : {}) });
+    this.requests.push({ user: userId, ops: ["actor.update"] });
+    this.broadcast(() => true, {
+      channel: "modifyDocument",
+      op: "actor.update",
+      data: { _id: actorId, ...update },
+      userId,
+    });
   }
 
   /**
@@ -311,48 +372,54 @@ export class FakeServer {
   }
 
   /**
-   * A GM ends a combat: Combat#endCombat asks, then deletes the Combat document (v13
-   * client/documents/combat.mjs; fvtt-types client/documents/combat.d.mts endCombat "end the
-   * combat encounter and empty the tracker"); every client is told (the "modifyDocument"
-   * response, v13 common/abstract/socket.mjs). Not a module write: the GM's own click.
+   * A GM starts an encounter of their own (the tracker's "create encounter", then "add
+   * combatants" and "begin combat"): BaseCombat #canCreate, GMs only (v13
+   * common/documents/combat.mjs); the combatants are embedded documents created with it
+   * (Document.createDocuments, common/abstract/document.mjs), each with an id of its own. Every
+   * client is told (the "modifyDocument" response, v13 common/abstract/socket.mjs). Not a module
+   * write: the module makes no Combat (kayanak/host.ts); the systems' stand-ins (systems.ts) act
+   * on one the GM made.
    */
-  deleteCombat(userId: string, id: string): void {
+  createCombat(
+    userId: string,
+    data: Omit<CombatDoc, "_id" | "combatants"> & {
+      combatants: Omit<CombatDoc["combatants"][number], "_id">[];
+    },
+  ): string {
     this.requireActive(userId);
-    this.requireGm(userId, "delete combats");
-    if (!this.state.combats.has(id)) throw new Error(`fake server: no combat ${id}`);
-    const combats = new Map(this.state.combats);
-    combats.delete(id);
-    this.state = { ...this.state, combats };
+    this.requireGm(userId, "create combats");
+    if (!this.state.scenes.has(data.scene)) throw new Error(`fake server: no scene ${data.scene}`);
+    const c: CombatDoc = {
+      ...clone(data),
+      _id: this.id(),
+      combatants: data.combatants.map((x) => ({ ...clone(x), _id: this.id() })),
+    };
+    this.state = { ...this.state, combats: new Map(this.state.combats).set(c._id, c) };
     this.broadcast(() => true, {
       channel: "modifyDocument",
-      op: "combat.delete",
-      data: [id],
+      op: "combat.create",
+      data: [c],
       userId,
     });
+    return c._id;
   }
 
   /**
-   * A GM removes combatants from the tracker (Combatant#delete, an embedded document of the
-   * Combat: v13 common/documents/combatant.mjs). The Combat's stored `turn` is left as it was:
-   * v13's Combat#_onDeleteDescendantDocuments (client/documents/combat.mjs) may then move it
-   * from the deleting user's client, which the fake leaves out; either way the places after the
-   * removed combatant shift down by one.
+   * The tracker's next or previous turn (Combat#nextTurn, #previousTurn: an update of `round`
+   * and `turn`). BaseCombat #canUpdate (v13 common/documents/combat.mjs): any user may change
+   * `round` and `turn` (_canChangeRound, _canChangeTurn). Every client applies it and fires
+   * `updateCombat` (client.ts).
    */
-  deleteCombatants(userId: string, combatId: string, ids: readonly string[]): void {
+  updateCombat(userId: string, id: string, change: { round: number; turn: number }): void {
     this.requireActive(userId);
-    this.requireGm(userId, "delete combatants");
-    const c = this.state.combats.get(combatId);
-    if (!c) throw new Error(`fake server: no combat ${combatId}`);
-    const combats = new Map(this.state.combats);
-    combats.set(combatId, {
-      ...c,
-      combatants: c.combatants.filter((x) => !ids.includes(x._id)),
-    });
-    this.state = { ...this.state, combats };
+    const c = this.state.combats.get(id);
+    if (!c) throw new Error(`fake server: no combat ${id}`);
+    const next = { ...c, round: change.round, turn: change.turn };
+    this.state = { ...this.state, combats: new Map(this.state.combats).set(id, next) };
     this.broadcast(() => true, {
       channel: "modifyDocument",
-      op: "combatant.delete",
-      data: { combatId, ids: [...ids] },
+      op: "combat.update",
+      data: [{ _id: id, ...change }],
       userId,
     });
   }
@@ -563,41 +630,6 @@ export class FakeServer {
           s.messages.delete(id);
         }
         return { ids: [], data: op.ids };
-      }
-      case "combat.create": {
-        // BaseCombat #canCreate: GMs (v13 common/documents/combat.mjs); its combatants are
-        // created with it from the embedded data (Document.createDocuments, common/abstract/
-        // document.mjs), each combatant an id of its own
-        this.requireGm(userId, "create combats");
-        const created = op.data.map((d) => {
-          if (!s.scenes.has(d.scene)) throw new Error(`fake server: no scene ${d.scene}`);
-          const c: CombatDoc = {
-            ...clone(d),
-            // created with the id it names (keepId, v13 API docs Document.create options)
-            _id: d._id,
-            combatants: d.combatants.map((x) => ({ ...clone(x), _id: this.id() })),
-          };
-          s.combats.set(c._id, c);
-          return c;
-        });
-        return { ids: created.map((c) => c._id), data: created };
-      }
-      case "combat.update": {
-        // BaseCombat #canUpdate (v13 common/documents/combat.mjs): a GM may set any field; a
-        // player only `_id`, `round`, `turn` (and `combatants`), since the base
-        // _canChangeRound and _canChangeTurn allow any user: a player's "next turn" is allowed
-        for (const u of op.updates)
-          if (
-            !this.user(userId).isGM &&
-            Object.keys(u).some((k) => !["_id", "round", "turn"].includes(k))
-          )
-            throw new Error("fake server: a player may change a combat's round and turn only");
-        for (const u of op.updates) {
-          const c = s.combats.get(u._id);
-          if (!c) throw new Error(`fake server: no combat ${u._id}`);
-          s.combats.set(u._id, { ...c, round: u.round, turn: u.turn });
-        }
-        return { ids: [], data: op.updates };
       }
       case "store.put": {
         // A world compendium's documents are written by GMs only (its ownership: PLAYER NONE).

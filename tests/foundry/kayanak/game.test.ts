@@ -1,7 +1,7 @@
 /**
  * Issue 11 item 4: Kayanak in the behavioural fake. A GM and two players: the board set up on the
- * scene, turns played by the players' requests (owner-attested, through the players' query), the
- * combat tracker following the turn, the end card naming the winners; refused requests change
+ * scene, turns played by the players' requests (owner-attested, through the players' query), no
+ * Combat made (the turn order is the board's), the end card naming the winners; refused requests change
  * nothing; undo; writes per request; no covered hole's contents in anything a player receives.
  */
 import { describe, expect, test } from "vitest";
@@ -51,16 +51,18 @@ describe("Kayanak in the behavioural fake", () => {
       const scene = t.server.truth.scenes[0]!;
       expect(scene.tokens[0]).toMatchObject({ x: 300, y: 400 });
       expect(scene.tokens[1]).toMatchObject({ x: 600, y: 600 });
-      // the tracker: the fishers in order, round 1, first turn
-      const combat = t.server.truth.combats[0]!;
-      expect(combat.combatants.map((c) => c.tokenId)).toEqual(t.tokenIds);
-      expect(combat.combatants[0]!.initiative).toBeGreaterThan(combat.combatants[1]!.initiative);
-      expect(combat).toMatchObject({ round: 1, turn: 0 });
+      // the turn order: the fishers in the order listed, the first one's turn; no Combat
+      const first = view(t.gm, id, t.sceneId);
+      expect(first.fishers.map((f) => f.id)).toEqual(["f1", "f2"]);
+      expect(first.next).toBe("f1");
+      expect(t.server.truth.combats).toEqual([]);
+      let last = first.next;
       await playToEnd(t, id, 5, () => {
-        // the tracker follows the game
-        const c = t.server.truth.combats[0]!;
+        // J2: the next fisher in the order listed, turn after turn, and never a Combat
         const g = view(t.gm, id, t.sceneId);
-        if (!g.over) expect(c.turn).toBe(g.fishers.findIndex((f) => f.id === g.next));
+        expect(t.server.truth.combats).toEqual([]);
+        if (!g.over) expect(g.next).toBe(last === "f1" ? "f2" : "f1");
+        last = g.next;
       });
       const end = view(t.gm, id, t.sceneId);
       expect(end.over).toBe(true);
@@ -253,11 +255,9 @@ describe("Kayanak in the behavioural fake", () => {
     expect(view(t.gm, id, t.sceneId)).toEqual(start);
     await ask(pa, id, "f1", 0, { kind: "roll" });
     await ask(pa, id, "f1", 0, { kind: "end" });
-    expect(view(t.gm, id, t.sceneId).turn).toBe(1);
-    expect(t.server.truth.combats[0]!.turn).toBe(1);
+    expect(view(t.gm, id, t.sceneId)).toMatchObject({ turn: 1, next: "f2" });
     expect(await host.undoTurn(id)).toMatchObject({ ok: true, value: { turn: 0 } });
     expect(view(t.gm, id, t.sceneId)).toEqual(start);
-    expect(t.server.truth.combats[0]!.turn).toBe(0);
     // a player cannot undo: the host refuses on a player's client (not the authority)
     expect(await t.players[0].runtime!.kayanak.undoTurn(id)).toMatchObject({ ok: false });
     expect(await host.undoTurn(id)).toMatchObject({ ok: false, error: { code: "nothingToUndo" } });

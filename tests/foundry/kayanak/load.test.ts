@@ -1,7 +1,7 @@
 /**
  * Issue 23: Kayanak's code is a chunk of its own, imported by kayanak/load.ts the first time a
- * client needs it. On a table without a board nothing asks for it (the lakes, a combat that is no
- * board's, drawing the canvas); the first Kayanak operation loads it, wires it (onKayanakLoad)
+ * client needs it. On a table without a board nothing asks for it (the lakes, drawing the
+ * canvas); the first Kayanak operation loads it, wires it (onKayanakLoad)
  * before it runs, and makes one host per runtime. (The built chunk split is checked in
  * tests/foundry/build.test.ts, the real page in tests/foundry/boot.)
  */
@@ -28,9 +28,6 @@ describe("the Kayanak chunk, loaded on first use", () => {
     // the authority is the fishing host's: answered without the chunk
     expect(lazy.isAuthority()).toBe(true);
     expect(t.players[0]!.runtime!.kayanak.isAuthority()).toBe(false);
-    // a combat that is no board's is left alone without loading anything
-    const plain = { id: "c1", scene: t.sceneId, round: 2, turn: 1, flags: {} };
-    expect(await lazy.trackerMoved(plain, { turn: 1 })).toEqual({ ok: true, value: false });
     // nothing to draw: no scene holds a board
     const scenes = [{ flags: {} }, { flags: { [MODULE_ID]: { lakes: {} } } }];
     expect(anyBoard(scenes)).toBe(false);

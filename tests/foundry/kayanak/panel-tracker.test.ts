@@ -1,8 +1,7 @@
 /**
  * Issue 11, after the first pass: the GM panel lists the scene's Kayanak boards (whose turn it
- * is, the host's Undo and Export; no End, since the rules have no end by the GM), and the combat
- * tracker cannot silently leave the board's turn: moved by hand (a GM's or a player's next or
- * previous turn), the active GM's client puts it back on the board's current fisher.
+ * is, the host's Undo and Export; no End, since the rules have no end by the GM). The turn order
+ * is the board's own (issue 20 item 7): no Combat is made, and a Combat the GM runs is left alone.
  */
 import { JSDOM } from "jsdom";
 import { describe, expect, test } from "vitest";
@@ -14,6 +13,7 @@ import { makePlayerTable } from "../players/fake-players.ts";
 import { settleClients } from "../players/actors.ts";
 import { renderTemplateFile, strictLocalize } from "../fake/client.ts";
 import { ask, board } from "./fixtures.ts";
+import { combatOfFishers } from "../fake/systems.ts";
 
 /** Everything under way settled: the clients' news, and the GM host's queue for the board. */
 async function settled(t: PlayerTable, id: string): Promise<void> {
@@ -23,8 +23,9 @@ async function settled(t: PlayerTable, id: string): Promise<void> {
   }
 }
 
-const combatUpdates = (t: PlayerTable) =>
-  t.server.requests.filter((r) => r.ops.includes("combat.update")).length;
+/** The module's own writes that touch a Combat (none: the board keeps its turn order itself). */
+const combatWrites = (t: PlayerTable) =>
+  t.server.requests.filter((r) => r.ops.some((o) => o.startsWith("combat"))).length;
 
 describe("the GM panel lists the scene's Kayanak boards", () => {
   test("whose turn it is, the turn in play, Undo and Export per board, no End", async () => {
@@ -70,137 +71,27 @@ describe("the GM panel lists the scene's Kayanak boards", () => {
   });
 });
 
-describe("the combat tracker follows the board", () => {
-  for (const generation of [13, 14] as const)
-    test(`v${generation}: next or previous turn by hand (a GM's, a player's) is put back on the board's fisher`, async () => {
-      const t = await makePlayerTable({ generation });
-      const id = await board(t);
-      await settled(t, id);
-      const combat = () => t.server.truth.combats[0]!;
-      const combatId = combat()._id;
-      expect(combat()).toMatchObject({ round: 1, turn: 0 });
-      const boardTurn = () => publicBoardOf(t.gm.scene(t.sceneId)!, id)!.view.turn;
-
-      // the GM clicks "next turn" on the tracker: Bo's turn there, Ana's on the board
-      let before = combatUpdates(t);
-      await t.gm.write([
-        { kind: "combat.update", updates: [{ _id: combatId, round: 1, turn: 1 }] },
-      ]);
-      await settled(t, id);
-      expect(combat()).toMatchObject({ round: 1, turn: 0 });
-      expect(boardTurn()).toBe(0);
-      // the hand's write and the one putting it back; the put-back itself changes nothing more
-      expect(combatUpdates(t) - before).toBe(2);
-
-      // Bo (a player: BaseCombat #canUpdate lets players change round and turn) clicks it too
-      before = combatUpdates(t);
-      await t.players[1].write([
-        { kind: "combat.update", updates: [{ _id: combatId, round: 2, turn: 1 }] },
-      ]);
-      await settled(t, id);
-      expect(combat()).toMatchObject({ round: 1, turn: 0 });
-      expect(combatUpdates(t) - before).toBe(2);
-
-      // the board moves on by itself: the tracker follows, with no put-back write
-      await ask(t.players[0], id, "f1", 0, { kind: "roll" });
-      await settled(t, id);
-      await ask(t.players[0], id, "f1", 0, { kind: "end" });
-      await settled(t, id);
-      expect(boardTurn()).toBe(1);
-      expect(combat()).toMatchObject({ round: 1, turn: 1 });
-      // "previous turn" by hand: back on Bo
-      before = combatUpdates(t);
-      await t.gm.write([
-        { kind: "combat.update", updates: [{ _id: combatId, round: 1, turn: 0 }] },
-      ]);
-      await settled(t, id);
-      expect(combat()).toMatchObject({ round: 1, turn: 1 });
-      expect(combatUpdates(t) - before).toBe(2);
-      // the game went on meanwhile, untouched: Bo plays his turn
-      expect(await ask(t.players[1], id, "f2", 1, { kind: "roll" })).toMatchObject({ ok: true });
-    });
-
-  test("only the active GM's client puts it back; a combat of no board is left alone", async () => {
+describe("the turn order is the board's, no Combat's (issue 20 item 7)", () => {
+  test("the board makes no Combat, and a GM's own Combat of the bears is never read nor moved", async () => {
     const t = await makePlayerTable();
     const id = await board(t);
     await settled(t, id);
-    const combatId = t.server.truth.combats[0]!._id;
-    const moved = { id: combatId, scene: t.sceneId, round: 1, turn: 1 };
-    const flags = t.server.truth.combats[0]!.flags;
-    // a player's client (not the authority) writes nothing
-    expect(
-      await t.players[0].runtime!.kayanak.trackerMoved({ ...moved, flags }, { turn: 1 }),
-    ).toEqual({ ok: true, value: false });
-    const host = t.gm.runtime!.kayanak;
-    // no board flag on the combat, or no turn or round in the change: nothing to do
-    expect(await host.trackerMoved({ ...moved, flags: {} }, { turn: 1 })).toEqual({
-      ok: true,
-      value: false,
-    });
-    expect(await host.trackerMoved({ ...moved, flags }, { active: true })).toEqual({
-      ok: true,
-      value: false,
-    });
-    // a combat that only claims the board (not the one the board names) is not the board's
-    expect(
-      await host.trackerMoved({ ...moved, id: "otherCombat00001", flags }, { turn: 1 }),
-    ).toEqual({ ok: true, value: false });
-    expect(t.server.truth.combats[0]).toMatchObject({ round: 1, turn: 0 });
-  });
-});
-
-describe("the board outlives its combat (the GM ends it, or removes a combatant)", () => {
-  test("the combat ended: every turn still ends, with no tracker write, and the board forgets it", async () => {
-    const t = await makePlayerTable();
-    const id = await board(t);
+    expect(t.server.truth.combats).toEqual([]);
+    // the GM runs an encounter of their own with the same tokens, on round 3, turn 2
+    const combat = combatOfFishers(t);
+    t.server.updateCombat(t.userIds.gm, combat, { round: 3, turn: 1 });
     await settled(t, id);
-    const combatId = t.server.truth.combats[0]!._id;
     const [pa, pb] = t.players;
-    await ask(pa, id, "f1", 0, { kind: "roll" });
-    // the GM ends the combat (Combat#endCombat deletes it) while a turn is in play
-    t.server.deleteCombat(t.userIds.gm, combatId);
-    await settled(t, id);
-    expect(t.server.truth.combats).toHaveLength(0);
-    const before = combatUpdates(t);
-    expect(await ask(pa, id, "f1", 0, { kind: "end" })).toMatchObject({ ok: true });
-    expect(await ask(pb, id, "f2", 1, { kind: "roll" })).toMatchObject({ ok: true });
-    expect(await ask(pb, id, "f2", 1, { kind: "end" })).toMatchObject({ ok: true });
-    expect(await ask(pa, id, "f1", 2, { kind: "roll" })).toMatchObject({ ok: true });
-    await settled(t, id);
-    const pub = publicBoardOf(t.gm.scene(t.sceneId)!, id)!;
-    expect(pub.view.turn).toBe(2);
-    expect(pub.combatId).toBeNull();
-    expect(combatUpdates(t)).toBe(before);
-    // undo too
-    expect(await t.gm.runtime!.kayanak.undoTurn(id)).toMatchObject({ ok: true });
-  });
-
-  test("a combatant removed: the tracker follows the current fisher's combatant, not its old place", async () => {
-    const t = await makePlayerTable();
-    const id = await board(t);
-    await settled(t, id);
-    const combat = () => t.server.truth.combats[0]!;
-    const combatId = combat()._id;
-    const [pa, pb] = t.players;
-    // Ana's combatant removed: Bo's moves up to place 0 of the tracker
-    const ana = combat().combatants.find((c) => c.tokenId === t.tokenIds[0])!;
-    t.server.deleteCombatants(t.userIds.gm, combatId, [ana._id]);
-    await settled(t, id);
     expect(await ask(pa, id, "f1", 0, { kind: "roll" })).toMatchObject({ ok: true });
     expect(await ask(pa, id, "f1", 0, { kind: "end" })).toMatchObject({ ok: true });
+    // a hand on the tracker changes nothing on the board
+    t.server.updateCombat(t.userIds.a, combat, { round: 3, turn: 0 });
     await settled(t, id);
-    // Bo's turn: the tracker on Bo's combatant (place 0 now), not on place 1 (no one)
-    expect(combat()).toMatchObject({ round: 1, turn: 0 });
-    expect(combat().combatants[combat().turn]!.tokenId).toBe(t.tokenIds[1]);
-    // moved by hand, it is put back on Bo's combatant
-    await t.gm.write([{ kind: "combat.update", updates: [{ _id: combatId, round: 1, turn: 1 }] }]);
-    await settled(t, id);
-    expect(combat()).toMatchObject({ round: 1, turn: 0 });
-    // Bo ends his turn: Ana has no combatant, so the tracker is left where it is; the game goes on
     expect(await ask(pb, id, "f2", 1, { kind: "roll" })).toMatchObject({ ok: true });
     expect(await ask(pb, id, "f2", 1, { kind: "end" })).toMatchObject({ ok: true });
     await settled(t, id);
-    expect(publicBoardOf(t.gm.scene(t.sceneId)!, id)!.view.turn).toBe(2);
-    expect(await ask(pa, id, "f1", 2, { kind: "roll" })).toMatchObject({ ok: true });
+    expect(publicBoardOf(t.gm.scene(t.sceneId)!, id)!.view).toMatchObject({ turn: 2, next: "f1" });
+    expect(t.server.truth.combats).toMatchObject([{ _id: combat, round: 3, turn: 0 }]);
+    expect(combatWrites(t)).toBe(0);
   });
 });

@@ -96,8 +96,8 @@ describe("the wizard's Kayanak mode (issue 11 item 4)", () => {
     expect(text).toContain('"dex":-1');
     expect(text).toContain('"variant":"weather"');
     expect(text).toContain('"keepFishing":true');
-    // a combat keeps the turn order
-    expect(t.server.truth.combats).toHaveLength(1);
+    // the board keeps the turn order itself: no Combat (issue 20 item 7)
+    expect(t.server.truth.combats).toEqual([]);
   });
 
   test("the bears are the ticked tokens only, in the order listed", async () => {

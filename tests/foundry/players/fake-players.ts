@@ -36,7 +36,7 @@ import { getPath } from "../../../src/foundry/systems/common.ts";
 import { coreRollOf } from "../../fixtures/systems/core-roll.ts";
 import { lookup } from "../../../src/ui/handlebars-helpers.ts";
 import { FakeClient } from "../fake/client.ts";
-import type { Payload } from "../fake/server.ts";
+import type { ActorDoc, Payload } from "../fake/server.ts";
 import { FakeServer } from "../fake/server.ts";
 import { clone, deepFreeze } from "../fake/util.ts";
 import { fisherToken } from "../fake/world.ts";
@@ -532,7 +532,13 @@ export interface PlayerTable {
  * fisher.
  */
 export async function makePlayerTable(
-  opts: { generation?: 13 | 14; system?: string; anaOwnsBoth?: boolean } = {},
+  opts: {
+    generation?: 13 | 14;
+    system?: string;
+    anaOwnsBoth?: boolean;
+    /** Ana's and Bo's actors' type (default character), system data and items. */
+    actors?: readonly (Pick<ActorDoc, "system" | "items"> & { type?: string })[];
+  } = {},
 ): Promise<PlayerTable> {
   const server = new PlayerServer();
   server.reset();
@@ -544,10 +550,11 @@ export async function makePlayerTable(
   const gm2Id = server.addUser("Second GM", true);
   const a = server.addUser("Ana's player", false);
   const b = server.addUser("Bo's player", false);
-  const actorIds = [
-    server.addActor("Ana", "character", [a]),
-    server.addActor("Bo", "character", [opts.anaOwnsBoth ? a : b]),
-  ];
+  const actorOf = (i: number, owner: string) => {
+    const { type = "character", ...data } = opts.actors?.[i] ?? {};
+    return server.addActor(["Ana", "Bo"][i]!, type, [owner], data);
+  };
+  const actorIds = [actorOf(0, a), actorOf(1, opts.anaOwnsBoth ? a : b)];
   const tokens = actorIds.map((actorId, i) => fisherToken(["Ana", "Bo"][i]!, actorId));
   const sceneId = server.addScene("Mirror lake", tokens);
   const gm = new PlayerClient(server, gmId, 7);

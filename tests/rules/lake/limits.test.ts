@@ -53,6 +53,9 @@ const scene: SceneData = {
   gridSize: 100,
   sceneX: 0,
   sceneY: 0,
+  sceneWidth: 4000,
+  sceneHeight: 3000,
+  gridType: 1,
   tokens: Array.from({ length: fishers + 1 }, (_, i) => ({
     _id: `t${i}`,
     name: `T${i}`,
