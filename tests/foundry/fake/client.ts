@@ -248,6 +248,14 @@ export class FakeClient implements Port {
     this.queries[name] = () => new Promise(() => undefined);
   }
 
+  /**
+   * test-only: this client's handler of a query replaced, as a player's console can
+   * (CONFIG.queries is a plain object on every client, v13 client/config.mjs).
+   */
+  replaceQuery(name: string, fn: (data: unknown, options?: unknown) => Promise<unknown>): void {
+    this.queries[name] = fn;
+  }
+
   /** Object.keys(CONFIG.queries) on this client (fvtt-types client/config.d.mts, CONFIG.queries). */
   queryNames(): string[] {
     return Object.keys(this.queries);
@@ -273,7 +281,7 @@ export class FakeClient implements Port {
     await this.runtime!.reconcileAll(); // hooks/ready.ts: the active GM's games in line with their records
     await this.runtime!.askForNews();
     await this.runtime!.newsForAll();
-    this.runtime!.table.alarmIfLeaked(); // hooks/table-check.ts, at ready
+    await this.runtime!.table.alarmIfLeaked(); // hooks/table-check.ts, at ready
   }
 
   /**
@@ -500,7 +508,7 @@ export class FakeClient implements Port {
         // onChange is hooks/table-check.ts's
         const c = d as unknown as { key: string; value: unknown };
         w.settings = [...w.settings.filter((x) => x.key !== c.key), { key: c.key, value: c.value }];
-        if (c.key === `${MODULE_ID}.${LEAK_SETTING}`) this.runtime?.table.alarmIfLeaked();
+        if (c.key === `${MODULE_ID}.${LEAK_SETTING}`) void this.runtime?.table.alarmIfLeaked();
         break;
       }
       default:
