@@ -10,6 +10,7 @@
  * Shared by Foundry (hooks/table-check.ts supplies a CheckEnv over Foundry's globals) and the
  * behavioural fake (tests/foundry/fake/client.ts).
  */
+import { REACH_FLAG } from "./batch.ts";
 import { MODULE_ID, QUERY, STORE_PACK_ID } from "./constants.ts";
 import type { ContentProof, HeldDoc, StoreTraffic } from "./leak-watch.ts";
 import { LeakWatch, MAX_PROOFS, contentDigest, holdsStore } from "./leak-watch.ts";
@@ -21,6 +22,8 @@ import { err } from "./result.ts";
 export const LEAK_SETTING = "leakSeen";
 /** How long the check waits for a client's answer. */
 export const CHECK_TIMEOUT_MS = 5_000;
+/** How long the batch canary's probe waits for a client (it holds up the session's first batch). */
+export const REACH_TIMEOUT_MS = 2_000;
 /** A player's report starts a new check at most this often (a report is not attested on v13). */
 export const REPORT_INTERVAL_MS = 10_000;
 
@@ -34,6 +37,8 @@ export interface CheckAnswer {
   readonly traffic: StoreTraffic;
   /** Proofs of readable store documents this client holds (leak-watch.ts); none on a GM's. */
   readonly proofs: readonly ContentProof[];
+  /** The value of a scene's batch canary on this client, when asked (core/batch.ts). */
+  readonly reach?: string;
 }
 
 /**
@@ -175,6 +180,7 @@ export function parseAnswer(raw: unknown): CheckAnswer | undefined {
     queries: o.queries as string[],
     traffic,
     proofs,
+    ...(typeof o.reach === "string" && o.reach.length <= 64 ? { reach: o.reach } : {}),
   };
 }
 
@@ -207,6 +213,36 @@ export class TableCheck {
       docs: () => env.storeDocs?.() ?? [],
     });
     this.watch.onTraffic = () => void this.tellGm();
+    // issue 20 item 10: the batch canary is asked about over this check's query
+    if (port.reach) port.reach.probe = (sceneId, value) => this.reachProbe(sceneId, value);
+  }
+
+  /**
+   * Whether every other connected client holds a scene's batch canary (core/batch.ts): true,
+   * false when one answers without it, undefined when none answers (or none is connected).
+   */
+  async reachProbe(sceneId: string, value: string): Promise<boolean | undefined> {
+    const me = this.port.me().id;
+    const others = this.port.users().filter((u) => u.active && u.id !== me);
+    const seen = await Promise.all(
+      others.map(async (u) => {
+        try {
+          const a = parseAnswer(
+            await within(
+              this.port.query(u.id, QUERY.check, { reach: sceneId }),
+              Math.min(this.timeoutMs, REACH_TIMEOUT_MS),
+            ),
+          );
+          // an answer without the value: that client did not receive the canary
+          return a ? (a.reach ?? "") : undefined;
+        } catch {
+          return undefined;
+        }
+      }),
+    );
+    const answered = seen.filter((v): v is string => v !== undefined);
+    if (!answered.length) return undefined;
+    return answered.every((v) => v === value);
   }
 
   /**
@@ -215,8 +251,11 @@ export class TableCheck {
    * who asked, a GM client answers none: its counts rise with every store write, so a player
    * asking for them would see when another player declared.
    */
-  answer(): CheckAnswer {
+  answer(asked?: unknown): CheckAnswer {
     const gm = this.port.me().isGM;
+    const sceneId = (asked as { reach?: unknown } | null | undefined)?.reach;
+    const scene = typeof sceneId === "string" ? this.port.scene(sceneId) : undefined;
+    const canary = (scene?.flags[MODULE_ID] as Record<string, unknown> | undefined)?.[REACH_FLAG];
     return {
       version: this.env.version(),
       adapter: this.env.adapter(),
@@ -225,6 +264,8 @@ export class TableCheck {
         ? { socket: 0, index: 0, cache: 0, sealed: 0, readable: 0 }
         : this.watch.traffic(),
       proofs: gm ? [] : this.watch.proofs(),
+      // a public scene flag's value: the same on every client the batch reached
+      ...(typeof canary === "string" ? { reach: canary } : {}),
     };
   }
 
@@ -249,7 +290,7 @@ export class TableCheck {
   /** Handlers for CONFIG.queries, registered at init with the runtime's (runtime.ts). */
   queries(): Record<string, (data: unknown, options?: unknown) => Promise<unknown>> {
     return {
-      [QUERY.check]: async () => this.answer(),
+      [QUERY.check]: async (data) => this.answer(data),
       [QUERY.leak]: async () => this.reported(),
     };
   }

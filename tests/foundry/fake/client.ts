@@ -22,7 +22,7 @@ import type { HazardChoice } from "../../../src/rules/index.ts";
 import type { StoreEntryDoc } from "./server.ts";
 import { Runtime } from "../../../src/foundry/runtime.ts";
 import type { PlayersSide } from "../../../src/foundry/runtime.ts";
-import { writeV14 } from "../../../src/foundry/core/batch.ts";
+import { BatchReach, writeV14 } from "../../../src/foundry/core/batch.ts";
 import type { SwarmBody } from "../../../src/foundry/core/swarm-body.ts";
 import { swarmBody } from "../../../src/foundry/core/swarm-body.ts";
 import { emptyOp } from "../../../src/foundry/core/compat.ts";
@@ -145,6 +145,8 @@ export function hop(): Promise<void> {
 
 export class FakeClient implements Port {
   readonly received: Payload[] = [];
+  /** As live-port.ts: whether this page's v14 batches reach the other clients (core/batch.ts). */
+  reach = new BatchReach();
   readonly hooks = new FakeHooks();
   /** This page's socket listeners and its copy of the GM store pack (store-traffic.ts). */
   readonly page = new FakePage();
@@ -185,6 +187,7 @@ export class FakeClient implements Port {
    */
   async connect(): Promise<void> {
     this.page.reset(); // a new page: nothing in memory
+    this.reach = new BatchReach(); // nor what it learnt of batches
     const snapshot = this.server.connect(this);
     this.received.push({ channel: "world", data: clone(snapshot) });
     this.world = snapshot;
@@ -694,10 +697,14 @@ export class FakeClient implements Port {
   async write(ops: readonly WriteOp[]): Promise<string[][]> {
     // As live-port.ts: v14 through the module's own batch writer (batch.ts) against the fake's
     // modifyBatch; v13 one request per operation, in order, empty ones skipped.
-    if (this.generation >= 14)
+    const batch = async (sent: WriteOp[]) => (
+      await this.trip(),
+      this.server.modifyBatch(this.userId, sent)
+    );
+    if (this.generation >= 14 && (await this.reach.mayBatch(ops, batch)))
       return writeV14(
         ops,
-        async (sent) => (await this.trip(), this.server.modifyBatch(this.userId, sent)),
+        batch,
         async (op) => (await this.trip(), void this.server.modify(this.userId, [op])),
       );
     const done: string[][] = [];
