@@ -7,7 +7,13 @@
 import { describe, expect, test } from "vitest";
 import { viewFor } from "../../src/rules/index.ts";
 import { QUERY, TEMPLATE_ROOT } from "../../src/foundry/core/constants.ts";
-import { LeakWatch, packOfResponse } from "../../src/foundry/core/leak-watch.ts";
+import {
+  LeakWatch,
+  contentDigest,
+  packOfResponse,
+  storeContentKind,
+} from "../../src/foundry/core/leak-watch.ts";
+import { STORE_FORMAT } from "../../src/foundry/core/store/sealed.ts";
 import type { TableReport } from "../../src/foundry/core/table-check.ts";
 import { LEAK_SETTING, leakOf, parseAnswer } from "../../src/foundry/core/table-check.ts";
 import { tableCheckContext } from "../../src/foundry/apps/table-check-context.ts";
@@ -16,6 +22,10 @@ import { leakBanner } from "../../src/foundry/apps/table-check-context.ts";
 import { FakeClient, renderTemplateFile, strictLocalize } from "./fake/client.ts";
 import type { Table } from "./fake/world.ts";
 import { makeTable, randomDeclaration, rngFor } from "./fake/world.ts";
+import type { Cipher } from "../../src/foundry/core/store/sealed.ts";
+
+/** A cipher that seals nothing (the control: the store's revisions go out readable). */
+const SEE_THROUGH: Cipher = { seal: (_k, _a, plain) => plain, open: (_k, _a, s) => s };
 
 /** A table with a second, assistant GM connected: the warning must reach every GM client. */
 async function tableWithTwoGms(storeBroadcast: "filtered" | "everyone") {
@@ -82,10 +92,46 @@ describe("the leak watch (issue 10 item 1)", () => {
     expect(watch.receive(store)).toBe(false); // the buffered replay of the same event
     expect(watch.receive(other)).toBe(false);
     expect(watch.receive([{ ...store }])).toBe(true); // an array of responses (a batch)
-    expect(watch.traffic()).toEqual({ socket: 2, index: 2, cache: 1 });
+    expect(watch.traffic()).toEqual({ socket: 2, index: 2, cache: 1, sealed: 0, readable: 0 });
     expect(told).toHaveLength(1);
     expect(packOfResponse({ request: { operation: { pack: "p" } } })).toBe("p");
     expect(packOfResponse("modifyDocument")).toBeUndefined();
+  });
+
+  test("issue 20 item 12: each store document is sorted by what it holds, and readable ones are proven by digest", () => {
+    const watch = new LeakWatch("world.kolikoly-gm-store", {
+      sizes: () => ({ index: 0, cache: 0 }),
+    });
+    const header = {
+      format: STORE_FORMAT,
+      lakeId: "lake1",
+      sceneId: "s1",
+      rev: 2,
+      key: "k",
+      parts: [],
+      rounds: 0,
+      endedByGm: false,
+    };
+    const cipherText = btoa(
+      String.fromCharCode(...Array.from({ length: 64 }, (_, i) => (i * 37 + 11) % 256)),
+    );
+    const plainText = btoa(JSON.stringify({ pending: { actions: { f1: { action: "catch" } } } }));
+    const sealed = { revision: { ...header, sealed: cipherText } };
+    const seeThrough = { revision: { ...header, rev: 3, sealed: plainText } };
+    const plainRecord = { record: { lakeId: "lake1" } };
+    expect(storeContentKind(sealed)).toBe("sealed");
+    expect(storeContentKind(seeThrough)).toBe("readable");
+    expect(storeContentKind(plainRecord)).toBe("readable");
+    expect(storeContentKind({ other: 1 })).toBeUndefined();
+    watch.receive({
+      operation: { pack: "world.kolikoly-gm-store" },
+      result: [
+        { _id: "d1", name: "lake1@2", flags: { "kolikoly-fishing": sealed } },
+        { _id: "d2", name: "lake1@3", flags: { "kolikoly-fishing": seeThrough } },
+      ],
+    });
+    expect(watch.traffic()).toMatchObject({ socket: 1, sealed: 1, readable: 1 });
+    expect(watch.proofs()).toEqual([{ id: "d2", digest: contentDigest(seeThrough) }]);
   });
 
   test("a client's answer is taken only when every field has its type", () => {
@@ -93,7 +139,8 @@ describe("the leak watch (issue 10 item 1)", () => {
       version: "0.1.0",
       adapter: "dnd5e",
       queries: [QUERY.check],
-      traffic: { socket: 0, index: 0, cache: 0 },
+      traffic: { socket: 0, index: 0, cache: 0, sealed: 0, readable: 0 },
+      proofs: [],
     };
     expect(parseAnswer(good)).toEqual(good);
     expect(parseAnswer({ ...good, traffic: { socket: -1, index: 0, cache: 0 } })).toBeUndefined();
@@ -103,7 +150,10 @@ describe("the leak watch (issue 10 item 1)", () => {
     expect(leakOf({ at: 5, users: [{ id: "a", name: "A" }] })).toEqual({
       at: 5,
       users: [{ id: "a", name: "A" }],
+      proofs: [],
     });
+    // a proof is an id and a sha256: anything else makes the whole answer nonsense
+    expect(parseAnswer({ ...good, proofs: [{ id: "x", digest: "zz" }] })).toBeUndefined();
   });
 });
 
@@ -118,12 +168,24 @@ describe("the table check in the behavioural fake (issue 10 item 1)", () => {
     expect(r.value.rows).toHaveLength(4);
     for (const p of t.players) {
       const row = rowOf(r.value, p.userId);
-      expect(row.answer?.traffic).toEqual({ socket: 0, index: 0, cache: 0 });
+      expect(row.answer?.traffic).toEqual({
+        socket: 0,
+        index: 0,
+        cache: 0,
+        sealed: 0,
+        readable: 0,
+      });
       expect(row.leak).toBe(false);
     }
     // GM clients hold the store by right, and answer no one their counts (issue 19: they would
     // tell a player asking when another player declared)
-    expect(rowOf(r.value, t.gm2.userId).answer!.traffic).toEqual({ socket: 0, index: 0, cache: 0 });
+    expect(rowOf(r.value, t.gm2.userId).answer!.traffic).toEqual({
+      socket: 0,
+      index: 0,
+      cache: 0,
+      sealed: 0,
+      readable: 0,
+    });
     expect(rowOf(r.value, t.gm2.userId).leak).toBe(false);
     for (const row of r.value.rows) {
       expect(row.missing, `${row.name}: query handlers`).toEqual([]);
@@ -135,28 +197,57 @@ describe("the table check in the behavioural fake (issue 10 item 1)", () => {
     for (const c of [t.gm, t.gm2, ...t.players]) expect(c.notifications).toEqual([]);
   });
 
-  test("store writes sent to everyone: the players' clients report it, the check after round 1 finds both, and every GM client shows a permanent error", async () => {
+  test("issue 20 item 12: sealed store writes sent to everyone are told for what they are, and raise no alarm", async () => {
     const t = await tableWithTwoGms("everyone");
+    await playRounds(t, 1);
+    await settle(200);
+    // the players' clients hold sealed revisions and index entries: no leak, no permanent error
+    expect(leakOf(t.gm.setting(LEAK_SETTING))).toBeUndefined();
+    for (const c of [t.gm, t.gm2, ...t.players]) expect(c.notifications).toEqual([]);
+    const r = await t.gm.runtime!.table.run();
+    if (!r.ok) throw new Error(r.error.code);
+    expect(r.value).toMatchObject({ leak: false, problems: false });
+    for (const p of t.players) {
+      const row = rowOf(r.value, p.userId);
+      expect(row).toMatchObject({ exposure: "sealed", leak: false, unverified: false });
+      expect(row.answer!.traffic.socket).toBeGreaterThan(0);
+      expect(row.answer!.traffic.index).toBeGreaterThan(0);
+      expect(row.answer!.traffic.sealed).toBeGreaterThan(0);
+      expect(row.answer!.traffic.readable).toBe(0);
+    }
+    // the window says what a player learns and what stays secret
+    const ctx = tableCheckContext(r.value, strictLocalize);
+    const note = ctx.notes.find((n) => n.userId === t.players[0].userId)!.text;
+    expect(note).toMatch(/^Ana's player's client received \d+ sealed revisions of the GM store: /);
+    expect(note).toContain("it can count the GM's writes, see when they were made");
+    expect(note).toContain("Declarations, totals, rolls and the hidden lake stay secret");
+    expect(ctx.summary).toBe(
+      "4 clients answered; no readable GM store content on any player's client.",
+    );
+  });
+
+  test("readable store content sent to everyone (the control: a see-through cipher): the players' clients report it, the check confirms it, and every GM client shows a permanent error", async () => {
+    const t = await tableWithTwoGms("everyone");
+    t.gm.runtime!.host.store.cipher = SEE_THROUGH;
     await playRounds(t, 1);
     await settle(200);
     const leak = leakOf(t.gm.setting(LEAK_SETTING));
     expect(leak?.users.map((u) => u.id).sort()).toEqual(t.players.map((p) => p.userId).sort());
+    expect(leak?.proofs.length).toBeGreaterThan(0);
     for (const gm of [t.gm, t.gm2]) {
       const errors = gm.notifications.filter((n) => n.type === "error" && n.permanent);
       expect(errors.length, "a permanent error on each GM client").toBeGreaterThan(0);
       expect(errors.at(-1)!.message).toContain("Ana's player");
       expect(errors.at(-1)!.message).toContain("Bo's player");
+      expect(errors.at(-1)!.message).toContain("readable GM store content");
     }
     for (const p of t.players) expect(p.notifications).toEqual([]);
-    // the table itself: each player's client holds the store's writes (socket, index and cache)
     const r = await t.gm.runtime!.table.run();
     if (!r.ok) throw new Error(r.error.code);
     for (const p of t.players) {
       const row = rowOf(r.value, p.userId);
-      expect(row.leak).toBe(true);
-      expect(row.answer!.traffic.socket).toBeGreaterThan(0);
-      expect(row.answer!.traffic.index).toBeGreaterThan(0);
-      expect(row.answer!.traffic.cache).toBeGreaterThan(0);
+      expect(row).toMatchObject({ exposure: "readable", leak: true });
+      expect(row.answer!.traffic.readable).toBeGreaterThan(0);
     }
     // it survives a reload: the GM is told again at ready, until a GM dismisses it
     const before = t.gm2.notifications.length;
@@ -205,10 +296,13 @@ describe("the table check in the behavioural fake (issue 10 item 1)", () => {
             version: "0.1.0",
             adapter: "dnd5e",
             queries: Object.values(QUERY),
-            traffic: { socket: 4, index: 2, cache: 2 },
+            traffic: { socket: 4, index: 2, cache: 2, sealed: 2, readable: 0 },
+            proofs: [],
           },
           missing: [],
+          exposure: "none",
           leak: false,
+          unverified: false,
           versionDiffers: false,
         },
         {
@@ -220,10 +314,13 @@ describe("the table check in the behavioural fake (issue 10 item 1)", () => {
             version: "0.0.9",
             adapter: "dnd5e",
             queries: [QUERY.check],
-            traffic: { socket: 3, index: 1, cache: 1 },
+            traffic: { socket: 3, index: 1, cache: 1, sealed: 0, readable: 1 },
+            proofs: [{ id: "d1", digest: "0".repeat(64) }],
           },
           missing: [QUERY.news],
+          exposure: "readable",
           leak: true,
+          unverified: false,
           versionDiffers: true,
         },
         {
@@ -233,7 +330,9 @@ describe("the table check in the behavioural fake (issue 10 item 1)", () => {
           isGM: false,
           silence: "timeout",
           missing: [],
+          exposure: "none",
           leak: false,
+          unverified: false,
           versionDiffers: false,
         },
       ],
@@ -242,7 +341,8 @@ describe("the table check in the behavioural fake (issue 10 item 1)", () => {
       TABLE_CHECK_TEMPLATE,
       tableCheckContext(report, strictLocalize),
     );
-    expect(html).toContain("Leak: GM store traffic reached Ana&#x27;s player");
+    expect(html).toContain("Leak: readable GM store content reached Ana&#x27;s player");
+    expect(html).toMatch(/<td class="kolikoly-exposure kolikoly-bad">Readable<\/td>/);
     expect(html).toMatch(/<tr data-user="a" class="kolikoly-leak">/);
     expect(html).toMatch(/<tr data-user="b" class=" kolikoly-silent">/);
     expect(html).toContain("No answer in time");
@@ -250,13 +350,15 @@ describe("the table check in the behavioural fake (issue 10 item 1)", () => {
   });
 
   test("the GM panel shows a recorded leak as a banner with Dismiss, and offers the table check", () => {
-    const leak = { at: 0, users: [{ id: "a", name: "Ana's player" }] };
+    const leak = { at: 0, users: [{ id: "a", name: "Ana's player" }], proofs: [] };
     const html = renderTemplateFile(`${TEMPLATE_ROOT}/gm-panel.hbs`, {
       lake: null,
       leak: leakBanner(leak, strictLocalize),
     });
     expect(html).toMatch(/class="kolikoly-leak-banner" role="alert"/);
-    expect(html).toContain("GM store traffic reached a player&#x27;s client: Ana&#x27;s player");
+    expect(html).toContain(
+      "Readable GM store content reached a player&#x27;s client: Ana&#x27;s player",
+    );
     expect(html).toContain('data-action="dismissLeak"');
     expect(html).toContain('data-action="tableCheck"');
     const quiet = renderTemplateFile(`${TEMPLATE_ROOT}/gm-panel.hbs`, { lake: null, leak: null });

@@ -21,6 +21,13 @@ const SILENCE: Readonly<Record<NonNullable<CheckRow["silence"]>, string>> = {
   bad: "KOLIKOLY.Foundry.TableCheck.Silence.bad",
 };
 
+const EXPOSURE: Readonly<Record<CheckRow["exposure"], string>> = {
+  none: "KOLIKOLY.Foundry.TableCheck.Exposure.none",
+  index: "KOLIKOLY.Foundry.TableCheck.Exposure.index",
+  sealed: "KOLIKOLY.Foundry.TableCheck.Exposure.sealed",
+  readable: "KOLIKOLY.Foundry.TableCheck.Exposure.readable",
+};
+
 export interface TableCheckRowView {
   readonly userId: string;
   readonly name: string;
@@ -35,7 +42,15 @@ export interface TableCheckRowView {
   readonly socket: number | string;
   readonly index: number | string;
   readonly cache: number | string;
+  /** What the client received of the store, in a word (issue 20 item 12). */
+  readonly exposure: string;
   readonly leak: boolean;
+}
+
+/** A sentence under the table: what a player's client learns from what it received. */
+export interface TableCheckNote {
+  readonly userId: string;
+  readonly text: string;
 }
 
 export interface TableCheckContext {
@@ -43,6 +58,26 @@ export interface TableCheckContext {
   readonly leak: boolean;
   readonly problems: boolean;
   readonly rows: readonly TableCheckRowView[];
+  readonly notes: readonly TableCheckNote[];
+}
+
+/** What a row's client learns, said plainly; undefined when there is nothing to say. */
+function noteOf(r: CheckRow, t: L): string | undefined {
+  const a = r.answer;
+  if (!a || r.isGM) return undefined;
+  if (r.unverified)
+    return t("KOLIKOLY.Foundry.TableCheck.Exposure.unverifiedNote", { name: r.name });
+  if (r.exposure === "sealed")
+    return t("KOLIKOLY.Foundry.TableCheck.Exposure.sealedNote", {
+      name: r.name,
+      count: Math.max(a.traffic.sealed, a.traffic.cache),
+    });
+  if (r.exposure === "index")
+    return t("KOLIKOLY.Foundry.TableCheck.Exposure.indexNote", {
+      name: r.name,
+      count: Math.max(a.traffic.index, a.traffic.socket),
+    });
+  return undefined;
 }
 
 /** A query name without the module's prefix ("check" for "kolikoly-fishing.check"). */
@@ -72,6 +107,7 @@ export function tableCheckContext(report: TableReport, t: L): TableCheckContext 
       socket: none ?? a!.traffic.socket,
       index: none ?? a!.traffic.index,
       cache: none ?? a!.traffic.cache,
+      exposure: a ? t(EXPOSURE[r.exposure]) : "",
       leak: r.leak,
     };
   });
@@ -81,7 +117,11 @@ export function tableCheckContext(report: TableReport, t: L): TableCheckContext 
     : report.problems
       ? t("KOLIKOLY.Foundry.TableCheck.SummaryProblems")
       : t("KOLIKOLY.Foundry.TableCheck.SummaryClean", { count: report.rows.length });
-  return { summary, leak: report.leak, problems: report.problems, rows };
+  const notes = report.rows.flatMap((r) => {
+    const text = noteOf(r, t);
+    return text ? [{ userId: r.userId, text }] : [];
+  });
+  return { summary, leak: report.leak, problems: report.problems, rows, notes };
 }
 
 /** The GM panel's banner for a recorded leak. */

@@ -9,6 +9,7 @@
  *   unverified batch: the caller is told that nothing about it can be trusted.
  */
 import { UnverifiedBatch, batchIds, emptyOp } from "./compat.ts";
+import { MODULE_ID } from "./constants.ts";
 import type { WriteOp } from "./port.ts";
 import { WriteError } from "./write-error.ts";
 
@@ -55,4 +56,66 @@ export async function writeV14(
     }
   }
   return done;
+}
+
+/** The scene flag a reach canary writes (a random value: public, meaningless). */
+export const REACH_FLAG = "batchReach";
+
+/**
+ * Issue 20 item 10: whether this session's v14 batches reach the other clients. foundryvtt#13656
+ * ("Batched document modifications are not broadcast to users other than the users that made
+ * them") is open in the snapshots we can read, so it is detected, not assumed: before the first
+ * batch that touches a scene, the writer sends a canary batch (one scene flag, `REACH_FLAG`, set
+ * to a fresh value) and asks the other connected clients which value they hold (`probe`, the
+ * table check's query). All of them holding it: batches reach everyone. Any of them without it:
+ * this session writes one operation per request, as on v13 (which every client receives). No
+ * one to ask: asked again before a later batch.
+ */
+export class BatchReach {
+  state: "unknown" | "everyone" | "writer" = "unknown";
+  /** Asks the other clients: true (all hold it), false (one does not), undefined (no answer). */
+  probe: ((sceneId: string, value: string) => Promise<boolean | undefined>) | undefined;
+  private checking: Promise<void> | undefined;
+
+  /** Whether `ops` may go as one batch (`send` writes a batch, as for the ops themselves). */
+  async mayBatch(
+    ops: readonly WriteOp[],
+    send: (sent: WriteOp[]) => Promise<unknown>,
+  ): Promise<boolean> {
+    if (this.state === "unknown" && this.probe) {
+      const scene = ops.find((o) => "sceneId" in o && typeof o.sceneId === "string") as
+        { sceneId: string } | undefined;
+      if (scene) {
+        this.checking ??= this.check(scene.sceneId, send).finally(() => {
+          this.checking = undefined;
+        });
+        await this.checking;
+      }
+    }
+    return this.state !== "writer";
+  }
+
+  private async check(sceneId: string, send: (sent: WriteOp[]) => Promise<unknown>): Promise<void> {
+    const a = new Uint32Array(2);
+    globalThis.crypto.getRandomValues(a);
+    const value = `r${a[0]!.toString(36)}${a[1]!.toString(36)}`;
+    try {
+      await send([
+        {
+          kind: "scene.update",
+          sceneId,
+          update: { flags: { [MODULE_ID]: { [REACH_FLAG]: value } } },
+        },
+      ]);
+    } catch {
+      return; // the canary did not go out: nothing learnt
+    }
+    const reached = await this.probe!(sceneId, value).catch(() => undefined);
+    if (reached === undefined) return;
+    this.state = reached ? "everyone" : "writer";
+    if (!reached)
+      console.warn(
+        "kolikoly-fishing | v14 batches do not reach the other clients here (foundryvtt#13656): writing one change at a time this session",
+      );
+  }
 }

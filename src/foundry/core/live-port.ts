@@ -4,7 +4,7 @@
  */
 import { MODULE_ID, STORE_PACK_ID, STORE_PACK_NAME } from "./constants.ts";
 import { authorIdOf, canBatch, emptyOp } from "./compat.ts";
-import { writeV14 } from "./batch.ts";
+import { BatchReach, writeV14 } from "./batch.ts";
 import { refusesModuleTypes, swarmBody } from "./swarm-body.ts";
 import { GRID_SQUARE } from "./grid.ts";
 import { STALE_RECORD, revisionId, revisionName } from "./record.ts";
@@ -292,9 +292,12 @@ function hooks(): {
 
 export function livePort(): Port {
   const generation = game.release?.generation ?? 13;
+  // issue 20 item 10: batches are used only once they are seen to reach the other clients
+  const reach = new BatchReach();
   const modifyBatch = (foundry.documents as unknown as { modifyBatch?: ModifyBatch }).modifyBatch;
   return {
     generation,
+    reach,
     me: () => userInfo(game.user!),
     users: () => game.users!.contents.map(userInfo),
     activeGmId: () => game.users!.activeGM?.id ?? undefined,
@@ -351,12 +354,12 @@ export function livePort(): Port {
       return { id: a.id, body };
     },
     async write(ops) {
-      if (canBatch(generation, typeof modifyBatch === "function"))
-        return writeV14(
-          ops,
-          (sent) => modifyBatch!(sent.map(batchOf)),
-          async (op) => void (await runOne(op)),
-        );
+      const batch = (sent: WriteOp[]) => modifyBatch!(sent.map(batchOf));
+      if (
+        canBatch(generation, typeof modifyBatch === "function") &&
+        (await reach.mayBatch(ops, batch))
+      )
+        return writeV14(ops, batch, async (op) => void (await runOne(op)));
       const done: string[][] = [];
       for (const op of ops) {
         if (emptyOp(op as never)) {

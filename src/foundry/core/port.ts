@@ -5,6 +5,7 @@
  * and its clients. The module's logic (lake-host.ts and what it uses, projection.ts, chat.ts, transport.ts)
  * only ever talks to a Port.
  */
+import type { BatchReach } from "./batch.ts";
 import type { KeyStorage } from "./store/keyring.ts";
 import type { WrappedKeys } from "./store/passphrase.ts";
 import type { StoreDoc } from "./store/sealed.ts";
@@ -156,6 +157,8 @@ export interface Port {
   moduleCards(gameId: string): ModuleCard[];
   /** The GM store's index (CompendiumCollection#getIndex); empty when there is no store. */
   storeIndex(): Promise<StoreEntry[]>;
+  /** v14: whether this session's batches reach the other clients (batch.ts); absent: not checked. */
+  readonly reach?: BatchReach;
   /** GM store documents by id: each one's module flags (`flags["kolikoly-fishing"]`), undefined if absent. */
   storeRead(ids: readonly string[]): Promise<unknown[]>;
   /** Where this browser keeps the GM store's keys (localStorage, one entry per world). */

@@ -10,9 +10,10 @@
  * Shared by Foundry (hooks/table-check.ts supplies a CheckEnv over Foundry's globals) and the
  * behavioural fake (tests/foundry/fake/client.ts).
  */
+import { REACH_FLAG } from "./batch.ts";
 import { MODULE_ID, QUERY, STORE_PACK_ID } from "./constants.ts";
-import type { StoreTraffic } from "./leak-watch.ts";
-import { LeakWatch, holdsStore } from "./leak-watch.ts";
+import type { ContentProof, HeldDoc, StoreTraffic } from "./leak-watch.ts";
+import { LeakWatch, MAX_PROOFS, contentDigest, holdsStore } from "./leak-watch.ts";
 import type { Port, UserInfo } from "./port.ts";
 import type { Result } from "./result.ts";
 import { err } from "./result.ts";
@@ -21,6 +22,8 @@ import { err } from "./result.ts";
 export const LEAK_SETTING = "leakSeen";
 /** How long the check waits for a client's answer. */
 export const CHECK_TIMEOUT_MS = 5_000;
+/** How long the batch canary's probe waits for a client (it holds up the session's first batch). */
+export const REACH_TIMEOUT_MS = 2_000;
 /** A player's report starts a new check at most this often (a report is not attested on v13). */
 export const REPORT_INTERVAL_MS = 10_000;
 
@@ -32,7 +35,18 @@ export interface CheckAnswer {
   /** The module's query names present in this client's CONFIG.queries. */
   readonly queries: readonly string[];
   readonly traffic: StoreTraffic;
+  /** Proofs of readable store documents this client holds (leak-watch.ts); none on a GM's. */
+  readonly proofs: readonly ContentProof[];
+  /** The value of a scene's batch canary on this client, when asked (core/batch.ts). */
+  readonly reach?: string;
 }
+
+/**
+ * What a player's client received of the GM store, as the GM can stand by it (issue 20 item 12):
+ * nothing; index entries only (names and ids); sealed revisions (ciphertext and a clear header);
+ * or readable content that the GM's client confirmed against its own copy.
+ */
+export type Exposure = "none" | "index" | "sealed" | "readable";
 
 export interface CheckRow {
   readonly userId: string;
@@ -46,8 +60,12 @@ export interface CheckRow {
   readonly silence?: "timeout" | "refused" | "bad";
   /** The module's query names this client has not registered. */
   readonly missing: readonly string[];
-  /** A player's client that holds store traffic. */
+  /** What this (player's) client received of the store: only "readable" is a leak. */
+  readonly exposure: Exposure;
+  /** A player's client holding readable store content, confirmed by this GM's client. */
   readonly leak: boolean;
+  /** A player's client reports readable content this GM's client could not confirm (not a leak). */
+  readonly unverified: boolean;
   /** Its module version differs from the checking GM's. */
   readonly versionDiffers: boolean;
 }
@@ -66,6 +84,11 @@ export interface TableReport {
 export interface LeakSeen {
   readonly at: number;
   readonly users: readonly { readonly id: string; readonly name: string }[];
+  /**
+   * The proofs the check confirmed: a GM client shows the warning only when one of them still
+   * matches its own copy of the store (a value written by anyone else is not believed).
+   */
+  readonly proofs: readonly ContentProof[];
 }
 
 /** What the check needs of the client it runs on, beyond the Port. */
@@ -78,6 +101,8 @@ export interface CheckEnv {
   adapter(): string;
   /** game.packs.get(STORE_PACK_ID): index size and cached documents; undefined when absent. */
   storePack(): { readonly index: number; readonly cache: number } | undefined;
+  /** The store documents this client's pack holds: each one's id and module flags. */
+  storeDocs?(): readonly HeldDoc[];
   now(): number;
   /** game.settings.get(MODULE_ID, LEAK_SETTING) */
   leakSeen(): unknown;
@@ -99,9 +124,27 @@ export function leakOf(raw: unknown): LeakSeen | undefined {
       typeof (u as { id?: unknown }).id === "string" &&
       typeof (u as { name?: unknown }).name === "string",
   );
+  const proofs = proofsOf((o as { proofs?: unknown }).proofs) ?? [];
   return users.length
-    ? { at: o.at, users: users.map((u) => ({ id: u.id, name: u.name })) }
+    ? { at: o.at, users: users.map((u) => ({ id: u.id, name: u.name })), proofs }
     : undefined;
+}
+
+const PROOF_ID = /^[A-Za-z0-9]{1,64}$/;
+const DIGEST = /^[0-9a-f]{64}$/;
+
+/** A list of proofs, checked entry by entry; undefined when malformed. */
+function proofsOf(raw: unknown): ContentProof[] | undefined {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw) || raw.length > MAX_PROOFS) return undefined;
+  const out: ContentProof[] = [];
+  for (const p of raw) {
+    const o = p as { id?: unknown; digest?: unknown } | null;
+    if (typeof o?.id !== "string" || !PROOF_ID.test(o.id)) return undefined;
+    if (typeof o.digest !== "string" || !DIGEST.test(o.digest)) return undefined;
+    out.push({ id: o.id, digest: o.digest });
+  }
+  return out;
 }
 
 function count(v: unknown): number {
@@ -113,16 +156,32 @@ export function parseAnswer(raw: unknown): CheckAnswer | undefined {
   if (typeof raw !== "object" || raw === null) return undefined;
   const o = raw as Record<string, unknown>;
   const t = (o.traffic ?? {}) as Record<string, unknown>;
-  const traffic = { socket: count(t.socket), index: count(t.index), cache: count(t.cache) };
+  const traffic = {
+    socket: count(t.socket),
+    index: count(t.index),
+    cache: count(t.cache),
+    // an older version's answer has no sort of content: counted as none
+    sealed: t.sealed === undefined ? 0 : count(t.sealed),
+    readable: t.readable === undefined ? 0 : count(t.readable),
+  };
+  const proofs = proofsOf(o.proofs);
   if (
     typeof o.version !== "string" ||
     typeof o.adapter !== "string" ||
     !Array.isArray(o.queries) ||
     !o.queries.every((q) => typeof q === "string") ||
-    Object.values(traffic).some((n) => n < 0)
+    Object.values(traffic).some((n) => n < 0) ||
+    !proofs
   )
     return undefined;
-  return { version: o.version, adapter: o.adapter, queries: o.queries as string[], traffic };
+  return {
+    version: o.version,
+    adapter: o.adapter,
+    queries: o.queries as string[],
+    traffic,
+    proofs,
+    ...(typeof o.reach === "string" && o.reach.length <= 64 ? { reach: o.reach } : {}),
+  };
 }
 
 class Timeout extends Error {}
@@ -149,8 +208,41 @@ export class TableCheck {
     /** Shows a report (the table, apps/table-check-dialog.ts): an automatic check with a problem uses it. */
     private readonly show?: (report: TableReport) => Promise<void> | void,
   ) {
-    this.watch = new LeakWatch(STORE_PACK_ID, { sizes: () => env.storePack() });
+    this.watch = new LeakWatch(STORE_PACK_ID, {
+      sizes: () => env.storePack(),
+      docs: () => env.storeDocs?.() ?? [],
+    });
     this.watch.onTraffic = () => void this.tellGm();
+    // issue 20 item 10: the batch canary is asked about over this check's query
+    if (port.reach) port.reach.probe = (sceneId, value) => this.reachProbe(sceneId, value);
+  }
+
+  /**
+   * Whether every other connected client holds a scene's batch canary (core/batch.ts): true,
+   * false when one answers without it, undefined when none answers (or none is connected).
+   */
+  async reachProbe(sceneId: string, value: string): Promise<boolean | undefined> {
+    const me = this.port.me().id;
+    const others = this.port.users().filter((u) => u.active && u.id !== me);
+    const seen = await Promise.all(
+      others.map(async (u) => {
+        try {
+          const a = parseAnswer(
+            await within(
+              this.port.query(u.id, QUERY.check, { reach: sceneId }),
+              Math.min(this.timeoutMs, REACH_TIMEOUT_MS),
+            ),
+          );
+          // an answer without the value: that client did not receive the canary
+          return a ? (a.reach ?? "") : undefined;
+        } catch {
+          return undefined;
+        }
+      }),
+    );
+    const answered = seen.filter((v): v is string => v !== undefined);
+    if (!answered.length) return undefined;
+    return answered.every((v) => v === value);
   }
 
   /**
@@ -159,19 +251,46 @@ export class TableCheck {
    * who asked, a GM client answers none: its counts rise with every store write, so a player
    * asking for them would see when another player declared.
    */
-  answer(): CheckAnswer {
+  answer(asked?: unknown): CheckAnswer {
+    const gm = this.port.me().isGM;
+    const sceneId = (asked as { reach?: unknown } | null | undefined)?.reach;
+    const scene = typeof sceneId === "string" ? this.port.scene(sceneId) : undefined;
+    const canary = (scene?.flags[MODULE_ID] as Record<string, unknown> | undefined)?.[REACH_FLAG];
     return {
       version: this.env.version(),
       adapter: this.env.adapter(),
       queries: this.env.queryNames().filter((q) => q.startsWith(`${MODULE_ID}.`)),
-      traffic: this.port.me().isGM ? { socket: 0, index: 0, cache: 0 } : this.watch.traffic(),
+      traffic: gm
+        ? { socket: 0, index: 0, cache: 0, sealed: 0, readable: 0 }
+        : this.watch.traffic(),
+      proofs: gm ? [] : this.watch.proofs(),
+      // a public scene flag's value: the same on every client the batch reached
+      ...(typeof canary === "string" ? { reach: canary } : {}),
     };
+  }
+
+  /**
+   * The proofs that match this client's own copy of the GM store (Port#storeRead): a client can
+   * show a digest of a readable document only if it received that document. On a store without
+   * readable content no proof can match, whatever a client claims.
+   */
+  async confirmed(proofs: readonly ContentProof[]): Promise<ContentProof[]> {
+    if (!proofs.length || !this.port.me().isGM) return [];
+    let contents: unknown[];
+    try {
+      contents = await this.port.storeRead(proofs.map((p) => p.id));
+    } catch {
+      return [];
+    }
+    return proofs.filter(
+      (p, i) => contents[i] !== undefined && contentDigest(contents[i]) === p.digest,
+    );
   }
 
   /** Handlers for CONFIG.queries, registered at init with the runtime's (runtime.ts). */
   queries(): Record<string, (data: unknown, options?: unknown) => Promise<unknown>> {
     return {
-      [QUERY.check]: async () => this.answer(),
+      [QUERY.check]: async (data) => this.answer(data),
       [QUERY.leak]: async () => this.reported(),
     };
   }
@@ -189,10 +308,19 @@ export class TableCheck {
     });
   }
 
-  /** `ready`, and the setting's onChange: a GM client shows the leak as a permanent error. */
-  alarmIfLeaked(): void {
+  /**
+   * `ready`, and the setting's onChange: a GM client shows the leak as a permanent error, if this
+   * client confirms it (a proof still matches its own store). A world setting a player could
+   * write (SETTINGS_MODIFY granted to players) raises nothing without a proof that matches.
+   */
+  async alarmIfLeaked(): Promise<void> {
     const leak = this.leak();
-    if (leak && this.port.me().isGM) this.env.alarm(this.alarmText(leak));
+    if (!leak || !this.port.me().isGM) return;
+    if (!(await this.confirmed(leak.proofs)).length) {
+      console.warn("kolikoly-fishing | a recorded leak this client cannot confirm is not shown");
+      return;
+    }
+    this.env.alarm(this.alarmText(leak));
   }
 
   /** A GM clears the warning (the GM panel's banner). */
@@ -235,7 +363,9 @@ export class TableCheck {
       version,
       rows,
       leak: leakers.length > 0,
-      problems: rows.some((r) => r.leak || r.silence || r.missing.length || r.versionDiffers),
+      problems: rows.some(
+        (r) => r.leak || r.unverified || r.silence || r.missing.length || r.versionDiffers,
+      ),
     };
   }
 
@@ -251,6 +381,20 @@ export class TableCheck {
         silence = e instanceof Timeout ? "timeout" : "refused";
       }
     const expected = Object.values(QUERY) as string[];
+    // a GM client holds the store by right; whether a user is a GM is the world's, not the answer's
+    const a = !u.isGM ? answer : undefined;
+    const player = a !== undefined;
+    const proven = a ? await this.confirmed(a.proofs) : [];
+    this.proven.set(u.id, proven);
+    const exposure: Exposure = !a
+      ? "none"
+      : proven.length
+        ? "readable"
+        : a.traffic.sealed > 0 || a.traffic.cache > 0
+          ? "sealed"
+          : holdsStore(a.traffic)
+            ? "index"
+            : "none";
     return {
       userId: u.id,
       name: u.name,
@@ -258,11 +402,15 @@ export class TableCheck {
       isGM: u.isGM,
       ...(answer ? { answer } : { silence }),
       missing: answer ? expected.filter((q) => !answer.queries.includes(q)) : [],
-      // a GM client holds the store by right; whether a user is a GM is the world's, not the answer's
-      leak: !u.isGM && answer !== undefined && holdsStore(answer.traffic),
+      exposure,
+      leak: proven.length > 0,
+      unverified: player && !proven.length && (a.traffic.readable > 0 || a.proofs.length > 0),
       versionDiffers: answer !== undefined && answer.version !== version,
     };
   }
+
+  /** The proofs this client confirmed in its last check, by user. */
+  private readonly proven = new Map<string, ContentProof[]>();
 
   /** Keeps the leak in the world setting (every GM client is told by its onChange), once per set of clients. */
   private async record(leakers: readonly CheckRow[]): Promise<void> {
@@ -271,7 +419,11 @@ export class TableCheck {
     const known = new Set(before?.users.map((u) => u.id) ?? []);
     if (before && users.every((u) => known.has(u.id))) return;
     const merged = [...(before?.users ?? []), ...users.filter((u) => !known.has(u.id))];
-    const leak: LeakSeen = { at: this.env.now(), users: merged };
+    const proofs = [
+      ...leakers.flatMap((r) => this.proven.get(r.userId) ?? []),
+      ...(before?.proofs ?? []),
+    ].slice(0, MAX_PROOFS);
+    const leak: LeakSeen = { at: this.env.now(), users: merged, proofs };
     try {
       await this.env.saveLeak(leak);
     } catch (e) {

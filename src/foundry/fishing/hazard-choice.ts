@@ -35,6 +35,11 @@ export const CHOICE_SETTING = {
 } as const;
 export const DEFAULT_TIMEOUT_S = 30;
 export const MAX_TIMEOUT_S = 300;
+/**
+ * How long a resolution holds the lake's queue for a hazard choice (issue 20 item 9): an answer
+ * within it costs no extra write; past it the round waits in the GM record, the queue free.
+ */
+export const GRACE_MS = 250;
 /** How much longer than the wait the query itself may take (the reply's trip). */
 const QUERY_MARGIN_MS = 5_000;
 
@@ -218,6 +223,32 @@ export interface ChoiceRound {
   readonly pub: PublicLake;
 }
 
+/** H4: a question the round waits for (kept in the GM record meanwhile: record.ts `awaiting`). */
+export interface AwaitedChoice {
+  /** The question's id (the players' windows close by it). */
+  readonly id: string;
+  /** The engine's request key, `hazardChoice:<fisher>`: the answer is recorded under it. */
+  readonly key: string;
+  readonly round: number;
+  readonly fisher: string;
+  readonly facts: ChoiceFacts;
+  readonly fallback: HazardChoice;
+  readonly seconds: number;
+  /** The active GM's Date.now() at which the standing choice applies. */
+  readonly deadline: number;
+}
+
+/** Thrown by `HazardChoices#layer` when the round must wait for a question (resolution.ts). */
+export class NeedChoice extends Error {
+  constructor(
+    readonly question: AwaitedChoice,
+    /** The question already asked: its answer, or the standing choice at its deadline. */
+    readonly answer: Promise<HazardChoice>,
+  ) {
+    super(`hazard choice awaited: ${question.key}`);
+  }
+}
+
 export class HazardChoices {
   /** Windows open on this client for a question, by its id (a player's side), and the question. */
   private readonly shown = new Map<string, { open: OpenPrompt; key: string }>();
@@ -231,15 +262,32 @@ export class HazardChoices {
     readonly prompt: ChoicePrompt = NO_PROMPT,
   ) {}
 
-  /** A resolution's driver: decisions answered here, every die by `inner`. */
+  /**
+   * A resolution's driver: decisions answered here, every die by `inner`. A question that must
+   * be asked is not waited for here: the layer throws `NeedChoice`, the resolution records the
+   * round so far in the GM record and frees the lake's queue, and the answer (`ask`) is applied
+   * as the round's next step (resolution.ts), so no player's request waits behind the question.
+   */
   layer(inner: AsyncDriver, ctx: ChoiceRound): AsyncDriver {
     return {
-      roll: (request: RollRequest) =>
-        request.kind === "hazardChoice" && request.decision
-          ? this.decide(request, ctx)
-          : inner.roll(request),
+      roll: async (request: RollRequest) => {
+        if (request.kind !== "hazardChoice" || !request.decision) return inner.roll(request);
+        const q = this.question(request, ctx);
+        if (!q) return this.done(ctx, request);
+        // an answer that comes at once (the GM's or a quick player's) is taken in the same step;
+        // a longer wait frees the lake's queue and goes on with the same question
+        const asked = this.ask(q, ctx);
+        const wait = sleep(this.graceMs);
+        const quick = await Promise.race([asked, wait.done.then(() => undefined)]);
+        wait.cancel();
+        if (quick) return { total: HAZARD_CHOICE[quick] };
+        throw new NeedChoice(q, asked);
+      },
     };
   }
+
+  /** How long a resolution holds the lake's queue for an answer before it waits outside it. */
+  graceMs = GRACE_MS;
 
   /** The fisher's connected players (owners who are not GMs). */
   private playersOf(pub: PublicLake, fisher: string): string[] {
@@ -249,42 +297,92 @@ export class HazardChoices {
     return owners.filter((id) => users.some((u) => u.id === id && u.active && !u.isGM));
   }
 
-  /** H4 on the active GM's client: the first answer, the GM's, or the standing choice. */
-  async decide(request: RollRequest, ctx: ChoiceRound): Promise<RollAnswer> {
+  /** The question a decision asks, or undefined when no one is to be asked (a time-out of 0). */
+  question(request: RollRequest, ctx: ChoiceRound): AwaitedChoice | undefined {
     const d = request.decision!;
-    const fisher = request.fisher ?? "";
-    const fallback = hazardChoiceOf(d.fallback);
     const facts = d.facts as unknown as ChoiceFacts;
     const seconds = timeoutSeconds(this.port.setting(CHOICE_SETTING.timeout));
-    const done = (choice: HazardChoice, by: ChoiceBy): RollAnswer => {
-      this.port.callAllHook(HOOK.hazardChoice, {
-        lakeId: ctx.lakeId,
-        round: ctx.round,
-        fisher,
-        choice,
-        by,
-      });
-      return { total: HAZARD_CHOICE[choice] };
+    if (seconds === 0 || !isFacts(facts)) return undefined;
+    return {
+      id: newId(),
+      key: request.key,
+      round: ctx.round,
+      fisher: request.fisher ?? "",
+      facts,
+      fallback: hazardChoiceOf(d.fallback),
+      seconds,
+      deadline: this.now() + seconds * 1000,
     };
-    if (seconds === 0 || !isFacts(facts)) return done(fallback, "default");
+  }
+
+  /** The standing choice at once (no one is asked), told to the `kolikoly.hazardChoice` hook. */
+  private done(ctx: ChoiceRound, request: RollRequest): RollAnswer {
+    const choice = hazardChoiceOf(request.decision!.fallback);
+    this.told(ctx, request.fisher ?? "", choice, "default");
+    return { total: HAZARD_CHOICE[choice] };
+  }
+
+  private told(ctx: ChoiceRound, fisher: string, choice: HazardChoice, by: ChoiceBy): void {
+    this.port.callAllHook(HOOK.hazardChoice, {
+      lakeId: ctx.lakeId,
+      round: ctx.round,
+      fisher,
+      choice,
+      by,
+    });
+  }
+
+  /** H4 on the active GM's client, waiting: the first answer, the GM's, or the standing choice. */
+  async decide(request: RollRequest, ctx: ChoiceRound): Promise<RollAnswer> {
+    const q = this.question(request, ctx);
+    if (!q) return this.done(ctx, request);
+    return { total: HAZARD_CHOICE[await this.ask(q, ctx)] };
+  }
+
+  /**
+   * Asks a recorded question until its deadline (a question resumed after a reload keeps its
+   * own): the first answer of the fisher's players or the GM's window, else the standing choice.
+   * Tells the `kolikoly.hazardChoice` hook who chose.
+   */
+  async ask(q: AwaitedChoice, ctx: ChoiceRound): Promise<HazardChoice> {
+    const fisher = q.fisher;
+    const fallback = q.fallback;
+    const ms = Math.min(q.deadline - this.now(), q.seconds * 1000);
+    const finish = (choice: HazardChoice, by: ChoiceBy): HazardChoice => {
+      this.told(ctx, fisher, choice, by);
+      return choice;
+    };
+    const informDefault = () =>
+      this.prompt.inform(
+        this.port.localize("KOLIKOLY.Hazards.Choice.TimedOut", {
+          fisher: this.fisherName(ctx.pub, fisher),
+          seconds: q.seconds,
+          choice: this.port.localize(`KOLIKOLY.Hazards.Choice.Default.${fallback}`),
+        }),
+      );
+    if (!(ms > 0)) {
+      informDefault();
+      return finish(fallback, "default");
+    }
+    const seconds = Math.max(0.001, ms / 1000);
     const players = this.playersOf(ctx.pub, fisher);
     const ask: ChoiceQuery = {
       type: "ask",
-      id: newId(),
+      id: q.id,
       scene: ctx.pub.sceneId,
       lake: ctx.lakeId,
       round: ctx.round,
       fisher,
-      facts,
+      facts: q.facts,
       fallback,
       seconds,
     };
-    const deadline = this.now() + seconds * 1000;
+    const deadline = this.now() + ms;
     this.asking.set(ask.id, { users: players, key: keyOf(parseChoiceQuery(ask) as typeof ask) });
     type Won = { choice: HazardChoice; by: ChoiceBy };
     const answers: Promise<Won>[] = players.map((user) =>
       this.port
-        .query(user, QUERY.hazardChoice, ask, { timeout: seconds * 1000 + QUERY_MARGIN_MS })
+        .query(user, QUERY.hazardChoice, ask, { timeout: ms + QUERY_MARGIN_MS })
         .then((r) => {
           const c = (r as Partial<ChoiceReply> | null)?.choice;
           return c === "hp" || c === "aim" ? { choice: c, by: "player" as const } : stall();
@@ -298,7 +396,7 @@ export class HazardChoices {
       .map((u) => u.name);
     const gm = this.prompt.open(this.view("gm", ctx.pub, ask, deadline, names));
     answers.push(gm.answer.then((c) => (c ? { choice: c, by: "gm" as const } : stall())));
-    const wait = sleep(seconds * 1000);
+    const wait = sleep(ms);
     answers.push(wait.done.then(() => ({ choice: fallback, by: "default" as const })));
     const won = await Promise.race(answers);
     wait.cancel();
@@ -309,15 +407,8 @@ export class HazardChoices {
       void this.port
         .query(user, QUERY.hazardChoice, { type: "settled", id: ask.id })
         .catch(() => undefined);
-    if (won.by === "default")
-      this.prompt.inform(
-        this.port.localize("KOLIKOLY.Hazards.Choice.TimedOut", {
-          fisher: this.fisherName(ctx.pub, fisher),
-          seconds,
-          choice: this.port.localize(`KOLIKOLY.Hazards.Choice.Default.${won.choice}`),
-        }),
-      );
-    return done(won.choice, won.by);
+    if (won.by === "default") informDefault();
+    return finish(won.choice, won.by);
   }
 
   private fisherName(pub: PublicLake, fisher: string): string {

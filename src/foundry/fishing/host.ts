@@ -40,7 +40,7 @@ import { lakeFootprint, publicLakeFor, publicLakeOf, sceneLevelsFor } from "./pr
 import { boardMisfit, misfitError } from "../core/grid.ts";
 import type { GmRecord, Pending, PendingTotal } from "./record.ts";
 import { EMPTY_PENDING, isGmRecord } from "./record.ts";
-import type { HostParts, Loaded } from "./resolution.ts";
+import type { ChoiceAnswer, HostParts, Loaded } from "./resolution.ts";
 import { commit, publicOps, resolveOnce } from "./resolution.ts";
 import type { ReconcileOptions } from "../core/commit.ts";
 import type { Result } from "../core/result.ts";
@@ -310,14 +310,18 @@ export class LakeHost implements HostParts {
     raw: unknown,
     /** The round the sender means, compared inside the lake's queue (a resolution may land first). */
     round?: number,
+    /** Whether the sender still waits for the reply (a player's query): else nothing is written. */
+    inTime: () => boolean = () => true,
   ): Promise<Result<Declaration | null>> {
     return this.guard(lakeId, async () => {
+      if (!inTime()) return err("tooLate");
       const l = await this.load(lakeId);
       if (!l.ok) return l;
       const { record, session } = l.value;
       if (session.state.over) return err("gameOver");
       if (round !== undefined && round !== session.state.round + 1)
         return err("staleRound", "round");
+      if (record.pending.awaiting) return this.awaitingError(l.value);
       if (!session.state.fishers.some((f) => f.id === fisher))
         return err("unknownFisher", "fisher");
       // K6: the lock closes declarations, for everyone (it lives in the record: only a GM wrote it)
@@ -348,6 +352,7 @@ export class LakeHost implements HostParts {
       const { record, session } = l.value;
       if (session.state.over) return err("gameOver");
       if (session.state.round + 1 !== round) return err("staleRound", "round");
+      if (record.pending.awaiting) return this.awaitingError(l.value);
       if (record.pending.locked) return err("locked", "round");
       return this.savePending(l.value, { ...record.pending, locked: true }, [card]);
     });
@@ -363,6 +368,7 @@ export class LakeHost implements HostParts {
       const l = await this.load(lakeId);
       if (!l.ok) return l;
       const { record, session } = l.value;
+      if (record.pending.awaiting) return this.awaitingError(l.value);
       if (!session.state.fishers.some((f) => f.id === fisher))
         return err("unknownFisher", "fisher");
       const totals = { ...record.pending.totals };
@@ -392,6 +398,7 @@ export class LakeHost implements HostParts {
       const l = await this.load(lakeId);
       if (!l.ok) return l;
       const { record, session } = l.value;
+      if (record.pending.awaiting) return this.awaitingError(l.value);
       const revive = record.pending.revive.filter((x) => x !== fisher);
       if (on) revive.push(fisher);
       const check = validateRoundInput(session.state, { actions: {}, revive });
@@ -433,27 +440,64 @@ export class LakeHost implements HostParts {
     return { ok: true, value: true };
   }
 
-  /** Resolves the pending round with Foundry's dice; a failure anywhere before the write changes nothing. */
+  /** Lakes whose hazard choice this client is asking now (one question at a time per lake). */
+  private readonly asking = new Set<string>();
+
+  /**
+   * Resolves the pending round with Foundry's dice; a failure anywhere before the write changes
+   * nothing. H4 (issue 20 item 9): a hazard choice is asked outside the lake's queue; the round
+   * waits for it in the GM record (`awaiting`), and requests that come meanwhile are answered at
+   * once (`awaitingChoice` when they would change the round under way). A resolution of a round
+   * already waiting (after a reload or a hand-over) asks the question again until its deadline.
+   */
   async resolveRound(
     lakeId: string,
     /** The round the caller means (the panel shows it): another one is refused, staleRound. */
     round?: number,
   ): Promise<Result<{ round: number; events: GameEvent[] }>> {
-    const r = await this.guard(lakeId, async () => {
-      const r = await resolveOnce(this, lakeId, round);
-      await this.afterResolution?.(lakeId, r.ok);
-      // the world's round limit (a game sized for the session): the final card, as for any end
-      const limit = this.port.setting("roundLimit");
-      if (r.ok && typeof limit === "number" && limit > 0 && r.value.round >= limit) {
-        const over = r.value.events.some((e) => e.type === "gameEnd");
-        if (!over) await this.endNow(lakeId, "roundLimit");
+    let answer: ChoiceAnswer | undefined;
+    for (;;) {
+      if (!answer && this.asking.has(lakeId)) {
+        const l = await this.load(lakeId);
+        return l.ok ? this.awaitingError(l.value) : l;
       }
-      return r;
-    });
-    if (!r.ok) return r;
-    // outside the lake's queue: a player who does not answer holds up no one's request
-    await r.value.after();
-    return { ok: true, value: { round: r.value.round, events: r.value.events } };
+      const step = await this.guard(lakeId, async () => {
+        const r = await resolveOnce(this, lakeId, round, answer);
+        if (r.ok && r.value.kind === "awaiting") return r;
+        await this.afterResolution?.(lakeId, r.ok);
+        // the world's round limit (a game sized for the session): the final card, as for any end
+        const limit = this.port.setting("roundLimit");
+        if (r.ok && typeof limit === "number" && limit > 0 && r.value.round >= limit) {
+          const over =
+            r.value.kind === "resolved" && r.value.events.some((e) => e.type === "gameEnd");
+          if (!over) await this.endNow(lakeId, "roundLimit");
+        }
+        return r;
+      });
+      if (!step.ok) return step;
+      const v = step.value;
+      if (v.kind === "resolved") {
+        // outside the lake's queue: a player who does not answer holds up no one's request
+        await v.after();
+        return { ok: true, value: { round: v.round, events: v.events } };
+      }
+      // H4: the question, outside the lake's queue; its answer is the round's next step
+      this.asking.add(lakeId);
+      try {
+        const choice = await (v.asked ??
+          this.choices.ask(v.awaiting, { lakeId, round: v.round, pub: v.pub }));
+        answer = { id: v.awaiting.id, choice };
+      } finally {
+        this.asking.delete(lakeId);
+      }
+    }
+  }
+
+  /** The refusal of a change while the round waits for a hazard choice: who it waits for. */
+  private awaitingError(l: Loaded): Result<never> {
+    const fisher = l.record.pending.awaiting?.fisher ?? "";
+    const name = l.pub.fishers.find((f) => f.id === fisher)?.name ?? fisher;
+    return err("awaitingChoice", "round", name);
   }
 
   /** A player (re)connected: send them again the private news of fishers they own. */
@@ -470,6 +514,7 @@ export class LakeHost implements HostParts {
       const l = await this.load(lakeId);
       if (!l.ok) return l;
       const { record, session, pub } = l.value;
+      if (record.pending.awaiting) return this.awaitingError(l.value);
       if (!record.endedByGm && record.rounds.length === 0) return err("nothingToUndo");
       const prior = undo(session);
       // the round played again is locked afresh: its old roll card is history
@@ -518,6 +563,7 @@ export class LakeHost implements HostParts {
       const l = await this.load(lakeId);
       if (!l.ok) return l;
       const { record, session, pub } = l.value;
+      if (record.pending.awaiting) return this.awaitingError(l.value);
       const r = endSession(session);
       if (!r.ok) return r;
       const next: GmRecord = { ...record, rev: record.rev + 1, endedByGm: true };

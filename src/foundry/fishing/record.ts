@@ -4,7 +4,14 @@
  * store, sealed (core/store/sealed.ts): nothing in it is readable where a player's client
  * receives it.
  */
-import type { GameSetup, GivenTotal, PendingRound, RoundRecord } from "../../rules/index.ts";
+import type {
+  GameSetup,
+  GivenTotal,
+  PendingRound,
+  RollRecord,
+  RoundRecord,
+} from "../../rules/index.ts";
+import type { AwaitedChoice } from "./hazard-choice.ts";
 import type { StoreRecord } from "../core/record.ts";
 import { isStoreRecord } from "../core/record.ts";
 
@@ -18,6 +25,13 @@ export interface Pending extends PendingRound {
    * the record only a GM client writes, never in a chat message's existence.
    */
   readonly locked?: boolean;
+  /**
+   * H4 (issue 20 item 9): the round under way waits for a hazard choice. The lake's queue is
+   * free meanwhile; the round goes on from exactly these answers once the choice is made or its
+   * deadline passes (resolution.ts), and nothing else changes the lake until then. Kept in the
+   * pending round, which the store seals as a whole (store/sealed.ts).
+   */
+  readonly awaiting?: AwaitedRound;
 }
 
 export const EMPTY_PENDING: Pending = { actions: {}, totals: {}, revive: [] };
@@ -29,6 +43,14 @@ export interface GmRecord extends StoreRecord {
   readonly pending: Pending;
   /** What was pending before each resolved round, so undo gives back exactly the prior state. */
   readonly pendingBefore: readonly Pending[];
+}
+
+/** The round so far: the question it waits for, every answer the engine was given before it. */
+export interface AwaitedRound extends AwaitedChoice {
+  /** The engine's requests answered so far, in order (dice, typed totals, earlier choices). */
+  readonly rolls: readonly RollRecord[];
+  /** The public rolls' JSON made so far, for the round card. */
+  readonly publicRolls: readonly object[];
 }
 
 /** A fishing record (no `game` tag) of the right shape. */

@@ -4,19 +4,35 @@
  * chat, rolled forward from the record (core/commit.ts). A failure before the record leaves
  * nothing public; a failure after it is finished from the record, never taken back.
  */
-import type { AsyncDriver, GameEvent, Session } from "../../rules/index.ts";
-import { eventsFor, forcedLayer, pendingRoundInput, playRoundAsync } from "../../rules/index.ts";
+import type {
+  AsyncDriver,
+  ForcedTable,
+  ForcedValue,
+  GameEvent,
+  HazardChoice,
+  RollRecord,
+  Session,
+} from "../../rules/index.ts";
+import {
+  HAZARD_CHOICE,
+  eventsFor,
+  forcedLayer,
+  pendingRoundInput,
+  playRoundAsync,
+} from "../../rules/index.ts";
 import type { Alias } from "./aliases.ts";
 import { roundMessages } from "./cards.ts";
 import { HOOK } from "../core/constants.ts";
 import type { Delivery } from "./delivery.ts";
 import { namer } from "./delivery.ts";
+import type { FoundryDriver } from "../core/dice.ts";
 import { foundryDriver, VetoError } from "../core/dice.ts";
 import type { HazardChoices } from "./hazard-choice.ts";
+import { NeedChoice } from "./hazard-choice.ts";
 import type { ChatCreate, Port, SceneData, WriteOp } from "../core/port.ts";
 import type { PublicLake } from "./projection.ts";
 import { publicLakeFor, publicLakeOf, sceneLakeOp, tokenOps } from "./projection.ts";
-import type { GmRecord } from "./record.ts";
+import type { AwaitedRound, GmRecord } from "./record.ts";
 import { EMPTY_PENDING } from "./record.ts";
 import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
@@ -55,30 +71,99 @@ export function chatOp(data: ChatCreate[]): WriteOp {
   return { kind: "chat.create", data };
 }
 
-/** K5-K23: plays the pending round with Foundry's dice and writes it; nothing changes on a failure. */
+/** A round under way that waits for a hazard choice: the question, recorded, and the lake. */
+export interface Awaiting {
+  readonly kind: "awaiting";
+  readonly round: number;
+  readonly awaiting: AwaitedRound;
+  readonly pub: PublicLake;
+  /** The question as this client already asks it (absent: a round found waiting, to ask again). */
+  readonly asked?: Promise<HazardChoice>;
+}
+
+/** A round resolved and written. */
+export interface Resolved {
+  readonly kind: "resolved";
+  readonly round: number;
+  readonly events: GameEvent[];
+  readonly after: () => Promise<void>;
+}
+
+/** The answer to an awaited question, to go on with (its id names the question). */
+export interface ChoiceAnswer {
+  readonly id: string;
+  readonly choice: HazardChoice;
+}
+
+/** Records every answer the engine is given, in order (the round so far, if it must wait). */
+function recording(inner: AsyncDriver, out: RollRecord[]): AsyncDriver {
+  return {
+    roll: async (request) => {
+      const a = await inner.roll(request);
+      out.push(
+        a.natural === undefined
+          ? { key: request.key, total: a.total }
+          : { key: request.key, total: a.total, natural: a.natural },
+      );
+      return a;
+    },
+  };
+}
+
+/** The answers given so far as forced values, each key's in order. */
+function answersOf(rolls: readonly RollRecord[]): ForcedTable {
+  const table = new Map<string, ForcedValue[]>();
+  for (const r of rolls) {
+    const v = r.natural === undefined ? { total: r.total } : { total: r.total, natural: r.natural };
+    table.set(r.key, [...(table.get(r.key) ?? []), v]);
+  }
+  return table;
+}
+
+/**
+ * K5-K23: plays the pending round with Foundry's dice and writes it; nothing changes on a failure.
+ * H4 (issue 20 item 9): when a hazard choice must be asked, the round so far (every answer the
+ * engine was given) is written into the GM record as `awaiting` and the step ends, freeing the
+ * lake's queue; the next step (`answer`) plays the round again from those answers plus the
+ * choice, so the round is exactly the one a single uninterrupted resolution would have played.
+ */
 export async function resolveOnce(
   h: HostParts,
   lakeId: string,
   expected: number | undefined,
-): Promise<Result<{ round: number; events: GameEvent[]; after: () => Promise<void> }>> {
+  answer?: ChoiceAnswer,
+): Promise<Result<Resolved | Awaiting>> {
   const l = await h.load(lakeId);
   if (!l.ok) return l;
   const { record, session, pub } = l.value;
   if (expected !== undefined && session.state.round + 1 !== expected)
     return err("staleRound", "round");
   const p = record.pending;
+  const round = session.state.round + 1;
+  const prior = p.awaiting;
+  // an answer to a question the record no longer holds (settled elsewhere, or after a reload)
+  if (answer && answer.id !== prior?.id) return err("staleRound", "round");
+  // a question already asked: go on with its answer only
+  if (prior && !answer)
+    return { ok: true, value: { kind: "awaiting", round, awaiting: prior, pub } };
   // K5, K6, H5: the declarations, revivals and typed or rolled totals, as the engine plays them
   const { input, forced } = pendingRoundInput(p);
-  const round = session.state.round + 1;
-  if (!h.port.callHook(HOOK.preResolveRound, { lakeId, round, input })) return err("vetoed");
+  if (!prior && !h.port.callHook(HOOK.preResolveRound, { lakeId, round, input }))
+    return err("vetoed");
   const driver = foundryDriver(h.port);
+  const given: RollRecord[] = [];
+  const before = prior
+    ? [...prior.rolls, { key: prior.key, total: HAZARD_CHOICE[answer!.choice] }]
+    : [];
   let r;
   try {
     const outer = h.wrapDriver ? h.wrapDriver(driver, lakeId) : driver;
     // H4 decisions go to the fisher's owner (and the GM), never to the dice
     const decided = h.choices.layer(outer, { lakeId, round, pub });
-    r = await playRoundAsync(session, input, forcedLayer(decided, forced));
+    const replayed = forcedLayer(forcedLayer(decided, forced), answersOf(before));
+    r = await playRoundAsync(session, input, recording(replayed, given));
   } catch (e) {
+    if (e instanceof NeedChoice) return awaitChoice(h, l.value, e, given, prior, driver);
     return err(
       e instanceof VetoError ? "vetoed" : "resolutionFailed",
       "",
@@ -86,12 +171,14 @@ export async function resolveOnce(
     );
   }
   if (!r.ok) return r;
+  // what was pending before the round, without the question it waited for (undo gives it back)
+  const { awaiting: _asked, ...declared } = p;
   const next: GmRecord = {
     ...record,
     rev: record.rev + 1,
     rounds: r.session.rounds,
     pending: EMPTY_PENDING,
-    pendingBefore: [...record.pendingBefore, p],
+    pendingBefore: [...record.pendingBefore, declared],
   };
   const chat = await roundMessages(h.port, {
     lakeId,
@@ -101,7 +188,7 @@ export async function resolveOnce(
     fisherNames: namer(pub),
     ownersOf: (f) => h.delivery.ownersOf(pub, f),
     gmIds: h.gmIds(),
-    publicRolls: driver.publicRolls,
+    publicRolls: [...(prior?.publicRolls ?? []), ...driver.publicRolls],
     alias: h.alias(lakeId),
   });
   const committed = await commit(h, l.value, next, r.session, r.events, chat);
@@ -110,9 +197,55 @@ export async function resolveOnce(
   return {
     ok: true,
     value: {
+      kind: "resolved",
       round,
       events: r.events,
       after: () => h.delivery.afterRound(pub, r.session, r.events),
+    },
+  };
+}
+
+/** Writes the round so far and the question it waits for into the GM record (nothing public). */
+async function awaitChoice(
+  h: HostParts,
+  l: Loaded,
+  need: NeedChoice,
+  given: readonly RollRecord[],
+  prior: AwaitedRound | undefined,
+  driver: FoundryDriver,
+): Promise<Result<Awaiting>> {
+  const awaiting: AwaitedRound = {
+    ...need.question,
+    rolls: given,
+    publicRolls: [...(prior?.publicRolls ?? []), ...driver.publicRolls],
+  };
+  const record: GmRecord = {
+    ...l.record,
+    rev: l.record.rev + 1,
+    pending: { ...l.record.pending, awaiting },
+  };
+  const c = await h.core.commit(
+    {
+      from: l.record.rev,
+      record,
+      chat: [],
+      field: "lake",
+      publish: (scene) => publicOps(h, l.pub, scene, record, l.session.state, [], false),
+    },
+    (w) => h.remember(w.lakeId, w.rev, l.session),
+  );
+  if (!c.ok) {
+    if (c.error.code === "staleRecord") await h.catchUp(record.lakeId);
+    return c;
+  }
+  return {
+    ok: true,
+    value: {
+      kind: "awaiting",
+      round: l.session.state.round + 1,
+      awaiting,
+      pub: l.pub,
+      asked: need.answer,
     },
   };
 }

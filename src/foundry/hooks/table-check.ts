@@ -43,6 +43,12 @@ export function liveCheckEnv(): CheckEnv {
         { size: number; index: { size: number } } | undefined;
       return p ? { index: p.index.size, cache: p.size } : undefined;
     },
+    // the documents this client's pack holds, each one's module flags (Document#flags)
+    storeDocs: () => {
+      const p = game.packs?.get(STORE_PACK_ID) as unknown as
+        { contents: { id: string; flags?: Record<string, unknown> }[] } | undefined;
+      return (p?.contents ?? []).map((d) => ({ id: d.id, content: d.flags?.[MODULE_ID] }));
+    },
     now: () => Date.now(),
     leakSeen: () => settings().get(MODULE_ID, LEAK_SETTING),
     saveLeak: async (leak: LeakSeen | null) =>
@@ -62,7 +68,7 @@ export function listen(rt: () => Runtime, hooks: HookSink, windows: () => GmWind
       // a world setting's onChange runs on every client when its Setting document changes
       // (v13 client/helpers/client-settings.mjs)
       onChange: () => {
-        rt().table.alarmIfLeaked();
+        void rt().table.alarmIfLeaked();
         windows().refreshPanel();
       },
     });
@@ -75,7 +81,7 @@ export function listen(rt: () => Runtime, hooks: HookSink, windows: () => GmWind
     // cache counts do not depend on it)
     if ((game.release?.generation ?? 13) >= 14) socket?.on("modifyBatch", watch.listener);
   });
-  hooks.once("ready", () => rt().table.alarmIfLeaked());
+  hooks.once("ready", () => void rt().table.alarmIfLeaked());
   hooks.on(
     HOOK.roundResolved as never,
     ((payload: unknown) => void rt().table.afterRound(payload)) as never,

@@ -16,7 +16,16 @@ import { PLAYER_QUERY, errorKey, fail } from "./protocol.ts";
 type Distribute<T> = T extends unknown ? Omit<T, "type"> : never;
 type Args<K extends PlayerIntent["type"]> = Distribute<Extract<PlayerIntent, { type: K }>>;
 
+/**
+ * How long a player's client waits for the active GM's reply (User#query's `timeout`, given
+ * explicitly: the GM's handler is told it and answers in time or refuses, issue 20 item 9).
+ */
+export const INTENT_TIMEOUT_MS = 10_000;
+
 export class PlayerDesk {
+  /** The wait for each reply (tests shorten it). */
+  timeoutMs = INTENT_TIMEOUT_MS;
+
   constructor(
     readonly port: PlayerPort,
     private readonly credential: Credential,
@@ -31,8 +40,12 @@ export class PlayerDesk {
     if (!gm) return fail("noActiveGm");
     try {
       const auth = await this.credential.auth();
-      const reply = (await this.port.query(gm, PLAYER_QUERY, { ...intent, auth })) as
-        Reply<T> | undefined;
+      const reply = (await this.port.query(
+        gm,
+        PLAYER_QUERY,
+        { ...intent, auth },
+        { timeout: this.timeoutMs },
+      )) as Reply<T> | undefined;
       if (!reply || typeof reply !== "object" || typeof reply.ok !== "boolean")
         return fail("noReply");
       return reply;

@@ -85,6 +85,11 @@ interface Counted {
  * roll of a check already counted: a GM who reloads or takes over reads the open card's messages
  * again (rescan), the counted ones included, and the first roll stands anyway.
  */
+/** User#query's wait when the caller names none (v13 client/documents/user.mjs, `timeout`). */
+export const DEFAULT_QUERY_MS = 10_000;
+/** What a change must leave of the sender's wait for its write and its reply (GmDesk#replyBy). */
+export const REPLY_MARGIN_MS = 2_500;
+
 /** The per-sender limit of the players' query (GmDesk#allow). */
 export const RATE_WINDOW_MS = 10_000;
 export const REQUESTS_PER_WINDOW = 400;
@@ -223,6 +228,7 @@ export class GmDesk {
   /** `CONFIG.queries[QUERY.intent]` on every client (hooks.ts); only the active GM answers. */
   async handle(raw: unknown, options: unknown): Promise<Reply<unknown>> {
     if (!this.host.isAuthority()) return fail("notActiveGm");
+    const deadline = this.replyBy(options);
     const parsed = parseIntent(raw);
     if (!parsed.ok) return parsed;
     const sender = await this.keys.sender(raw, options);
@@ -233,13 +239,30 @@ export class GmDesk {
     if (parsed.value.type === "kayanak")
       return kayanakIntent(this.port, this.kayanak(), parsed.value, sender);
     try {
-      return await this.dispatch(parsed.value, sender);
+      return await this.dispatch(parsed.value, sender, deadline);
     } catch (e) {
       return fail("failed", "", String((e as Error).message));
     }
   }
 
-  private async dispatch(intent: PlayerIntent, sender: string): Promise<Reply<unknown>> {
+  /**
+   * Until when a change may still start (Date.now() on this client): the sender's wait (User#query
+   * hands the handler the caller's `{timeout}`, v13 client/documents/collections/users.mjs
+   * #handleUserQuery) less a margin for the write and the reply's trip. A change not started by
+   * then is refused, so a player never sees "no reply" for a change that lands afterwards
+   * (issue 20 item 9).
+   */
+  private replyBy(options: unknown): number {
+    const t = (options as { timeout?: unknown } | null | undefined)?.timeout;
+    const wait = typeof t === "number" && Number.isFinite(t) && t > 0 ? t : DEFAULT_QUERY_MS;
+    return this.now() + wait - Math.min(REPLY_MARGIN_MS, wait / 4);
+  }
+
+  private async dispatch(
+    intent: PlayerIntent,
+    sender: string,
+    deadline = Number.POSITIVE_INFINITY,
+  ): Promise<Reply<unknown>> {
     // answered from the record once a resolution under way has written it (LakeHost#settled)
     await this.host.settled(intent.lake);
     const l = await this.lake(intent.lake);
@@ -269,7 +292,8 @@ export class GmDesk {
           this.host.alias(intent.lake),
         ),
         round,
-        locked: !!record.pending.locked,
+        // a round waiting for a hazard choice takes no declaration either (issue 20 item 9)
+        locked: !!record.pending.locked || !!record.pending.awaiting,
         ...(mine ? { mine } : {}),
       };
       return { ok: true, value: desk };
@@ -287,6 +311,7 @@ export class GmDesk {
         intent.fisher,
         intent.type === "declare" ? intent.declaration : null,
         intent.round,
+        () => this.now() <= deadline,
       );
       if (r.ok) this.changes.set(key, made + 1);
       return r.ok ? { ok: true, value: r.value } : r;

@@ -238,7 +238,7 @@ describe("issue 19: a player's console against the GM's authority", () => {
       declaration: { action: "move", to: [2, 1, 0] },
     });
     expect(await counts()).toEqual(before);
-    expect(before).toEqual({ socket: 0, index: 0, cache: 0 });
+    expect(before).toEqual({ socket: 0, index: 0, cache: 0, sealed: 0, readable: 0 });
   });
 
   test("H4: a player's hazard question opens no window on a GM's screen", async () => {

@@ -22,7 +22,7 @@ import type { StoreEntryDoc } from "./server.ts";
 import type { Runtime } from "../../../src/foundry/runtime.ts";
 import { composeTable } from "../../../src/foundry/compose.ts";
 import type { PlayerPort } from "../../../src/foundry/players/port.ts";
-import { writeV14 } from "../../../src/foundry/core/batch.ts";
+import { BatchReach, writeV14 } from "../../../src/foundry/core/batch.ts";
 import type { SwarmBody } from "../../../src/foundry/core/swarm-body.ts";
 import { swarmBody } from "../../../src/foundry/core/swarm-body.ts";
 import { emptyOp } from "../../../src/foundry/core/compat.ts";
@@ -146,6 +146,8 @@ export function hop(): Promise<void> {
 
 export class FakeClient implements Port {
   readonly received: Payload[] = [];
+  /** As live-port.ts: whether this page's v14 batches reach the other clients (core/batch.ts). */
+  reach = new BatchReach();
   readonly hooks = new FakeHooks();
   /** This page's socket listeners and its copy of the GM store pack (store-traffic.ts). */
   readonly page = new FakePage();
@@ -188,6 +190,7 @@ export class FakeClient implements Port {
    */
   async connect(): Promise<void> {
     this.page.reset(); // a new page: nothing in memory
+    this.reach = new BatchReach(); // nor what it learnt of batches
     const snapshot = this.server.connect(this);
     this.received.push({ channel: "world", data: clone(snapshot) });
     this.world = snapshot;
@@ -245,6 +248,14 @@ export class FakeClient implements Port {
     this.queries[name] = () => new Promise(() => undefined);
   }
 
+  /**
+   * test-only: this client's handler of a query replaced, as a player's console can
+   * (CONFIG.queries is a plain object on every client, v13 client/config.mjs).
+   */
+  replaceQuery(name: string, fn: (data: unknown, options?: unknown) => Promise<unknown>): void {
+    this.queries[name] = fn;
+  }
+
   /** Object.keys(CONFIG.queries) on this client (fvtt-types client/config.d.mts, CONFIG.queries). */
   queryNames(): string[] {
     return Object.keys(this.queries);
@@ -270,7 +281,7 @@ export class FakeClient implements Port {
     await this.runtime!.reconcileAll(); // hooks/ready.ts: the active GM's games in line with their records
     await this.runtime!.askForNews();
     await this.runtime!.newsForAll();
-    this.runtime!.table.alarmIfLeaked(); // hooks/table-check.ts, at ready
+    await this.runtime!.table.alarmIfLeaked(); // hooks/table-check.ts, at ready
   }
 
   /**
@@ -487,7 +498,7 @@ export class FakeClient implements Port {
         // onChange is hooks/table-check.ts's
         const c = d as unknown as { key: string; value: unknown };
         w.settings = [...w.settings.filter((x) => x.key !== c.key), { key: c.key, value: c.value }];
-        if (c.key === `${MODULE_ID}.${LEAK_SETTING}`) this.runtime?.table.alarmIfLeaked();
+        if (c.key === `${MODULE_ID}.${LEAK_SETTING}`) void this.runtime?.table.alarmIfLeaked();
         break;
       }
       default:
@@ -658,10 +669,14 @@ export class FakeClient implements Port {
   async write(ops: readonly WriteOp[]): Promise<string[][]> {
     // As live-port.ts: v14 through the module's own batch writer (batch.ts) against the fake's
     // modifyBatch; v13 one request per operation, in order, empty ones skipped.
-    if (this.generation >= 14)
+    const batch = async (sent: WriteOp[]) => (
+      await this.trip(),
+      this.server.modifyBatch(this.userId, sent)
+    );
+    if (this.generation >= 14 && (await this.reach.mayBatch(ops, batch)))
       return writeV14(
         ops,
-        async (sent) => (await this.trip(), this.server.modifyBatch(this.userId, sent)),
+        batch,
         async (op) => (await this.trip(), void this.server.modify(this.userId, [op])),
       );
     const done: string[][] = [];

@@ -181,6 +181,7 @@ export class FakeServer {
     this.generation = 13;
     this.v14Caller = true;
     this.batchEmpty = "drop";
+    this.batchReach = "everyone";
     this.batchFailure = "reject";
     this.shortBatches = 0;
     this.refusesModuleTypes = false;
@@ -437,7 +438,7 @@ export class FakeServer {
    * friends). v14: foundry.documents.modifyBatch, several operations in one request, all or
    * nothing (API docs v14, modifyBatch: "either all must succeed, or all must fail").
    */
-  modify(userId: string, ops: readonly WriteOp[]): string[][] {
+  modify(userId: string, ops: readonly WriteOp[], batched = false): string[][] {
     this.requireActive(userId);
     if (ops.length === 0) throw new Error("fake server: an empty write request");
     if (ops.length > 1 && this.generation < 14)
@@ -453,7 +454,7 @@ export class FakeServer {
     };
     const results = ops.map((op) => this.apply(draft, userId, op));
     this.state = draft;
-    for (const [i, op] of ops.entries()) this.announce(op, results[i]!, userId);
+    for (const [i, op] of ops.entries()) this.announce(op, results[i]!, userId, batched);
     return results.map((r) => r.ids);
   }
 
@@ -487,7 +488,7 @@ export class FakeServer {
     const applied = short ? kept.slice(0, -1) : kept;
     let ids: string[][];
     try {
-      ids = applied.length ? this.modify(userId, applied) : [];
+      ids = applied.length ? this.modify(userId, applied, true) : [];
     } catch (e) {
       if (this.batchFailure === "resolveEmpty") return [];
       throw e;
@@ -496,6 +497,12 @@ export class FakeServer {
   }
 
   batchEmpty: "keep" | "drop" = "drop";
+  /**
+   * Who receives a v14 batch's changes: every client (the documented behaviour), or the writer
+   * alone (foundryvtt#13656, open in the snapshots we can read: batched modifications are not
+   * broadcast to users other than the one who made them).
+   */
+  batchReach: "everyone" | "writer" = "everyone";
   batchFailure: "reject" | "resolveEmpty" | "partial" = "reject";
   private shortBatches = 0;
 
@@ -682,10 +689,15 @@ export class FakeServer {
    * "modifyDocument" response (v13 common/abstract/socket.mjs, DocumentSocketResponse), which each
    * client applies (client/data/client-backend.mjs, ClientDatabaseBackend).
    */
-  private announce(op: WriteOp, r: { data: unknown }, userId: string): void {
+  private announce(op: WriteOp, r: { data: unknown }, userId: string, batched = false): void {
     const canReadStore = (c: FakeClient) =>
       this.storeBroadcast === "everyone" || this.user(c.userId).isGM;
-    this.broadcast(op.kind.startsWith("store.") ? canReadStore : () => true, {
+    // foundryvtt#13656 (open): "Batched document modifications are not broadcast to users other
+    // than the users that made them": with `batchReach: "writer"` a batch reaches its writer only
+    const reaches = (c: FakeClient) =>
+      !batched || this.batchReach === "everyone" || c.userId === userId;
+    const store = op.kind.startsWith("store.");
+    this.broadcast((c) => reaches(c) && (!store || canReadStore(c)), {
       channel: "modifyDocument",
       op: op.kind,
       data: r.data,

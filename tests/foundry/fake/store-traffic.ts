@@ -139,6 +139,9 @@ export function fakeCheckEnv(c: CheckClient): CheckEnv {
     queryNames: () => c.queryNames(),
     adapter: () => c.adapterId(),
     storePack: () => ({ index: c.page.storeIndex.size, cache: c.page.storeDocs.size }),
+    // the documents the pack holds, each one's module flags (the fake keeps them at `flags`)
+    storeDocs: () =>
+      [...c.page.storeDocs].map(([id, d]) => ({ id, content: (d as { flags?: unknown }).flags })),
     now: () => Date.now(),
     leakSeen: () => c.setting(LEAK_SETTING),
     saveLeak: async (leak: LeakSeen | null) => {

@@ -344,6 +344,156 @@ describe("H4 in Foundry: the owner chooses HP or the effect", () => {
   });
 });
 
+/** The export of a lake replays to exactly the session the GM's client holds. */
+async function replaysExactly(t: PlayerTable, lakeId: string): Promise<void> {
+  const session = t.gm.runtime!.host.cached(lakeId)!;
+  const exported = await t.gm.runtime!.host.exportScenario(lakeId);
+  if (!exported.ok) throw new Error(exported.error.code);
+  const replayed = playScenario(JSON.parse(JSON.stringify(exported.value)));
+  if (!replayed.ok) throw new Error(replayed.error.message);
+  expect(replayed.session.log).toEqual(session.log);
+  expect({ ...replayed.session.state, rng: null }).toEqual({ ...session.state, rng: null });
+}
+
+/** Bo's declaration for the round on screen (his fisher f2 moves one square). */
+const boDeclares = (t: PlayerTable, lakeId: string) =>
+  t.players[1].wiring!.player.declare({
+    lake: lakeId,
+    fisher: "f2",
+    round: 1,
+    declaration: { action: "move", to: [2, 1, 0] },
+  });
+
+describe("issue 20 item 9: a hazard choice holds up no one's request", () => {
+  /**
+   * Ana's client takes the question and never answers (a stalled query handler), the question
+   * waits its 10 s; meanwhile Bo's requests are answered at once: his view says the round is
+   * closed, his declaration is refused by name (the round under way waits for Ana's choice) and
+   * changes nothing. Before this, both waited behind the lake's queue until the choice was made.
+   */
+  async function stalled(timeout: number) {
+    const { t, lakeId } = await hitComing(timeout);
+    t.players[0].stallQuery(QUERY.hazardChoice);
+    t.players[1].wiring!.player.timeoutMs = 1_000;
+    let gmClick!: (c: HazardChoice | undefined) => void;
+    t.gm.chooser = () => new Promise((r) => (gmClick = r));
+    const resolving = t.gm.runtime!.host.resolveRound(lakeId, 1);
+    await until(() => t.gm.choiceWindows.length === 1);
+    // the round so far is in the GM record, sealed; nothing public, the queue free
+    await until(() => !!t.server.truth.store.get(lakeId)!.pending.awaiting);
+    const started = Date.now();
+    const declared = await boDeclares(t, lakeId);
+    const view = await t.players[1].wiring!.player.view({ lake: lakeId, fisher: "f2" });
+    const took = Date.now() - started;
+    return {
+      t,
+      lakeId,
+      resolving,
+      gmClick: (c: HazardChoice | undefined) => gmClick(c),
+      declared,
+      view,
+      took,
+    };
+  }
+
+  test("H4 a player's declaration during the wait is answered at once, told why, and changes nothing", async () => {
+    const { t, lakeId, resolving, gmClick, declared, view, took } = await stalled(10);
+    expect(took).toBeLessThan(900);
+    expect(declared).toMatchObject({
+      ok: false,
+      error: { code: "awaitingChoice", message: "Ana" },
+    });
+    if (declared.ok) throw new Error("accepted");
+    expect(t.players[1].wiring!.player.errorText(declared.error)).toBe(
+      "The GM is resolving the round and waiting for Ana's hazard choice; nothing was changed. Try again once the round card is posted.",
+    );
+    expect(view).toMatchObject({ ok: true, value: { round: 1, locked: true } });
+    expect(t.server.truth.store.get(lakeId)!.pending.actions.f2).toBeUndefined();
+    // the GM's own changes are refused the same way while the round waits
+    expect(await t.gm.runtime!.host.undoRound(lakeId)).toMatchObject({
+      ok: false,
+      error: { code: "awaitingChoice" },
+    });
+    gmClick("aim");
+    expect(await resolving).toMatchObject({ ok: true, value: { round: 1 } });
+    await settleClients(clients);
+    expect(choicesMade(t.gm)).toMatchObject([{ choice: "aim", by: "gm" }]);
+    expect(hazardEvent(t, lakeId)).toMatchObject({ took: "aim", effect: "seized" });
+    expect(recorded(t, lakeId)).toEqual({ key: "hazardChoice:f1", total: 2 });
+    const rec = t.server.truth.store.get(lakeId)!;
+    expect(rec.pending.awaiting).toBeUndefined();
+    expect(rec.pendingBefore[0]).not.toHaveProperty("awaiting");
+    // the round card is the whole round, its public rolls included
+    const card = await roundCard(t.players[1], lakeId);
+    expect(card).toContain("Ana keeps the HP (3 damage) and takes the effect.");
+    await replaysExactly(t, lakeId);
+    noLeaks(t, lakeId);
+    // and round 2 takes Bo's declaration at once
+    const next = await t.players[1].wiring!.player.declare({
+      lake: lakeId,
+      fisher: "f2",
+      round: 2,
+      declaration: { action: "move", to: [2, 1, 0] },
+    });
+    expect(next).toMatchObject({ ok: true });
+  });
+
+  test("H4 with no answer the time-out's default ends the round, exactly as recorded", async () => {
+    const { t, lakeId, resolving, declared, took } = await stalled(0.4);
+    expect(took).toBeLessThan(900);
+    expect(declared).toMatchObject({ ok: false, error: { code: "awaitingChoice" } });
+    expect(await resolving).toMatchObject({ ok: true, value: { round: 1 } });
+    expect(choicesMade(t.gm)).toMatchObject([{ choice: "hp", by: "default" }]);
+    expect(hazardEvent(t, lakeId)).toMatchObject({ took: "hp", damage: 3, hp: 7 });
+    expect(recorded(t, lakeId)).toEqual({ key: "hazardChoice:f1", total: 1 });
+    await replaysExactly(t, lakeId);
+    // a GM reload rebuilds the same game from the record
+    const session = t.gm.runtime!.host.cached(lakeId)!;
+    await t.gm.reload();
+    const again = await t.gm.runtime!.host.load(lakeId);
+    if (!again.ok) throw new Error(again.error.code);
+    expect(again.value.session.log).toEqual(session.log);
+  });
+
+  test("H4 a round left waiting by a GM's reload goes on from its record, dice unchanged", async () => {
+    const { t, lakeId, declared } = await stalled(10);
+    expect(declared).toMatchObject({ ok: false });
+    const waiting = t.server.truth.store.get(lakeId)!.pending.awaiting!;
+    expect(waiting.rolls.map((r) => r.key)).toContain("hazardAttack:f1");
+    await t.gm.reload(); // the question's window is gone with the page
+    t.gm.chooser = () => "hp";
+    // nothing forced any more: the round goes on from the recorded answers, not from new dice
+    t.gm.forcedDice = undefined;
+    expect(await t.gm.runtime!.host.resolveRound(lakeId, 1)).toMatchObject({ ok: true });
+    expect(hazardEvent(t, lakeId)).toMatchObject({ attack: 25, took: "hp", damage: 3, hp: 7 });
+    expect(
+      t.server.truth.store.get(lakeId)!.rounds[0]!.rolls.slice(0, waiting.rolls.length),
+    ).toEqual(waiting.rolls);
+    await replaysExactly(t, lakeId);
+  });
+
+  test("a request the GM cannot start before the player stops waiting is refused, never applied later", async () => {
+    const t = await table();
+    const lakeId = await lake(t);
+    const bo = t.players[1].wiring!.player;
+    bo.timeoutMs = 400;
+    // the lake's queue busy for longer than Bo waits (a slow write, say)
+    let free!: () => void;
+    void t.gm.runtime!.host.authority.serial(lakeId, () => new Promise<void>((r) => (free = r)));
+    const r = await boDeclares(t, lakeId);
+    expect(r).toMatchObject({ ok: false, error: { code: "noReply" } });
+    free();
+    await t.gm.runtime!.host.settled(lakeId);
+    await settleClients(clients);
+    // the GM refused it when it reached the front of the queue: it did not land afterwards
+    expect(t.server.truth.store.get(lakeId)!.pending.actions.f2).toBeUndefined();
+    // in time, the same request is applied
+    bo.timeoutMs = 10_000;
+    expect(await boDeclares(t, lakeId)).toMatchObject({ ok: true });
+    expect(t.server.truth.store.get(lakeId)!.pending.actions.f2).toBeDefined();
+  });
+});
+
 describe("templates/foundry/hazard-choice.hbs", () => {
   test("the question, who else may answer, the default and the time left; names escaped", () => {
     const html = renderTemplateFile(CHOICE_TEMPLATE, {
