@@ -142,7 +142,7 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
     root().asPlayer(...a),
   );
   controls.listen(parts.part("GM panel and wizard tools"), windows);
-  chat.listen(rt, parts.part("cards filled in for this client"));
+  chat.listen(rt, parts.part("cards filled in for this client; their lake index follows scenes"));
   store.listen(rt, parts.part("GM cards redrawn from the store"));
   // issue 20 item 3: the changes the windows follow (scene flags, module cards, users)
   live.listen(rt, parts.part("windows follow scene flags, cards and users"));

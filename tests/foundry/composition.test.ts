@@ -24,19 +24,24 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The hook list as the closing note prints it. */
 const HOOK_LIST = [
   "once init: core: swarm model and sheet, settings, queries, panel key; table check and leak watch; players: settings, roll card, HUD, declare window; H4 choice settings; Kayanak dice; public API; GM windows preloaded",
-  "once setup: swarm token bar",
+  "once setup: swarm token bar; the swarm type hidden where the system refuses it",
+  "on renderApplicationV2: swarm token bar; the swarm type hidden where the system refuses it",
   "once ready: store, keys, reconcile, boards drawn, news; table check and leak watch; players: settings, roll card, HUD, declare window",
   "on canvasReady: store, keys, reconcile, boards drawn, news",
-  "on updateScene: store, keys, reconcile, boards drawn, news; players: settings, roll card, HUD, declare window",
+  "on updateScene: store, keys, reconcile, boards drawn, news; cards filled in for this client; their lake index follows scenes; windows follow scene flags, cards and users; players: settings, roll card, HUD, declare window",
   "on getSceneControlButtons: GM panel and wizard tools",
-  "on renderChatMessageHTML: cards filled in for this client; players: settings, roll card, HUD, declare window",
+  "on renderChatMessageHTML: cards filled in for this client; their lake index follows scenes; players: settings, roll card, HUD, declare window",
+  "on createScene: cards filled in for this client; their lake index follows scenes",
+  "on deleteScene: cards filled in for this client; their lake index follows scenes",
   "on updateJournalEntry: GM cards redrawn from the store; table check and leak watch",
   "on createJournalEntry: GM cards redrawn from the store; table check and leak watch",
+  "on createChatMessage: windows follow scene flags, cards and users",
+  "on updateChatMessage: windows follow scene flags, cards and users",
+  "on deleteChatMessage: windows follow scene flags, cards and users",
+  "on userConnected: windows follow scene flags, cards and users; players: settings, roll card, HUD, declare window",
   "on kolikoly.roundResolved: table check and leak watch",
-  "on userConnected: players: settings, roll card, HUD, declare window",
   "on renderTokenHUD: players: settings, roll card, HUD, declare window",
   "once diceSoNiceReady: Kayanak dice",
-  "on updateCombat: Kayanak tracker follows its board",
 ];
 
 describe("the composition root's hook list", () => {
