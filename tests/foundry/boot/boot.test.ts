@@ -632,7 +632,7 @@ async function finish(t: Table): Promise<void> {
         await evaluate(u, `game.modules.get("${MODULE}").api.storeTraffic()`).catch(String),
         `${u.userId}: GM store traffic the module counted on a player's page`,
       )
-      .toEqual({ socket: 0, index: 0, cache: 0 });
+      .toEqual({ socket: 0, index: 0, cache: 0, sealed: 0, readable: 0 });
   for (const id of [USERS.ana, USERS.bo]) {
     const leaked = (t.server.sent.get(id) ?? []).filter(
       (e) => e.event === "modifyDocument" && e.response.operation.pack,
