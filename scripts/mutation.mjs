@@ -5,6 +5,7 @@
 // reports/mutation/<batch>.html and .json (gitignored); the score per file is printed at the end.
 // Usage: npm run mutation                 every batch
 //        npm run mutation -- views store  the named batches
+//        KOLIKOLY_MUTATION_CONCURRENCY=1 npm run mutation -- commit   one test runner
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -94,6 +95,10 @@ async function runBatch(name, batch) {
     mutate: batch.mutate,
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },
+    // two test runners by default (stryker.config.json); fewer on a busy machine
+    ...(process.env.KOLIKOLY_MUTATION_CONCURRENCY
+      ? { concurrency: Number(process.env.KOLIKOLY_MUTATION_CONCURRENCY) }
+      : {}),
   });
   const results = await stryker.runMutationTest();
   return { results, seconds: Math.round((Date.now() - started) / 1000) };
