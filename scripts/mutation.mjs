@@ -27,6 +27,7 @@ export const BATCHES = {
       "tests/rules/kayanak/view.test.ts",
       "tests/rules/kayanak/turn.test.ts",
       "tests/foundry/projection.test.ts",
+      "tests/foundry/projection-ops.test.ts",
       "tests/foundry/levels.test.ts",
       "tests/foundry/aliases.test.ts",
       "tests/foundry/swarm-body.test.ts",
