@@ -282,6 +282,22 @@ describe("rollForward: the public side brought in line with the record", () => {
     expect(k.writes).toEqual([[{ kind: "chat.delete", ids: ["next", "orphan"] }]]);
   });
 
+  test("the store is read again only for a card past the record, and a card it holds is kept", async () => {
+    const f = fakePort();
+    f.cards = [
+      { id: "old", author: "gm", flag: { rev: 1 } },
+      { id: "own", author: "gm", flag: { rev: 2 } },
+    ];
+    const quiet = fakeStore(record(2));
+    expect(await rollForward(f.port, record(2), () => [], quiet.store)).toBe(true);
+    expect(quiet.calls).toEqual([]);
+    f.cards = [{ id: "next", author: "gm", flag: { rev: 3 } }];
+    const read = fakeStore(record(3));
+    expect(await rollForward(f.port, record(2), () => [], read.store)).toBe(true);
+    expect(read.calls).toEqual(["get"]);
+    expect(f.writes).toEqual([]);
+  });
+
   test("a failed batch is finished op by op, cards first; a write that keeps failing is left to the next reconcile", async () => {
     const f = fakePort();
     f.failing.add(0);
