@@ -9,10 +9,13 @@ import type { GameEvent, GameState } from "../../src/rules/index.ts";
 import { newGame } from "../../src/rules/index.ts";
 import type { PublicLake } from "../../src/foundry/fishing/projection.ts";
 import {
+  boardShapes,
   publicLakeFor,
   sceneLakeOp,
   sceneLevelsFor,
   squareAt,
+  squareOrigin,
+  swarmFlagOf,
   swarmTokenId,
   swarmTokensOf,
   tokenOps,
@@ -146,6 +149,15 @@ describe("K20 tokenOps", () => {
       [200, 200],
       [250, 200],
       [200, 250],
+    ]);
+  });
+
+  test("each square has its own slots: swarms on different squares each take the first", () => {
+    const s = state([true, false, true]);
+    const data = (ops(scene(), s)[0] as { data: TokenData[] }).data;
+    expect(data.map((d) => [d.x, d.y])).toEqual([
+      [200, 200],
+      [300, 200],
     ]);
   });
 
@@ -312,6 +324,42 @@ describe("K19 last-seen markers", () => {
     expect(ops(sc, s).map((o) => o.kind)).toEqual(["tokens.delete"]);
   });
 
+  test("a seen swarm's token is its live token, never also a marker; a marker stays beside a seen swarm", () => {
+    const s = state([true, true, false]);
+    const sc = apply(scene(), ops(scene(), s, [], lastSeen));
+    expect(ops(sc, s, [], lastSeen)).toEqual([]);
+    const lost = state([false, true, false]);
+    const out = ops(sc, lost, [], lastSeen);
+    const ups = (
+      out[0] as { updates: { _id: string; flags: Record<string, { stale: boolean }> }[] }
+    ).updates;
+    expect(out.map((o) => o.kind)).toEqual(["tokens.update"]);
+    // the two share square (1, 0, 0): the live one takes the first slot, the marker the next
+    expect(ups.map((u) => [u._id, u.flags[MODULE_ID]!.stale])).toEqual([
+      [swarmTokenId("lake1", "s2"), false],
+      [swarmTokenId("lake1", "s1"), true],
+    ]);
+  });
+
+  test("tokens without an actor delta: a marker reads no fish, a live token is written its count", () => {
+    const s = state([true, false, false]);
+    const sc = apply(scene(), ops(scene(), s, [], lastSeen));
+    const id = swarmTokenId("lake1", "s1");
+    const bare = {
+      ...sc,
+      tokens: sc.tokens.map((t) => {
+        if (t._id !== id) return t;
+        const { delta: _d, ...rest } = t;
+        return rest as TokenData;
+      }),
+    };
+    const live = ops(bare, s, [], lastSeen) as { updates: TokenData[] }[];
+    expect(live[0]!.updates[0]!.delta).toEqual({ system: { fish: { value: 5, max: 5 } } });
+    const lost = state([false, false, false]);
+    const marker = ops(bare, lost, [], lastSeen) as { updates: TokenData[] }[];
+    expect(marker[0]!.updates[0]!.delta).toEqual({ system: { fish: { value: 0, max: 0 } } });
+  });
+
   test("a marker goes when the swarm is publicly caught out, not for another swarm or a partial catch", () => {
     const { sc, s } = seenThenLost();
     const caught = (swarm: string, left: number) =>
@@ -387,6 +435,40 @@ describe("the public lake and its square geometry", () => {
     const stacked = { ...two, layout: "scene-levels" as const };
     expect(squareAt(stacked, grid, 350, 250)).toEqual([2, 0, 0]);
     expect(squareAt(stacked, grid, 450, 250)).toBeUndefined();
+    // stacked levels have no columns past the lake: no second level to the right
+    expect(squareAt(stacked, grid, 550, 250)).toBeUndefined();
+    // two columns left of the board is not the last column of a level before it
+    expect(squareAt(two, grid, -50, 250)).toBeUndefined();
+  });
+
+  test("a side-by-side lake ignores Scene Levels: its levels are columns, at elevation 0", () => {
+    const grid = { gridSize: G, sceneX: 0, sceneY: 0 };
+    const p = { ...pub, sceneLevels: [{ id: "L0", elevation: 5 }] };
+    expect(squareOrigin(p, grid, [0, 0, 0])).toEqual({ x: 100, y: 200, elevation: 0 });
+  });
+
+  test("swarmFlagOf: a flag whose lake and swarm are strings, else none", () => {
+    const t = (flag: unknown) => ({ ...fisherToken("t", [0, 0]), flags: { [MODULE_ID]: flag } });
+    expect(swarmFlagOf(t({ lake: "l", swarm: "s1" }))).toEqual({ lake: "l", swarm: "s1" });
+    expect(swarmFlagOf(t({ lake: "l", swarm: 5 }))).toBeUndefined();
+    expect(swarmFlagOf(t({ lake: 5, swarm: "s1" }))).toBeUndefined();
+    expect(swarmFlagOf(t({ swarm: "s1" }))).toBeUndefined();
+    expect(swarmFlagOf(t(undefined))).toBeUndefined();
+    expect(swarmFlagOf(fisherToken("t", [0, 0]))).toBeUndefined();
+  });
+
+  test("K21 boardShapes: each level's outline where it is drawn and as large as the lake", () => {
+    const grid = { gridSize: G, sceneX: 0, sceneY: 0 };
+    const two = { ...pub, lake: { ...pub.lake, levels: 2 }, explored: [] };
+    const levels = boardShapes(two, grid, (l) => `L${l}`).filter((r) => r.kind === "level");
+    expect(levels).toEqual([
+      { kind: "level", x: 100, y: 200, w: 300, h: 200, label: "L0" },
+      { kind: "level", x: 500, y: 200, w: 300, h: 200, label: "L1" },
+    ]);
+    // stacked (v14 Scene Levels): one outline, the surface's unexplored squares only
+    const stacked = boardShapes({ ...two, layout: "scene-levels" }, grid, (l) => `L${l}`);
+    expect(stacked.filter((r) => r.kind === "level")).toHaveLength(1);
+    expect(stacked.filter((r) => r.kind === "unexplored")).toHaveLength(6);
   });
 
   test("sceneLevelsFor: the scene's Levels highest first, as many as the lake has; none when too few", () => {
