@@ -35,12 +35,19 @@ export const BATCHES = {
     ],
   },
   store: {
-    mutate: ["src/foundry/core/store/*.ts"],
+    mutate: ["src/foundry/core/store/gm-store.ts", "src/foundry/core/store/sealed.ts"],
     tests: [
       "tests/foundry/store.test.ts",
-      "tests/foundry/key-handover.test.ts",
       "tests/foundry/store-units.test.ts",
       "tests/foundry/adversarial/planted-bugs.test.ts",
+    ],
+  },
+  keys: {
+    mutate: ["src/foundry/core/store/keyring.ts", "src/foundry/core/store/handover.ts"],
+    tests: [
+      "tests/foundry/store-units.test.ts",
+      "tests/foundry/key-handover.test.ts",
+      "tests/foundry/adversarial/console.test.ts",
     ],
   },
   authority: {
