@@ -47,6 +47,7 @@ export const BATCHES = {
     tests: [
       "tests/foundry/store-units.test.ts",
       "tests/foundry/key-handover.test.ts",
+      "tests/foundry/key-handover-units.test.ts",
       "tests/foundry/adversarial/console.test.ts",
     ],
   },
