@@ -469,6 +469,9 @@ describe("the public lake and its square geometry", () => {
     const stacked = boardShapes({ ...two, layout: "scene-levels" }, grid, (l) => `L${l}`);
     expect(stacked.filter((r) => r.kind === "level")).toHaveLength(1);
     expect(stacked.filter((r) => r.kind === "unexplored")).toHaveLength(6);
+    // the surface's, not another level's: one explored surface square leaves five
+    const surface = boardShapes({ ...two, layout: "scene-levels", explored: [0] }, grid, String);
+    expect(surface.filter((r) => r.kind === "unexplored")).toHaveLength(5);
   });
 
   test("sceneLevelsFor: the scene's Levels highest first, as many as the lake has; none when too few", () => {
