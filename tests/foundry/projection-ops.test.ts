@@ -476,9 +476,9 @@ describe("the public lake and its square geometry", () => {
 
   test("sceneLevelsFor: the scene's Levels highest first, as many as the lake has; none when too few", () => {
     const levels = [
-      { id: "low", bottom: -10, top: 0 },
-      { id: "high", bottom: 10, top: 20 },
-      { id: "mid", bottom: 0, top: 10 },
+      { id: "low", name: "Low", bottom: -10, top: 0 },
+      { id: "high", name: "High", bottom: 10, top: 20 },
+      { id: "mid", name: "Mid", bottom: 0, top: 10 },
     ];
     expect(sceneLevelsFor({ levels }, 2)).toEqual([
       { id: "high", elevation: 10 },
