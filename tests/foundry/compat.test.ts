@@ -1,0 +1,98 @@
+/**
+ * The v13/v14 differences (core/compat.ts), and the facts the module trusts from Foundry's own
+ * answers: who sent a query, who wrote a message, what a batch created.
+ */
+import { describe, expect, test } from "vitest";
+import {
+  UnverifiedBatch,
+  authorIdOf,
+  batchIds,
+  canBatch,
+  emptyOp,
+  messageModeOption,
+  queryCaller,
+} from "../../src/foundry/core/compat.ts";
+
+describe("compat: v13 and v14", () => {
+  test("message modes: v14 messageMode, v13 rollMode", () => {
+    expect(messageModeOption(14, "blind")).toEqual({ messageMode: "blind" });
+    expect(messageModeOption(15, "public")).toEqual({ messageMode: "public" });
+    expect(messageModeOption(13, "public")).toEqual({ rollMode: "publicroll" });
+    expect(messageModeOption(13, "gm")).toEqual({ rollMode: "gmroll" });
+    expect(messageModeOption(13, "blind")).toEqual({ rollMode: "blindroll" });
+    expect(messageModeOption(13, "self")).toEqual({ rollMode: "selfroll" });
+  });
+
+  test("a batch needs v14 and modifyBatch", () => {
+    expect(canBatch(14, true)).toBe(true);
+    expect(canBatch(14, false)).toBe(false);
+    expect(canBatch(13, true)).toBe(false);
+  });
+
+  test("queryCaller: v14's user (document or id); nothing on v13 or a bad option", () => {
+    expect(queryCaller(14, { user: { id: "ana" } })).toBe("ana");
+    expect(queryCaller(14, { user: "bo" })).toBe("bo");
+    expect(queryCaller(13, { user: { id: "ana" } })).toBeUndefined();
+    expect(queryCaller(14, null)).toBeUndefined();
+    expect(queryCaller(14, "ana")).toBeUndefined();
+    expect(queryCaller(14, {})).toBeUndefined();
+    expect(queryCaller(14, { user: { id: 7 } })).toBeUndefined();
+    expect(queryCaller(14, { user: null })).toBeUndefined();
+  });
+
+  test("emptyOp: an operation with no document in it", () => {
+    expect(emptyOp({ kind: "tokens.create", data: [] })).toBe(true);
+    expect(emptyOp({ kind: "tokens.update", updates: [] })).toBe(true);
+    expect(emptyOp({ kind: "tokens.delete", ids: [] })).toBe(true);
+    expect(emptyOp({ kind: "tokens.create", data: [{}] })).toBe(false);
+    expect(emptyOp({ kind: "tokens.update", updates: [{}] })).toBe(false);
+    expect(emptyOp({ kind: "tokens.delete", ids: ["a"] })).toBe(false);
+    expect(emptyOp({ kind: "scene.update" })).toBe(false);
+  });
+
+  test("batchIds: the created ids per operation, in order; other operations give none", () => {
+    const sent = [
+      { kind: "tokens.create", data: [{}, {}] },
+      { kind: "tokens.update", updates: [{}] },
+      { kind: "chat.create", data: [{}] },
+    ];
+    expect(batchIds(sent, [[{ id: "t1" }, { _id: "t2" }], [{ id: "u" }], [{ _id: "c1" }]])).toEqual(
+      [["t1", "t2"], [], ["c1"]],
+    );
+  });
+
+  test("batchIds: an answer that does not account for every operation throws UnverifiedBatch", () => {
+    const sent = [
+      { kind: "tokens.create", data: [{}, {}] },
+      { kind: "tokens.delete", ids: ["x"] },
+    ];
+    const bad: [unknown, string][] = [
+      [undefined, "modifyBatch answered undefined results for 2 operations"],
+      [[[{ id: "a" }, { id: "b" }]], "modifyBatch answered 1 results for 2 operations"],
+      [[[{ id: "a" }, { id: "b" }], {}], "no result for operation 1"],
+      [[[{ id: "a" }], []], "operation 0 created 1 of 2"],
+    ];
+    for (const [answer, message] of bad) {
+      let thrown: unknown;
+      try {
+        batchIds(sent, answer);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(UnverifiedBatch);
+      expect((thrown as Error).message).toBe(message);
+    }
+    // a delete answers with what it deleted, however many: only creations are counted
+    expect(batchIds(sent, [[{ id: "a" }, { id: "b" }], []])).toEqual([["a", "b"], []]);
+  });
+
+  test("authorIdOf: the User document's id or the source's id; nothing else", () => {
+    expect(authorIdOf({ author: "gm1" })).toBe("gm1");
+    expect(authorIdOf({ author: { id: "gm1" } })).toBe("gm1");
+    expect(authorIdOf({ author: { id: 3 } })).toBeUndefined();
+    expect(authorIdOf({ author: null })).toBeUndefined();
+    expect(authorIdOf({})).toBeUndefined();
+    expect(authorIdOf(null)).toBeUndefined();
+    expect(authorIdOf({ user: "gm1" })).toBeUndefined();
+  });
+});
