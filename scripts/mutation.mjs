@@ -57,9 +57,9 @@ export const BATCHES = {
       "src/foundry/core/compat.ts",
       // the players' desk: the rate limit, who is the GM, who owns a fisher, which card and
       // which roll a GM wrote, and the answer to a player's query
-      "src/foundry/players/desk.ts:137-173",
-      "src/foundry/players/desk.ts:196-316",
-      "src/foundry/players/desk.ts:403-483",
+      "src/foundry/players/desk.ts:143-179",
+      "src/foundry/players/desk.ts:202-342",
+      "src/foundry/players/desk.ts:429-509",
     ],
     tests: [
       "tests/foundry/authority.test.ts",

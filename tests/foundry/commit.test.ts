@@ -19,7 +19,18 @@ import type { StoreRecord } from "../../src/foundry/core/record.ts";
 import { STALE_RECORD } from "../../src/foundry/core/record.ts";
 import type { GmStore } from "../../src/foundry/core/store/gm-store.ts";
 
-const SCENE = { _id: "sc", name: "S", flags: {}, tokens: [], gridSize: 100, sceneX: 0, sceneY: 0 };
+const SCENE = {
+  _id: "sc",
+  name: "S",
+  flags: {},
+  tokens: [],
+  gridSize: 100,
+  sceneX: 0,
+  sceneY: 0,
+  sceneWidth: 4000,
+  sceneHeight: 3000,
+  gridType: 1, // CONST.GRID_TYPES.SQUARE
+};
 
 function record(rev: number, outbox?: StoreRecord["outbox"]): StoreRecord {
   return {
@@ -74,7 +85,7 @@ function fakePort(): Fake {
 
 function fakeStore(
   current: StoreRecord | undefined,
-  opts: { getFails?: boolean; tryPutFails?: boolean } = {},
+  opts: { getFails?: boolean; tryPutFails?: boolean; ghost?: boolean } = {},
 ) {
   const calls: string[] = [];
   const store = {
@@ -94,7 +105,14 @@ function fakeStore(
         ? { ok: false, error: { code: "keyMissing", field, message: "" } }
         : { ok: true, value: { kind: "store.put", doc: { rev: r.rev, by: "tryPut" } } };
     },
+    // store/gm-store.ts `stands`: the created revision read back (a write delayed past a deletion)
+    stands: async () => {
+      calls.push("stands");
+      return !opts.ghost;
+    },
     written: async () => void calls.push("written"),
+    // store/gm-store.ts `prune`: old revisions deleted, on a change that posts no card
+    prune: async (_put: unknown, quiet: boolean) => void calls.push(`prune ${quiet}`),
   } as unknown as GmStore;
   return { store, calls };
 }
@@ -134,7 +152,7 @@ describe("commitChange: the record is the commit point", () => {
     expect(outbox[0]!.flags).toEqual({ [MODULE_ID]: { kind: "round", round: 2, rev: 2 } });
     expect(outbox[0]!.content).toBe("round 2");
     expect(remembered).toEqual([r.value.record]);
-    expect(calls).toEqual(["get", "put", "written"]);
+    expect(calls).toEqual(["get", "put", "stands", "written", "prune false"]);
     expect(f.writes).toEqual([
       [{ kind: "store.put", doc: { rev: 2, by: "put" } }],
       [TOKEN_OP, { kind: "chat.create", data: outbox }],
@@ -162,6 +180,21 @@ describe("commitChange: the record is the commit point", () => {
     expect(f.writes).toEqual([]);
   });
 
+  test("a revision created again after the store deleted its id does not stand: refused, nothing public", async () => {
+    const f = fakePort();
+    const { store, calls } = fakeStore(record(1), { ghost: true });
+    const remembered: StoreRecord[] = [];
+    const r = await commitChange({ port: f.port, store }, change(), (x) => remembered.push(x));
+    expect(r).toEqual({
+      ok: false,
+      error: { code: "staleRecord", field: "", message: "staleRecord" },
+    });
+    expect(calls).toEqual(["get", "put", "stands"]);
+    // only the record's own put went out; no token, scene or card was written from it
+    expect(f.writes).toEqual([[{ kind: "store.put", doc: { rev: 2, by: "put" } }]]);
+    expect(remembered).toEqual([]);
+  });
+
   test("a new game reads nothing first and seals with the store's own key (tryPut), naming its field", async () => {
     const f = fakePort();
     const { store, calls } = fakeStore(record(9));
@@ -172,7 +205,7 @@ describe("commitChange: the record is the commit point", () => {
       () => undefined,
     );
     expect(r.ok).toBe(true);
-    expect(calls).toEqual(["tryPut board", "written"]);
+    expect(calls).toEqual(["tryPut board", "stands", "written", "prune true"]);
     expect(f.writes[0]).toEqual([{ kind: "store.put", doc: { rev: 1, by: "tryPut" } }]);
     const g = fakePort();
     const missing = fakeStore(undefined, { tryPutFails: true });

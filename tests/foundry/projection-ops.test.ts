@@ -88,6 +88,9 @@ function scene(tokens: TokenData[] = []): SceneData {
     gridSize: G,
     sceneX: 0,
     sceneY: 0,
+    sceneWidth: 4000,
+    sceneHeight: 3000,
+    gridType: 1, // CONST.GRID_TYPES.SQUARE
   };
 }
 

@@ -89,7 +89,13 @@ function playerSecrecy(ctx: QuenchContext): void {
         "the store-traffic listener is not on game.socket",
       );
       // store broadcasts this client's socket received, index entries and cached store documents
-      assert.deepEqual(api!.storeTraffic(), { socket: 0, index: 0, cache: 0 });
+      assert.deepEqual(api!.storeTraffic(), {
+        socket: 0,
+        index: 0,
+        cache: 0,
+        sealed: 0,
+        readable: 0,
+      });
     });
     it("no hidden swarm token on any scene, and every swarm token is a seen swarm's", () => {
       for (const s of game.scenes!.contents)
