@@ -65,7 +65,8 @@ export interface Table {
 export function composeTable(port: Port, env: TableEnv = {}): Table {
   let wiring: PlayerWiring | undefined;
   const players = (): PlayerWiring | undefined => {
-    if (!wiring && env.playerPort) wiring = new PlayerWiring(env.playerPort(port), host, kayanak, runtime.live);
+    if (!wiring && env.playerPort)
+      wiring = new PlayerWiring(env.playerPort(port), host, kayanak, runtime.live);
     return wiring;
   };
   const core = new TableCore(port, () => {
