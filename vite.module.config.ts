@@ -3,7 +3,8 @@
  * (dist/styles/). Three chunks are imported only when needed: the Quench batches (tests/quench)
  * when Quench is active, and Kayanak (src/foundry/kayanak/kayanak-chunk.ts, through
  * kayanak/load.ts) when a scene holds a board or the wizard picks Kayanak, and the GM windows
- * (src/foundry/apps/gm-windows.ts, through apps/windows.ts) on a GM client. What the entry and
+ * (src/foundry/apps/gm-windows.ts, through apps/windows.ts) and the GM store's cipher
+ * (src/foundry/core/store/gm-crypto.ts, through core/store/crypto.ts) on a GM client. What the entry and
  * the chunks share are common chunks, scripts/shared-<hash>.js; those the entry imports
  * statically every client loads at start (`npm run bench` counts them there).
  * scripts/build.mjs runs this, then copies templates, lang, assets and compiles the packs.

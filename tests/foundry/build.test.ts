@@ -73,6 +73,7 @@ describe("the built module", () => {
       ].sort(),
     ).toEqual([
       "kolikoly-fishing/scripts/estimate-worker.js",
+      "kolikoly-fishing/scripts/gm-crypto.js",
       "kolikoly-fishing/scripts/gm-windows.js",
       "kolikoly-fishing/scripts/kayanak-chunk.js",
       "kolikoly-fishing/scripts/kolikoly-fishing.js",
@@ -91,6 +92,7 @@ describe("the built module", () => {
       "scripts/shared.js",
     ]);
     expect(fig.chunks.map((c) => c.chunk).sort()).toEqual([
+      "scripts/gm-crypto.js",
       "scripts/gm-windows.js",
       "scripts/kayanak-chunk.js",
       "scripts/quench.js",
@@ -131,6 +133,20 @@ describe("the built module", () => {
     }
   });
 
+  test("issue 23: the GM store's cipher and scrypt are a chunk loaded only with import(), never at start", () => {
+    const fig = loadFigures(out);
+    const js = (f: string) => fs.readFileSync(path.join(out, f), "utf8");
+    const startText = fig.start.map(js).join("\n");
+    // the one import() of the crypto chunk is core/store/crypto.ts's; no file at start imports it
+    expect(startText.match(/import\(`\.\/gm-crypto\.js`\)/g)).toHaveLength(1);
+    expect(startText).not.toMatch(/(?:from|import)\s*["']\.\/gm-crypto\.js["']/);
+    // XChaCha20's constant ("expand 32-byte k") and scrypt's memory bound: in the chunk only
+    for (const marker of ["expand 32-byte k", "maxmem"]) {
+      expect(startText, marker).not.toContain(marker);
+      expect(js("scripts/gm-crypto.js"), marker).toContain(marker);
+    }
+  });
+
   test("the wizard's worker is self-contained: it imports nothing, and carries the simulator", () => {
     const js = fs.readFileSync(path.join(out, "scripts/estimate-worker.js"), "utf8");
     expect(js).not.toMatch(/\bimport\s*[{("'*]|from\s*"|require\(|process\.env/);
@@ -139,7 +155,12 @@ describe("the built module", () => {
 
   test("the ES module imports nothing from node and carries no test fake", () => {
     // the entry and every chunk it loads (the Quench batches are tests, and say so)
-    const js = [...loadFigures(out).start, "scripts/kayanak-chunk.js", "scripts/gm-windows.js"]
+    const js = [
+      ...loadFigures(out).start,
+      "scripts/kayanak-chunk.js",
+      "scripts/gm-windows.js",
+      "scripts/gm-crypto.js",
+    ]
       .map((f) => fs.readFileSync(path.join(out, f), "utf8"))
       .join("\n");
     expect(js).not.toMatch(/from\s*"node:|require\(|process\.env/);

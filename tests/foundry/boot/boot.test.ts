@@ -632,7 +632,7 @@ async function finish(t: Table): Promise<void> {
         await evaluate(u, `game.modules.get("${MODULE}").api.storeTraffic()`).catch(String),
         `${u.userId}: GM store traffic the module counted on a player's page`,
       )
-      .toEqual({ socket: 0, index: 0, cache: 0 });
+      .toEqual({ socket: 0, index: 0, cache: 0, sealed: 0, readable: 0 });
   for (const id of [USERS.ana, USERS.bo]) {
     const leaked = (t.server.sent.get(id) ?? []).filter(
       (e) => e.event === "modifyDocument" && e.response.operation.pack,
@@ -1043,6 +1043,8 @@ describe("the built module booted in Chromium against the fake Foundry", () => {
       expect(site.served.filter((f) => f.includes("kayanak-chunk")).length).toBe(3);
       // issue 23: the GM windows' code is loaded by the GM's page only, never by a player's
       expect(site.served.filter((f) => f.includes("gm-windows")).length).toBe(1);
+      // nor the GM store's cipher (core/store/crypto.ts): only the GM's page fetches it
+      expect(site.served.filter((f) => f.includes("gm-crypto")).length).toBe(1);
     } catch (e) {
       await shootFailure(t, { gm: t.gm, ana: t.ana });
       throw e;

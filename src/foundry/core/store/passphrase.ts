@@ -16,11 +16,12 @@
  * - What it costs: whoever receives the store's documents can guess passphrases offline, at
  *   the derivation's price per guess. Only a passphrase no one can guess keeps the secrets
  *   (docs/foundry.md, "A passphrase copy").
+ * - The cipher and scrypt are in the GM store's crypto chunk (crypto.ts, issue 23), loaded before
+ *   either runs.
  */
-import { xchacha20poly1305 } from "@noble/ciphers/chacha.js";
-import { bytesToUtf8, randomBytes, utf8ToBytes } from "@noble/ciphers/utils.js";
-import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { scryptAsync } from "@noble/hashes/scrypt.js";
+import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import type { GmCrypto } from "./crypto.ts";
+import { bytesToUtf8, loadGmCrypto } from "./crypto.ts";
 import type { Result } from "../result.ts";
 import { err } from "../result.ts";
 
@@ -108,6 +109,7 @@ function aadOf(kdf: WrappedKeys["kdf"], ids: readonly string[]): Uint8Array {
 }
 
 async function derive(
+  { scryptAsync }: GmCrypto,
   passphrase: string,
   salt: Uint8Array,
   params: KdfParams,
@@ -136,9 +138,11 @@ export async function wrapKeys(
   const short = passphraseProblem(passphrase);
   if (short) return err(short, "passphrase");
   if (!ids.length) return err("noKeys");
+  const crypto = await loadGmCrypto();
+  const { randomBytes, xchacha20poly1305 } = crypto;
   const salt = randomBytes(16);
   const saltHex = bytesToHex(salt);
-  const key = await derive(passphrase, salt, params, onProgress);
+  const key = await derive(crypto, passphrase, salt, params, onProgress);
   const nonce = randomBytes(24);
   const kdf = { name: "scrypt", salt: saltHex, N: params.N, r: params.r, p: params.p } as const;
   const body = xchacha20poly1305(key, nonce, aadOf(kdf, ids)).encrypt(utf8ToBytes(keysFile));
@@ -162,12 +166,13 @@ export async function unwrapKeys(
   if (!isWrappedKeys(wrapped)) return err("badKeyCopy", "copy");
   if (typeof passphrase !== "string" || !passphrase) return err("wrongPassphrase", "passphrase");
   const { kdf } = wrapped;
-  const key = await derive(passphrase, hexToBytes(kdf.salt), kdf, onProgress);
+  const crypto = await loadGmCrypto();
+  const key = await derive(crypto, passphrase, hexToBytes(kdf.salt), kdf, onProgress);
   const all = hexToBytes(wrapped.sealed);
   try {
-    const plain = xchacha20poly1305(key, all.subarray(0, 24), aadOf(kdf, wrapped.ids)).decrypt(
-      all.subarray(24),
-    );
+    const plain = crypto
+      .xchacha20poly1305(key, all.subarray(0, 24), aadOf(kdf, wrapped.ids))
+      .decrypt(all.subarray(24));
     return { ok: true, value: bytesToUtf8(plain) };
   } catch {
     return err("wrongPassphrase", "passphrase");
