@@ -245,7 +245,7 @@ export async function run(opts: BenchOptions): Promise<BenchRow[]> {
     rows.push(...(await storeSize(p, opts.smoke ? 30 : 250)));
     rows.push(await cardsAtLogin(p, opts.smoke ? 12 : 45, 100));
   } catch (e) {
-    const why = String((e as Error)?.message ?? e).split("\n")[0];
+    const why = String((e as Error)?.message ?? e).split("\n")[0] ?? "";
     rows.push({ name: "the behavioural fake's figures: not measured", value: why, ok: false });
   }
   return [...rows, ...(await bundle())];

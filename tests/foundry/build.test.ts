@@ -142,8 +142,9 @@ describe("the built module", () => {
     // the one import() of the crypto chunk is core/store/crypto.ts's; no file at start imports it
     expect(startText.match(/import\(`\.\/gm-crypto\.js`\)/g)).toHaveLength(1);
     expect(startText).not.toMatch(/(?:from|import)\s*["']\.\/gm-crypto\.js["']/);
-    // XChaCha20's constant ("expand 32-byte k") and scrypt's memory bound: in the chunk only
-    for (const marker of ["expand 32-byte k", "maxmem"]) {
+    // XChaCha20's constant ("expand 32-byte k"), scrypt's memory bound, the key copy's refusal:
+    // in the chunk only
+    for (const marker of ["expand 32-byte k", "maxmem", "copyHoldsMore"]) {
       expect(startText, marker).not.toContain(marker);
       expect(js("scripts/gm-crypto.js"), marker).toContain(marker);
     }

@@ -1,7 +1,8 @@
 /**
- * The GM store's cipher and the passphrase copy's derivation (issue 23: every client loads at
- * most 60 KB at start, and only a GM client seals or opens the store): XChaCha20-Poly1305 from
- * @noble/ciphers and scrypt from @noble/hashes, a chunk of their own. Only crypto.ts imports it,
+ * The GM store's cipher and the passphrase copy (issue 23: every client loads at most 60 KB at
+ * start, and only a GM client seals or opens the store): XChaCha20-Poly1305 from @noble/ciphers,
+ * the copy with its scrypt derivation (key-copy.ts, wrap.ts) and the GM-to-GM key hand-over
+ * (handover.ts), a chunk of their own. Only crypto.ts imports it,
  * with import(), started at `init` on a GM client (module.ts); a test checks the built entry has
  * no static import of it (tests/foundry/build.test.ts).
  */
@@ -9,8 +10,8 @@ import { xchacha20poly1305 } from "@noble/ciphers/chacha.js";
 import { randomBytes } from "@noble/ciphers/utils.js";
 import type { Cipher } from "./sealed.ts";
 
-export { xchacha20poly1305, randomBytes };
-export { scryptAsync } from "@noble/hashes/scrypt.js";
+export { KeyCopy } from "./key-copy.ts";
+export { KeyHandover } from "./handover.ts";
 
 /** The cipher the store's revisions are sealed with: a random 24-byte nonce, then the sealed body. */
 export const XCHACHA: Cipher = {
