@@ -3,7 +3,9 @@
  * (dist/styles/). Three chunks are imported only when needed: the Quench batches (tests/quench)
  * when Quench is active, and Kayanak (src/foundry/kayanak/kayanak-chunk.ts, through
  * kayanak/load.ts) when a scene holds a board or the wizard picks Kayanak, and the GM windows
- * (src/foundry/apps/gm-windows.ts, through apps/windows.ts) on a GM client. What the entry and
+ * (src/foundry/apps/gm-windows.ts, through apps/windows.ts) and the GM store's cipher
+ * (src/foundry/core/store/gm-crypto.ts, through core/store/crypto.ts) and the GM desk
+ * (src/foundry/players/gm-desk-chunk.ts, through players/gm-desk-load.ts) on a GM client. What the entry and
  * the chunks share are common chunks, scripts/shared-<hash>.js; those the entry imports
  * statically every client loads at start (`npm run bench` counts them there).
  * scripts/build.mjs runs this, then copies templates, lang, assets and compiles the packs.
@@ -35,6 +37,11 @@ export default defineConfig({
         chunkFileNames: (c) =>
           c.isDynamicEntry ? "scripts/[name].js" : "scripts/shared-[hash].js",
         minify: true,
+        // issue 23: everything the entry loads at start that a chunk shares is one file, not
+        // one per set of chunks sharing it (gzip compresses one file better than seven)
+        codeSplitting: {
+          groups: [{ name: "shared", tags: ["$initial"] }],
+        },
       },
     },
   },

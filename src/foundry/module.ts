@@ -25,6 +25,8 @@ import { composeTable } from "./compose.ts";
 import type { Runtime } from "./runtime.ts";
 import { makeApi } from "./api.ts";
 import { GmWindows } from "./apps/windows.ts";
+import { preloadGmCrypto } from "./core/store/crypto.ts";
+import { preloadGmDesk } from "./players/gm-desk-load.ts";
 import { liveChoicePrompt } from "./apps/hazard-choice-dialog.ts";
 import type { HookListener } from "./hooks/hook-list.ts";
 import { HookParts } from "./hooks/hook-list.ts";
@@ -160,9 +162,14 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
   // issue 11: Kayanak's dice terms and their Dice So Nice faces
   kayanakDice.listen(parts.part("Kayanak dice"));
   // the public API, at init: game.modules.get(id).api (the players' part adds to it at ready)
-  parts.part("public API; GM windows preloaded").once("init", () => {
-    // issue 23: the GM windows' chunk starts loading on a GM client; a player's never loads it
-    if (game.user?.isGM) windows().preload();
+  parts.part("public API; GM windows and the store's cipher preloaded").once("init", () => {
+    // issue 23: the GM chunks (windows, the store's cipher, the GM desk) start loading on a GM client; a
+    // player's never loads them
+    if (game.user?.isGM) {
+      windows().preload();
+      preloadGmCrypto();
+      preloadGmDesk();
+    }
     const mod = game.modules!.get(MODULE_ID) as unknown as { api?: unknown } | undefined;
     if (mod)
       mod.api = makeApi(rt(), {

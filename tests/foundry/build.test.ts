@@ -73,6 +73,8 @@ describe("the built module", () => {
       ].sort(),
     ).toEqual([
       "kolikoly-fishing/scripts/estimate-worker.js",
+      "kolikoly-fishing/scripts/gm-crypto.js",
+      "kolikoly-fishing/scripts/gm-desk-chunk.js",
       "kolikoly-fishing/scripts/gm-windows.js",
       "kolikoly-fishing/scripts/kayanak-chunk.js",
       "kolikoly-fishing/scripts/kolikoly-fishing.js",
@@ -91,6 +93,8 @@ describe("the built module", () => {
       "scripts/shared.js",
     ]);
     expect(fig.chunks.map((c) => c.chunk).sort()).toEqual([
+      "scripts/gm-crypto.js",
+      "scripts/gm-desk-chunk.js",
       "scripts/gm-windows.js",
       "scripts/kayanak-chunk.js",
       "scripts/quench.js",
@@ -131,6 +135,37 @@ describe("the built module", () => {
     }
   });
 
+  test("issue 23: the GM store's cipher and scrypt are a chunk loaded only with import(), never at start", () => {
+    const fig = loadFigures(out);
+    const js = (f: string) => fs.readFileSync(path.join(out, f), "utf8");
+    const startText = fig.start.map(js).join("\n");
+    // the one import() of the crypto chunk is core/store/crypto.ts's; no file at start imports it
+    expect(startText.match(/import\(`\.\/gm-crypto\.js`\)/g)).toHaveLength(1);
+    expect(startText).not.toMatch(/(?:from|import)\s*["']\.\/gm-crypto\.js["']/);
+    // XChaCha20's constant ("expand 32-byte k"), scrypt's memory bound, the key copy's refusal:
+    // in the chunk only
+    for (const marker of ["expand 32-byte k", "maxmem", "copyHoldsMore"]) {
+      expect(startText, marker).not.toContain(marker);
+      expect(js("scripts/gm-crypto.js"), marker).toContain(marker);
+    }
+  });
+
+  test("issue 23: the GM desk and its roll checks are a chunk loaded only with import(), never at start", () => {
+    const fig = loadFigures(out);
+    const js = (f: string) => fs.readFileSync(path.join(out, f), "utf8");
+    const startText = fig.start.map(js).join("\n");
+    // the one import() of the GM desk's chunk is players/gm-desk-load.ts's; none at start is static
+    expect(startText.match(/import\(`\.\/gm-desk-chunk\.js`\)/g)).toHaveLength(1);
+    expect(startText).not.toMatch(/(?:from|import)\s*["']\.\/gm-desk-chunk\.js["']/);
+    // the integrity checks' reasons (systems/roll-integrity.ts): in the chunk only; the roll
+    // card's template, which every client reads, at start
+    for (const marker of ["modifierMismatch", "aboveFixedCheck"]) {
+      expect(startText, marker).not.toContain(marker);
+      expect(js("scripts/gm-desk-chunk.js"), marker).toContain(marker);
+    }
+    expect(startText).toContain("players/roll-card.hbs");
+  });
+
   test("the wizard's worker is self-contained: it imports nothing, and carries the simulator", () => {
     const js = fs.readFileSync(path.join(out, "scripts/estimate-worker.js"), "utf8");
     expect(js).not.toMatch(/\bimport\s*[{("'*]|from\s*"|require\(|process\.env/);
@@ -139,7 +174,13 @@ describe("the built module", () => {
 
   test("the ES module imports nothing from node and carries no test fake", () => {
     // the entry and every chunk it loads (the Quench batches are tests, and say so)
-    const js = [...loadFigures(out).start, "scripts/kayanak-chunk.js", "scripts/gm-windows.js"]
+    const js = [
+      ...loadFigures(out).start,
+      "scripts/kayanak-chunk.js",
+      "scripts/gm-windows.js",
+      "scripts/gm-crypto.js",
+      "scripts/gm-desk-chunk.js",
+    ]
       .map((f) => fs.readFileSync(path.join(out, f), "utf8"))
       .join("\n");
     expect(js).not.toMatch(/from\s*"node:|require\(|process\.env/);

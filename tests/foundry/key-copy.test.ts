@@ -13,9 +13,8 @@ import {
   KDF_PARAMS,
   WRAPPED_DOC_ID,
   isWrappedKeys,
-  unwrapKeys,
-  wrapKeys,
 } from "../../src/foundry/core/store/passphrase.ts";
+import { unwrapKeys, wrapKeys } from "../../src/foundry/core/store/wrap.ts";
 import { KeyCopy } from "../../src/foundry/core/store/key-copy.ts";
 import { KeyRing } from "../../src/foundry/core/store/keyring.ts";
 import type { KeyStorage } from "../../src/foundry/core/store/keyring.ts";

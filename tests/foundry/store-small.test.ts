@@ -47,6 +47,7 @@ const range = (from: number, to: number) =>
 
 /** One write the way core/commit.ts makes it: created, checked, remembered, pruned. */
 async function commit(t: Table, store: GmStore, r: GmRecord, quiet = true, key?: SealKey) {
+  await store.ready(); // the cipher's chunk, as commit.ts waits for it
   const op = store.put(r, key) as Put;
   await t.gm.write([op]);
   expect(await store.stands(op)).toBe(true);

@@ -10,6 +10,7 @@ import type { WriteOp } from "../../src/foundry/core/port.ts";
 import { GmStore } from "../../src/foundry/core/store/gm-store.ts";
 import { KeyRing, keyIdOf } from "../../src/foundry/core/store/keyring.ts";
 import { PAD_BYTES, openDoc } from "../../src/foundry/core/store/sealed.ts";
+import { XCHACHA } from "../../src/foundry/core/store/gm-crypto.ts";
 import type { Port } from "../../src/foundry/core/port.ts";
 
 import { makeTable, rngFor } from "./fake/world.ts";
@@ -24,6 +25,7 @@ describe("the sealed GM store (issue 10 item 2)", () => {
     const key = store.ring.create();
     let record = first("lake1");
     const write = async (r: GmRecord) => {
+      await store.ready();
       const op = store.put(r, key) as Put;
       await t.gm.write([op]);
       await store.written(op);
@@ -55,7 +57,7 @@ describe("the sealed GM store (issue 10 item 2)", () => {
         };
       else next = { ...record, rev: record.rev + 1, endedByGm: !record.endedByGm };
       const doc = await write(next);
-      const opened = openDoc(doc, key.bytes);
+      const opened = openDoc(doc, key.bytes, XCHACHA);
       // issue 20 item 5: a checkpoint seals the whole record and builds on nothing; so does a
       // revision that undoes a round its checkpoint holds
       if (doc.rev % GmStore.CHECKPOINT_EVERY === 0) expect(doc.parts).toEqual([]);
@@ -98,6 +100,7 @@ describe("the sealed GM store (issue 10 item 2)", () => {
     t.server.putPlainRecordForTests(plain);
     expect(await store.get("lake2")).toEqual({ ok: true, value: plain });
     const next = { ...plain, rev: 4, pending: pending(1) };
+    await store.ready();
     const op = store.put(next) as Put;
     await t.gm.write([op]);
     await store.written(op);
@@ -110,6 +113,7 @@ describe("the sealed GM store (issue 10 item 2)", () => {
     const store = new GmStore(t.gm);
     const key = store.ring.create();
     const r = { ...first("lake3"), pending: pending(2) };
+    await store.ready();
     const op = store.put(r, key) as Put;
     await t.gm.write([op]);
     t.gm.newBrowser();
@@ -132,6 +136,7 @@ describe("the sealed GM store (issue 10 item 2)", () => {
     const t = await makeTable();
     const store = new GmStore(t.gm);
     const key = store.ring.create();
+    await store.ready();
     const op = store.put(first("lake4"), key) as Put;
     const sealed = op.doc.sealed;
     const flipped = sealed.slice(0, 40) + (sealed[40] === "A" ? "B" : "A") + sealed.slice(41);
@@ -160,6 +165,7 @@ describe("the sealed GM store (issue 10 item 2)", () => {
           revive: [],
         },
       } as unknown as GmRecord;
+      await store.ready();
       const op = store.put(r, key) as Put;
       lengths.add(op.doc.sealed.length);
     }
@@ -171,6 +177,7 @@ describe("the sealed GM store (issue 10 item 2)", () => {
     const t = await makeTable();
     const store = new GmStore(t.gm);
     const key = store.ring.create();
+    await store.ready();
     const op = store.put(first("lake7"), key) as Put;
     await t.gm.write([{ kind: "store.put", doc: { ...op.doc, endedByGm: true } }]);
     expect(await store.get("lake7")).toMatchObject({ ok: false, error: { code: "storeDamaged" } });
@@ -182,6 +189,7 @@ describe("the sealed GM store (issue 10 item 2)", () => {
     const key = a.ring.create();
     const b = new GmStore(t.gm);
     let r = first("lake8");
+    await a.ready();
     const op = a.put(r, key) as Put;
     await t.gm.write([op]);
     await a.written(op);
@@ -203,6 +211,7 @@ describe("the sealed GM store (issue 10 item 2)", () => {
     const writer = new GmStore(t.gm);
     const key = writer.ring.create();
     let r = first("lake9");
+    await writer.ready();
     for (let i = 0; i < 20; i++) {
       const o = writer.put(r, key) as Put;
       await t.gm.write([o]);

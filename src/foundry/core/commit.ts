@@ -99,6 +99,7 @@ export async function commitChange<R extends StoreRecord>(
     ...change.record,
     outbox: [...owed, ...change.chat.map((c) => stamped(c, change.record.rev))],
   } as R;
+  await h.store.ready(); // the cipher's chunk (store/crypto.ts)
   let put: Extract<WriteOp, { kind: "store.put" }>;
   if (change.key) put = h.store.put(record, change.key) as typeof put;
   else {

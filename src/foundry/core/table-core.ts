@@ -1,12 +1,14 @@
 /**
  * The table core (issue 19 item 2): one per client, shared by both games. It owns who may change
- * a game (the active GM, authority.ts), the sealed GM store and its keys (store/), the one commit
+ * a game (the active GM, authority.ts), the sealed GM store and its keys (store/; the cipher, the
+ * passphrase copy and the hand-over loaded on a GM client only: store/crypto.ts), the one commit
  * (commit.ts: the record first, the public side rolled forward from it) and the one channel of a
  * player's requests to the active GM (`QUERY.intent`, registered once, here). The fishing host
  * (fishing/host.ts) and the Kayanak host (kayanak/host.ts) are built on it by the composition
  * root (module.ts, compose.ts); neither reaches the other for any of these.
  */
-import { KeyCopy } from "./store/key-copy.ts";
+import type { KeyCopying } from "./store/key-copy.ts";
+import { LazyKeyCopy, LazyKeyHandover } from "./store/crypto.ts";
 import { QUERY } from "./constants.ts";
 import { Authority } from "./authority.ts";
 import type { Change, Committed, Publish } from "./commit.ts";
@@ -15,7 +17,7 @@ import type { Port } from "./port.ts";
 import type { StoreRecord } from "./record.ts";
 import type { Result } from "./result.ts";
 import { GmStore } from "./store/gm-store.ts";
-import { KeyHandover } from "./store/handover.ts";
+import type { KeyHanding } from "./store/handover.ts";
 
 /** The handler of every player's request to the active GM (players/desk.ts `GmDesk#handle`). */
 export type IntentHandler = (data: unknown, options: unknown) => Promise<unknown>;
@@ -25,9 +27,9 @@ export type QueryHandler = (data: unknown, options?: unknown) => Promise<unknown
 export class TableCore {
   readonly authority: Authority;
   readonly store: GmStore;
-  readonly keys: KeyHandover;
+  readonly keys: KeyHanding;
   /** The passphrase copy of the store's keys (issue 20 item 11, store/key-copy.ts). */
-  readonly keyCopy: KeyCopy;
+  readonly keyCopy: KeyCopying;
   private keyMade = false;
 
   constructor(
@@ -40,8 +42,8 @@ export class TableCore {
   ) {
     this.authority = new Authority(port);
     this.store = new GmStore(port);
-    this.keys = new KeyHandover(port, this.store);
-    this.keyCopy = new KeyCopy(port, () => this.store.ring);
+    this.keys = new LazyKeyHandover(port, this.store);
+    this.keyCopy = new LazyKeyCopy(port, () => this.store.ring);
   }
 
   /** Only the active GM changes a game (authority.ts). */

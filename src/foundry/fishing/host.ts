@@ -48,8 +48,8 @@ import { err } from "../core/result.ts";
 import type { ChoicePrompt } from "./hazard-choice.ts";
 import { CHOICE_SETTING, HazardChoices, defaultChoice } from "./hazard-choice.ts";
 import type { GmStore } from "../core/store/gm-store.ts";
-import type { KeyCopy } from "../core/store/key-copy.ts";
-import type { KeyHandover } from "../core/store/handover.ts";
+import type { KeyCopying } from "../core/store/key-copy.ts";
+import type { KeyHanding } from "../core/store/handover.ts";
 import type { TableCore } from "../core/table-core.ts";
 import { MODULE_BODY } from "../core/swarm-body.ts";
 
@@ -77,8 +77,8 @@ export class LakeHost implements HostParts {
   readonly authority: Authority;
   readonly store: GmStore;
   /** The passphrase copy of the store's keys (issue 20 item 11). */
-  readonly keyCopy: KeyCopy;
-  readonly keys: KeyHandover;
+  readonly keyCopy: KeyCopying;
+  readonly keys: KeyHanding;
   readonly delivery: Delivery;
   /** H4: the fisher's owner chooses HP or the hazard's aim during resolution (hazard-choice.ts). */
   readonly choices: HazardChoices;

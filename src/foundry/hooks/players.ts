@@ -12,7 +12,7 @@ import type { Runtime } from "../runtime.ts";
 import { authorIdOf } from "../core/compat.ts";
 import type { DeclareDialog, DeclareWindows } from "../players/declare-dialog.ts";
 import { DECLARE_PARTIAL, DIALOG_TEMPLATE } from "../players/declare-form.ts";
-import { ROLL_CARD, checksFlagOf } from "../players/desk.ts";
+import { ROLL_CARD, checksFlagOf } from "../players/roll-card.ts";
 import { registerPlayerSettings } from "../players/settings.ts";
 import type { PlayerWiring } from "../players/wire.ts";
 import { DeclarePrompt } from "../players/prompt.ts";

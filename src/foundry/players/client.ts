@@ -6,7 +6,7 @@
 import type { RuleError } from "../../rules/index.ts";
 import type { MessageLike, PickedRoll, RollAdapter } from "../systems/types.ts";
 import type { Credential } from "./attest.ts";
-import { checksFlagOf } from "./desk.ts";
+import { checksFlagOf } from "./roll-card.ts";
 import type { HiddenMode } from "./hidden-actions.ts";
 import { fieldsOf, modeOfMessage, moreHidden } from "./hidden-actions.ts";
 import type { PlayerPort } from "./port.ts";

@@ -19,7 +19,7 @@ import type {
 import { allowRoll } from "../core/dice.ts";
 import { authorIdOf } from "../core/compat.ts";
 import { CHECK_FOR, checkRequest, systemAnswer, viewFor } from "../../rules/index.ts";
-import { HOOK, MODULE_ID, TEMPLATE_ROOT } from "../core/constants.ts";
+import { HOOK, MODULE_ID } from "../core/constants.ts";
 import { aliasView } from "../fishing/aliases.ts";
 import type { PublicLake } from "../fishing/projection.ts";
 import type { LakeHost } from "../fishing/host.ts";
@@ -34,33 +34,11 @@ import type { FisherDesk, OwedCheck, PlayerIntent, Reply } from "./protocol.ts";
 import { fail, parseIntent } from "./protocol.ts";
 import type { KayanakHosting } from "../kayanak/requests.ts";
 import { kayanakIntent } from "../kayanak/requests.ts";
+import type { CardRow, ChecksFlag, RowStatus } from "./roll-card.ts";
+import { ROLL_CARD, checksFlagOf } from "./roll-card.ts";
 
-export type RowStatus = "waiting" | "rolled" | "entered";
-
-export interface CardRow {
-  readonly fisher: string;
-  readonly status: RowStatus;
-}
-
-/** The roll card's flag: public (who rolls and whether they have), never a check kind or a total. */
-export interface ChecksFlag {
-  readonly kind: "checks";
-  readonly lake: string;
-  readonly round: number;
-  readonly rows: readonly CardRow[];
-  readonly closed?: boolean;
-}
-
-export const ROLL_CARD = `${TEMPLATE_ROOT}/players/roll-card.hbs`;
-
-export function checksFlagOf(m: {
-  flags?: Readonly<Record<string, unknown>>;
-}): ChecksFlag | undefined {
-  const f = m.flags?.[MODULE_ID] as ChecksFlag | undefined;
-  return f && f.kind === "checks" && typeof f.lake === "string" && Array.isArray(f.rows)
-    ? f
-    : undefined;
-}
+export type { CardRow, ChecksFlag, RowStatus };
+export { ROLL_CARD, checksFlagOf };
 
 /** K6: the check a declaration calls for, as the adapters name it. */
 export function checkFor(d: Declaration): CheckKind {
@@ -166,16 +144,21 @@ export class GmDesk {
 
   /** Hooks on the GM's client: every created message may be a check roll. */
   listen(): void {
-    this.port.on("createChatMessage", (message) => {
-      if (!this.authority()) return;
-      void this.pickUp(message as PlayerMessage);
-    });
-    // however the round was resolved (this desk, the GM panel, the API), its card closes
-    this.port.on(HOOK.roundResolved, (data) => {
-      const d = data as { lakeId?: string; round?: number } | undefined;
-      if (this.authority() && d?.lakeId && Number.isInteger(d.round))
-        void this.serial(() => this.closeCard(d.lakeId!, d.round!));
-    });
+    this.port.on("createChatMessage", (message) => void this.created(message));
+    this.port.on(HOOK.roundResolved, (data) => void this.resolved(data));
+  }
+
+  /** `createChatMessage`: on the active GM's client, the message may be a check roll. */
+  async created(message: unknown): Promise<void> {
+    if (!this.authority()) return;
+    await this.pickUp(message as PlayerMessage);
+  }
+
+  /** However the round was resolved (this desk, the GM panel, the API), its card closes. */
+  async resolved(data: unknown): Promise<void> {
+    const d = data as { lakeId?: string; round?: number } | undefined;
+    if (this.authority() && d?.lakeId && Number.isInteger(d.round))
+      await this.serial(() => this.closeCard(d.lakeId!, d.round!));
   }
 
   /** Resolves when every queued pick-up and card update has finished (tests; the panel). */

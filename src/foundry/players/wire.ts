@@ -1,6 +1,6 @@
 /**
  * The players' side on one client, built by the composition root (compose.ts) the same way in
- * Foundry and in the behavioural fake: the GM desk (active GM), the player desk, the key
+ * Foundry and in the behavioural fake: the GM desk (active GM, its code a chunk: gm-desk-load.ts), the player desk, the key
  * commitment, the system adapter chosen from the settings, and the handler of `QUERY.intent`.
  * The dice-driver layers the fishing host runs with (K7 initiative, rolls taken back after a
  * failed resolution) are this side's `gm.driver` and `gm.settleResolution`, given to the host by
@@ -18,7 +18,7 @@ import { AUTO, chooseAdapter } from "../systems/index.ts";
 import type { RollAdapter } from "../systems/types.ts";
 import { Credential, KeyRing } from "./attest.ts";
 import { PlayerDesk } from "./client.ts";
-import { GmDesk } from "./desk.ts";
+import { LazyGmDesk } from "./gm-desk-load.ts";
 import { hiddenModeOf } from "./hidden-actions.ts";
 import type { PlayerPort } from "./port.ts";
 import { LiveFeed } from "../core/live-feed.ts";
@@ -35,7 +35,8 @@ export const SETTING = {
 export class PlayerWiring {
   readonly keys: KeyRing;
   readonly credential: Credential;
-  readonly gm: GmDesk;
+  /** The GM desk (desk.ts), its code loaded on first use on the active GM's client (issue 23). */
+  readonly gm: LazyGmDesk;
   readonly player: PlayerDesk;
 
   constructor(
@@ -50,7 +51,7 @@ export class PlayerWiring {
     this.credential = new Credential(port);
     const adapter = () => this.adapter();
     const hidden = () => hiddenModeOf(this.port.setting(SETTING.hiddenActions));
-    this.gm = new GmDesk(port, host, this.keys, adapter, hidden, kayanak && (() => kayanak));
+    this.gm = new LazyGmDesk(port, host, this.keys, adapter, hidden, kayanak && (() => kayanak));
     this.player = new PlayerDesk(port, this.credential, adapter, hidden);
     this.gm.listen();
     this.player.listen();

@@ -20,7 +20,19 @@ const NOT_ADAPTERS = new Set([
 
 /** Every system adapter in this folder, by id (vite glob, eager). */
 export const SYSTEM_ADAPTERS: ReadonlyMap<string, RollAdapter> = (() => {
-  const files = import.meta.glob<{ adapter?: RollAdapter }>("./*.ts", { eager: true });
+  // the shared files left out of the glob too: the roll checker is the GM desk's alone, in its
+  // chunk (players/gm-desk-load.ts, issue 23), and an eager glob would put it in the entry
+  const files = import.meta.glob<{ adapter?: RollAdapter }>(
+    [
+      "./*.ts",
+      "!./index.ts",
+      "!./types.ts",
+      "!./common.ts",
+      "!./generic.ts",
+      "!./roll-integrity.ts",
+    ],
+    { eager: true },
+  );
   const out = new Map<string, RollAdapter>();
   for (const [path, mod] of Object.entries(files)) {
     if (NOT_ADAPTERS.has(path) || path.endsWith(".d.ts")) continue;

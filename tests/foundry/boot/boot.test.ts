@@ -1043,6 +1043,10 @@ describe("the built module booted in Chromium against the fake Foundry", () => {
       expect(site.served.filter((f) => f.includes("kayanak-chunk")).length).toBe(3);
       // issue 23: the GM windows' code is loaded by the GM's page only, never by a player's
       expect(site.served.filter((f) => f.includes("gm-windows")).length).toBe(1);
+      // nor the GM store's cipher (core/store/crypto.ts): only the GM's page fetches it
+      expect(site.served.filter((f) => f.includes("gm-crypto")).length).toBe(1);
+      // nor the GM desk (players/gm-desk-load.ts): the players' pages answer without it
+      expect(site.served.filter((f) => f.includes("gm-desk-chunk")).length).toBe(1);
     } catch (e) {
       await shootFailure(t, { gm: t.gm, ana: t.ana });
       throw e;

@@ -14,7 +14,8 @@ import {
   revisionOf,
 } from "../../../src/foundry/core/record.ts";
 import type { Cipher, StoreDoc } from "../../../src/foundry/core/store/sealed.ts";
-import { XCHACHA, assemble, isStoreDoc, openDoc } from "../../../src/foundry/core/store/sealed.ts";
+import { assemble, isStoreDoc, openDoc } from "../../../src/foundry/core/store/sealed.ts";
+import { XCHACHA } from "../../../src/foundry/core/store/gm-crypto.ts";
 import { KEYS_FORMAT } from "../../../src/foundry/core/store/keyring.ts";
 import {
   WRAPPED_DOC_ID,

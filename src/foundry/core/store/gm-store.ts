@@ -21,7 +21,8 @@ import { KeyRing } from "./keyring.ts";
 
 type StorePut = Extract<WriteOp, { kind: "store.put" }>;
 import type { Cipher, OpenedDoc, SealKey, StoreDoc } from "./sealed.ts";
-import { XCHACHA, assemble, isStoreDoc, openDoc, plainRecordOf, sealRevision } from "./sealed.ts";
+import { assemble, isStoreDoc, openDoc, plainRecordOf, sealRevision } from "./sealed.ts";
+import { loadGmCrypto } from "./crypto.ts";
 
 interface Head {
   readonly doc: StoreDoc;
@@ -53,8 +54,22 @@ export class GmStore {
    */
   compact = true;
 
-  /** The cipher revisions are sealed with; tests swap in a see-through one to prove the leak check can fail. */
-  cipher: Cipher = XCHACHA;
+  /**
+   * The cipher revisions are sealed with: XChaCha20-Poly1305 from the crypto chunk (crypto.ts,
+   * issue 23), set by `ready`; tests swap in a see-through one to prove the leak check can fail.
+   */
+  cipher: Cipher | undefined;
+
+  /** The cipher, its chunk loaded first: `get` waits for it, and so does every commit before `put`. */
+  async ready(): Promise<Cipher> {
+    this.cipher ??= (await loadGmCrypto()).XCHACHA;
+    return this.cipher;
+  }
+
+  private loaded(): Cipher {
+    if (!this.cipher) throw new Error("the GM store's cipher is not loaded (GmStore#ready)");
+    return this.cipher;
+  }
 
   constructor(private readonly port: Port) {}
 
@@ -92,7 +107,7 @@ export class GmStore {
     if (known && known.doc.sealed === doc.sealed) return known;
     const key = this.ring.get(doc.key);
     if (!key) return "noKey";
-    const o = openDoc(doc, key.bytes, this.cipher);
+    const o = openDoc(doc, key.bytes, this.loaded());
     this.opened.set(id, o);
     return o;
   }
@@ -191,6 +206,7 @@ export class GmStore {
    * GM clients), storeDamaged when a revision does not open.
    */
   async get(lakeId: string): Promise<Result<StoreRecord | undefined>> {
+    await this.ready();
     const top = await this.top(lakeId);
     if (!top) return { ok: true, value: undefined };
     const head = await this.openHead(lakeId, top.rev, top.content, top.all);
@@ -281,7 +297,7 @@ export class GmStore {
     const use = key ?? (last ? this.ring.get(last.doc.key) : this.ring.current());
     if (!use) throw new Error("KOLIKOLY.Foundry.Error.keyMissing");
     const prev = this.compact && record.rev % GmStore.CHECKPOINT_EVERY === 0 ? undefined : last;
-    return { kind: "store.put", doc: sealRevision(record, prev, use, this.cipher) };
+    return { kind: "store.put", doc: sealRevision(record, prev, use, this.loaded()) };
   }
 
   /**

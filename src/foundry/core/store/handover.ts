@@ -30,6 +30,12 @@ export interface KeysGiven {
 /** How often a hand-over of keys the store is not yet known to name may look at the store. */
 const LOOK_MS = 10_000;
 
+/** What the table core and the host ask of the hand-over (crypto.ts `LazyKeyHandover`). */
+export type KeyHanding = Pick<
+  KeyHandover,
+  "ask" | "askForMissing" | "offer" | "onWanted" | "onGiven"
+>;
+
 export class KeyHandover {
   private lastLook = -Infinity;
 

@@ -1,14 +1,16 @@
 /**
  * The passphrase copy of the keys in the GM store (passphrase.ts seals it): kept by a GM who
  * chose a passphrase, opened by a GM in any browser with it. GM clients only: the store is a
- * compendium players may not read (the fake server refuses them, as Foundry's does).
+ * compendium players may not read (the fake server refuses them, as Foundry's does). In the GM
+ * store's crypto chunk (gm-crypto.ts, issue 23): the table core holds a `LazyKeyCopy` (crypto.ts).
  */
 import type { Port } from "../port.ts";
 import type { Result } from "../result.ts";
 import { err } from "../result.ts";
 import type { KeyRing } from "./keyring.ts";
 import type { KdfParams, WrappedKeys } from "./passphrase.ts";
-import { KDF_PARAMS, WRAPPED_DOC_ID, isWrappedKeys, unwrapKeys, wrapKeys } from "./passphrase.ts";
+import { KDF_PARAMS, WRAPPED_DOC_ID, isWrappedKeys } from "./passphrase.ts";
+import { unwrapKeys, wrapKeys } from "./wrap.ts";
 
 /** What the GM panel says of the copy: whether one exists, and which keys it holds. */
 export interface CopyState {
@@ -18,6 +20,9 @@ export interface CopyState {
   /** Keys this browser holds that the copy does not (a copy made before them). */
   readonly behind: number;
 }
+
+/** What the table core, the host and the windows ask of the copy (crypto.ts `LazyKeyCopy`). */
+export type KeyCopying = Pick<KeyCopy, "state" | "keep" | "unlock">;
 
 export class KeyCopy {
   constructor(

@@ -16,8 +16,8 @@
  *   nothing). What stays readable: the lake and scene ids, the revision, the key's id, the round
  *   count and whether the GM ended the game, all of which the scene's public flag shows anyway.
  */
-import { xchacha20poly1305 } from "@noble/ciphers/chacha.js";
-import { bytesToUtf8, randomBytes, utf8ToBytes } from "@noble/ciphers/utils.js";
+import { utf8ToBytes } from "@noble/hashes/utils.js";
+import { bytesToUtf8 } from "./crypto.ts";
 import type { StoreRecord } from "../record.ts";
 import { isStoreRecord } from "../record.ts";
 
@@ -124,26 +124,15 @@ function padded(json: string): Uint8Array {
   return out;
 }
 
-/** The ciphers a store uses; tests swap in a see-through one to prove the leak check can fail. */
+/**
+ * The ciphers a store uses (XChaCha20-Poly1305, gm-crypto.ts `XCHACHA`, loaded on a GM client
+ * only); tests swap in a see-through one to prove the leak check can fail.
+ */
 export interface Cipher {
   seal(key: Uint8Array, aad: Uint8Array, plain: Uint8Array): Uint8Array;
   /** Throws when the key is wrong or the text was changed. */
   open(key: Uint8Array, aad: Uint8Array, sealed: Uint8Array): Uint8Array;
 }
-
-export const XCHACHA: Cipher = {
-  seal(key, aad, plain) {
-    const nonce = randomBytes(24);
-    const body = xchacha20poly1305(key, nonce, aad).encrypt(plain);
-    const out = new Uint8Array(nonce.length + body.length);
-    out.set(nonce);
-    out.set(body, nonce.length);
-    return out;
-  },
-  open(key, aad, sealed) {
-    return xchacha20poly1305(key, sealed.subarray(0, 24), aad).decrypt(sealed.subarray(24));
-  },
-};
 
 export interface SealKey {
   readonly id: string;
@@ -159,7 +148,7 @@ export function sealRevision(
   next: StoreRecord,
   prev: { readonly doc: StoreDoc; readonly counts: readonly number[] } | undefined,
   key: SealKey,
-  cipher: Cipher = XCHACHA,
+  cipher: Cipher,
 ): StoreDoc {
   const parts: number[] = [];
   let held = 0;
@@ -205,7 +194,7 @@ export function sealRevision(
 }
 
 /** Opens one revision; throws when the key does not open it (wrong key, or changed on the way). */
-export function openDoc(doc: StoreDoc, key: Uint8Array, cipher: Cipher = XCHACHA): OpenedDoc {
+export function openDoc(doc: StoreDoc, key: Uint8Array, cipher: Cipher): OpenedDoc {
   const plain = cipher.open(key, bound(doc), fromBase64(doc.sealed));
   const secret = JSON.parse(bytesToUtf8(plain)) as Secret;
   if (typeof secret !== "object" || secret === null || typeof secret.pending !== "object")
