@@ -2,12 +2,14 @@
 /**
  * Chooses the system adapter: the GM's override setting when set, else `game.system.id`, else the
  * generic formulas. Adding a system is one new file in this folder that exports
- * `adapter: RollAdapter` whose `id` is the system's id (see docs/players.md): Vite's
- * `import.meta.glob` picks every such file up at build time, so nothing else changes.
+ * `adapter: RollAdapter` whose `id` is the system's id (see docs/players.md), and its line in
+ * FILES below (a test names any adapter file left out).
  */
 import type { GenericFormulas } from "./generic.ts";
 import { DEFAULT_GENERIC_FORMULAS, genericAdapter } from "./generic.ts";
 import type { RollAdapter } from "./types.ts";
+import { adapter as dnd5e } from "./dnd5e.ts";
+import { adapter as pf2e } from "./pf2e.ts";
 
 /** The folder's shared files: the interface, the readers, the formulas, the roll checker. */
 const NOT_ADAPTERS = new Set([
@@ -18,21 +20,19 @@ const NOT_ADAPTERS = new Set([
   "./roll-integrity.ts",
 ]);
 
-/** Every system adapter in this folder, by id (vite glob, eager). */
+/**
+ * Every system adapter in this folder, by its file. Written out rather than globbed: the bench
+ * and the CLI load these files without Vite, and a test (tests/foundry/systems/adapters.test.ts)
+ * fails on an adapter file of this folder missing here.
+ */
+const FILES: Readonly<Record<string, { adapter?: RollAdapter }>> = {
+  "./dnd5e.ts": { adapter: dnd5e },
+  "./pf2e.ts": { adapter: pf2e },
+};
+
+/** Every system adapter in this folder, by id. */
 export const SYSTEM_ADAPTERS: ReadonlyMap<string, RollAdapter> = (() => {
-  // the shared files left out of the glob too: the roll checker is the GM desk's alone, in its
-  // chunk (players/gm-desk-load.ts, issue 23), and an eager glob would put it in the entry
-  const files = import.meta.glob<{ adapter?: RollAdapter }>(
-    [
-      "./*.ts",
-      "!./index.ts",
-      "!./types.ts",
-      "!./common.ts",
-      "!./generic.ts",
-      "!./roll-integrity.ts",
-    ],
-    { eager: true },
-  );
+  const files = FILES;
   const out = new Map<string, RollAdapter>();
   for (const [path, mod] of Object.entries(files)) {
     if (NOT_ADAPTERS.has(path) || path.endsWith(".d.ts")) continue;

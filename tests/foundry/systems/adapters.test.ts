@@ -2,6 +2,7 @@
  * The system adapters against real-shaped actor data and roll messages (tests/fixtures/systems:
  * dnd5e release-4.4.4 / release-5.3.3, pf2e stored commits named there).
  */
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { dnd5eAdapter, isNet, netAttack } from "../../../src/foundry/systems/dnd5e.ts";
 import {
@@ -495,6 +496,11 @@ describe("generic adapter", () => {
 describe("choosing the adapter", () => {
   it("by game.system.id, with the GM override winning, and generic for any other system", () => {
     expect([...SYSTEM_ADAPTERS.keys()].sort()).toEqual(["dnd5e", "pf2e"]);
+    // every adapter file of the folder is listed: a new system's file left out would never be chosen
+    const dir = new URL("../../../src/foundry/systems/", import.meta.url);
+    const shared = ["index.ts", "types.ts", "common.ts", "generic.ts", "roll-integrity.ts"];
+    const files = readdirSync(dir).filter((f) => f.endsWith(".ts") && !shared.includes(f));
+    expect(files.sort()).toEqual([...SYSTEM_ADAPTERS.keys()].map((id) => `${id}.ts`).sort());
     expect(chooseAdapter("dnd5e").id).toBe("dnd5e");
     expect(chooseAdapter("pf2e", AUTO).id).toBe("pf2e");
     expect(chooseAdapter("dnd5e", "generic").id).toBe("generic");
