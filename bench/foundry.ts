@@ -186,13 +186,14 @@ async function bundle(): Promise<BenchRow[]> {
     const fig = loadFigures(out, { styles: ["styles/kolikoly-fishing.css"] });
     const lang = gzipBytes(fs.readFileSync(path.join(out, "lang/en.json")));
     const kayanak = fig.chunks.find((c) => c.chunk.includes("kayanak"));
-    // a GM client loads the GM chunks at init: the windows, the store's cipher, the GM desk
+    // a GM client loads the GM chunks: at init the windows, the store's cipher, the GM desk;
+    // with its first write the writes (core/live-writes.ts), with its first table check its half
     const gmChunks = fig.chunks.filter((c) =>
-      /\/gm-(windows|crypto|desk-chunk)\.js$/.test(c.chunk),
+      /\/(gm-(windows|crypto|desk-chunk)|live-writes|table-check-gm)\.js$/.test(c.chunk),
     );
     const gmFiles = [...new Set(gmChunks.flatMap((c) => c.files))];
     const gm =
-      gmChunks.length === 3
+      gmChunks.length === 5
         ? {
             files: gmFiles,
             bytes: gmFiles.reduce((n, f) => n + gzipBytes(fs.readFileSync(path.join(out, f))), 0),
@@ -216,7 +217,7 @@ async function bundle(): Promise<BenchRow[]> {
         value: `+0 KB (the wizard's length estimate starts a worker: +${kb(worker)})`,
       },
       {
-        name: `a GM client, at init: the GM windows (panel, wizard, table check), the store's cipher, the GM desk: ${gm?.files.map((f) => path.basename(f)).join(", ") ?? "no chunk"}`,
+        name: `a GM client: the GM windows, the store's cipher, the GM desk (at init), the writes and the table check's GM half (on first use): ${gm?.files.map((f) => path.basename(f)).join(", ") ?? "no chunk"}`,
         value: gm
           ? `+${kb(gm.bytes)} (${kb(fig.startBytes + gm.bytes)} with the start bundle)`
           : "no GM chunks",

@@ -78,8 +78,10 @@ describe("the built module", () => {
       "kolikoly-fishing/scripts/gm-windows.js",
       "kolikoly-fishing/scripts/kayanak-chunk.js",
       "kolikoly-fishing/scripts/kolikoly-fishing.js",
+      "kolikoly-fishing/scripts/live-writes.js",
       "kolikoly-fishing/scripts/quench.js",
       "kolikoly-fishing/scripts/shared-<hash>.js",
+      "kolikoly-fishing/scripts/table-check-gm.js",
     ]);
     expect(zip["kolikoly-fishing/templates/foundry/card.hbs"]).toBeDefined();
   });
@@ -97,7 +99,9 @@ describe("the built module", () => {
       "scripts/gm-desk-chunk.js",
       "scripts/gm-windows.js",
       "scripts/kayanak-chunk.js",
+      "scripts/live-writes.js",
       "scripts/quench.js",
+      "scripts/table-check-gm.js",
     ]);
     // a chunk brings only itself and what it shares with another chunk
     for (const c of fig.chunks)

@@ -13,9 +13,16 @@
 import { REACH_FLAG } from "./batch.ts";
 import { MODULE_ID, QUERY, STORE_PACK_ID } from "./constants.ts";
 import type { ContentProof, HeldDoc, StoreTraffic } from "./leak-watch.ts";
-import { LeakWatch, MAX_PROOFS, contentDigest, holdsStore } from "./leak-watch.ts";
-import type { Port, UserInfo } from "./port.ts";
+import { LeakWatch } from "./leak-watch.ts";
+import type { Port } from "./port.ts";
+import { leakOf } from "./table-check-answer.ts";
+
+export { leakOf, parseAnswer } from "./table-check-answer.ts";
 import type { Result } from "./result.ts";
+import type { GmCheckView } from "./table-check-gm.ts";
+
+/** The GM's half of the check: its own chunk, loaded on first use (a player's client never runs it). */
+const gm = () => import("./table-check-gm.ts");
 import { err } from "./result.ts";
 
 /** The world setting holding the last leak found (registered in hooks/table-check.ts). */
@@ -112,88 +119,6 @@ export interface CheckEnv {
   alarm(message: string): void;
 }
 
-/** The setting's value as a leak, or undefined (cleared, or malformed). */
-export function leakOf(raw: unknown): LeakSeen | undefined {
-  if (typeof raw !== "object" || raw === null) return undefined;
-  const o = raw as { at?: unknown; users?: unknown };
-  if (typeof o.at !== "number" || !Array.isArray(o.users) || !o.users.length) return undefined;
-  const users = o.users.filter(
-    (u): u is { id: string; name: string } =>
-      typeof u === "object" &&
-      u !== null &&
-      typeof (u as { id?: unknown }).id === "string" &&
-      typeof (u as { name?: unknown }).name === "string",
-  );
-  const proofs = proofsOf((o as { proofs?: unknown }).proofs) ?? [];
-  return users.length
-    ? { at: o.at, users: users.map((u) => ({ id: u.id, name: u.name })), proofs }
-    : undefined;
-}
-
-const PROOF_ID = /^[A-Za-z0-9]{1,64}$/;
-const DIGEST = /^[0-9a-f]{64}$/;
-
-/** A list of proofs, checked entry by entry; undefined when malformed. */
-function proofsOf(raw: unknown): ContentProof[] | undefined {
-  if (raw === undefined) return [];
-  if (!Array.isArray(raw) || raw.length > MAX_PROOFS) return undefined;
-  const out: ContentProof[] = [];
-  for (const p of raw) {
-    const o = p as { id?: unknown; digest?: unknown } | null;
-    if (typeof o?.id !== "string" || !PROOF_ID.test(o.id)) return undefined;
-    if (typeof o.digest !== "string" || !DIGEST.test(o.digest)) return undefined;
-    out.push({ id: o.id, digest: o.digest });
-  }
-  return out;
-}
-
-function count(v: unknown): number {
-  return typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : -1;
-}
-
-/** A client's answer, checked field by field (any client may answer anything). */
-export function parseAnswer(raw: unknown): CheckAnswer | undefined {
-  if (typeof raw !== "object" || raw === null) return undefined;
-  const o = raw as Record<string, unknown>;
-  const t = (o.traffic ?? {}) as Record<string, unknown>;
-  const traffic = {
-    socket: count(t.socket),
-    index: count(t.index),
-    cache: count(t.cache),
-    // an older version's answer has no sort of content: counted as none
-    sealed: t.sealed === undefined ? 0 : count(t.sealed),
-    readable: t.readable === undefined ? 0 : count(t.readable),
-  };
-  const proofs = proofsOf(o.proofs);
-  if (
-    typeof o.version !== "string" ||
-    typeof o.adapter !== "string" ||
-    !Array.isArray(o.queries) ||
-    !o.queries.every((q) => typeof q === "string") ||
-    Object.values(traffic).some((n) => n < 0) ||
-    !proofs
-  )
-    return undefined;
-  return {
-    version: o.version,
-    adapter: o.adapter,
-    queries: o.queries as string[],
-    traffic,
-    proofs,
-    ...(typeof o.reach === "string" && o.reach.length <= 64 ? { reach: o.reach } : {}),
-  };
-}
-
-class Timeout extends Error {}
-
-function within<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Timeout()), ms);
-  });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
-}
-
 export class TableCheck {
   readonly watch: LeakWatch;
   private running: Promise<TableReport> | undefined;
@@ -222,27 +147,7 @@ export class TableCheck {
    * false when one answers without it, undefined when none answers (or none is connected).
    */
   async reachProbe(sceneId: string, value: string): Promise<boolean | undefined> {
-    const me = this.port.me().id;
-    const others = this.port.users().filter((u) => u.active && u.id !== me);
-    const seen = await Promise.all(
-      others.map(async (u) => {
-        try {
-          const a = parseAnswer(
-            await within(
-              this.port.query(u.id, QUERY.check, { reach: sceneId }),
-              Math.min(this.timeoutMs, REACH_TIMEOUT_MS),
-            ),
-          );
-          // an answer without the value: that client did not receive the canary
-          return a ? (a.reach ?? "") : undefined;
-        } catch {
-          return undefined;
-        }
-      }),
-    );
-    const answered = seen.filter((v): v is string => v !== undefined);
-    if (!answered.length) return undefined;
-    return answered.every((v) => v === value);
+    return (await gm()).reachProbe(this.gmView(), sceneId, value);
   }
 
   /**
@@ -276,15 +181,7 @@ export class TableCheck {
    */
   async confirmed(proofs: readonly ContentProof[]): Promise<ContentProof[]> {
     if (!proofs.length || !this.port.me().isGM) return [];
-    let contents: unknown[];
-    try {
-      contents = await this.port.storeRead(proofs.map((p) => p.id));
-    } catch {
-      return [];
-    }
-    return proofs.filter(
-      (p, i) => contents[i] !== undefined && contentDigest(contents[i]) === p.digest,
-    );
+    return (await gm()).confirmed(this.port, proofs);
   }
 
   /** Handlers for CONFIG.queries, registered at init with the runtime's (runtime.ts). */
@@ -352,85 +249,21 @@ export class TableCheck {
   }
 
   private async check(): Promise<TableReport> {
-    const me = this.port.me();
-    const version = this.env.version();
-    const users = this.port.users().filter((u) => u.active || u.id === me.id);
-    const rows = await Promise.all(users.map((u) => this.row(u, u.id === me.id, version)));
-    const leakers = rows.filter((r) => r.leak);
-    if (leakers.length) await this.record(leakers);
-    return {
-      at: this.env.now(),
-      version,
-      rows,
-      leak: leakers.length > 0,
-      problems: rows.some(
-        (r) => r.leak || r.unverified || r.silence || r.missing.length || r.versionDiffers,
-      ),
-    };
+    return (await gm()).check(this.gmView());
   }
 
-  private async row(u: UserInfo, self: boolean, version: string): Promise<CheckRow> {
-    let answer: CheckAnswer | undefined;
-    let silence: CheckRow["silence"];
-    if (self) answer = this.answer();
-    else
-      try {
-        answer = parseAnswer(await within(this.port.query(u.id, QUERY.check, {}), this.timeoutMs));
-        if (!answer) silence = "bad";
-      } catch (e) {
-        silence = e instanceof Timeout ? "timeout" : "refused";
-      }
-    const expected = Object.values(QUERY) as string[];
-    // a GM client holds the store by right; whether a user is a GM is the world's, not the answer's
-    const a = !u.isGM ? answer : undefined;
-    const player = a !== undefined;
-    const proven = a ? await this.confirmed(a.proofs) : [];
-    this.proven.set(u.id, proven);
-    const exposure: Exposure = !a
-      ? "none"
-      : proven.length
-        ? "readable"
-        : a.traffic.sealed > 0 || a.traffic.cache > 0
-          ? "sealed"
-          : holdsStore(a.traffic)
-            ? "index"
-            : "none";
+  /** What the GM's half of the check (table-check-gm.ts) works with. */
+  private gmView(): GmCheckView {
     return {
-      userId: u.id,
-      name: u.name,
-      role: u.role ?? (u.isGM ? 4 : 1),
-      isGM: u.isGM,
-      ...(answer ? { answer } : { silence }),
-      missing: answer ? expected.filter((q) => !answer.queries.includes(q)) : [],
-      exposure,
-      leak: proven.length > 0,
-      unverified: player && !proven.length && (a.traffic.readable > 0 || a.proofs.length > 0),
-      versionDiffers: answer !== undefined && answer.version !== version,
+      port: this.port,
+      env: this.env,
+      timeoutMs: this.timeoutMs,
+      reachTimeoutMs: REACH_TIMEOUT_MS,
+      answer: () => this.answer(),
+      leak: () => this.leak(),
+      alarmText: (leak) => this.alarmText(leak),
+      confirmed: (proofs) => this.confirmed(proofs),
     };
-  }
-
-  /** The proofs this client confirmed in its last check, by user. */
-  private readonly proven = new Map<string, ContentProof[]>();
-
-  /** Keeps the leak in the world setting (every GM client is told by its onChange), once per set of clients. */
-  private async record(leakers: readonly CheckRow[]): Promise<void> {
-    const users = leakers.map((r) => ({ id: r.userId, name: r.name }));
-    const before = this.leak();
-    const known = new Set(before?.users.map((u) => u.id) ?? []);
-    if (before && users.every((u) => known.has(u.id))) return;
-    const merged = [...(before?.users ?? []), ...users.filter((u) => !known.has(u.id))];
-    const proofs = [
-      ...leakers.flatMap((r) => this.proven.get(r.userId) ?? []),
-      ...(before?.proofs ?? []),
-    ].slice(0, MAX_PROOFS);
-    const leak: LeakSeen = { at: this.env.now(), users: merged, proofs };
-    try {
-      await this.env.saveLeak(leak);
-    } catch (e) {
-      // the setting could not be written (no SETTINGS_MODIFY): this client at least is told
-      console.warn("kolikoly-fishing | the leak could not be recorded", e);
-      this.env.alarm(this.alarmText(leak));
-    }
   }
 
   /** A player's client saw store traffic: it tells the active GM, which checks the table. */

@@ -3,7 +3,6 @@
  * private news reaches players again after a reload (Runtime#askForNews, #newsForAll).
  */
 import { MODULE_ID } from "../core/constants.ts";
-import { ensureStore } from "../core/live-port.ts";
 import type { Runtime } from "../runtime.ts";
 import { drawBoard } from "../fishing/layer.ts";
 import { drawKayanak } from "../kayanak/load.ts";
@@ -29,7 +28,7 @@ export function boardIds(): string[] {
 /** `asPlayer`: how a player's click on a Kayanak hole is sent (the players' query, module.ts). */
 export function listen(rt: () => Runtime, hooks: HookSink, asPlayer: PlayerSend): void {
   hooks.once("ready", async () => {
-    await ensureStore();
+    await (await import("../core/live-writes.ts")).ensureStore();
     const r = rt();
     // a GM client without the keys of the store's lakes asks the other GM clients for them
     const missing = await r.host.keys.askForMissing();

@@ -1,0 +1,242 @@
+/**
+ * The live port's writes, a chunk of its own (issue 23): loaded by a client's first write, not at
+ * start (a player's client writes little: its user flag's key commitment). Each WriteOp is one
+ * Foundry call (named beside it), or v14's modifyBatch once batches are seen to reach the other
+ * clients (batch.ts); and the GM store's compendium made at ready.
+ */
+import { MODULE_ID, STORE_PACK_NAME } from "./constants.ts";
+import { canBatch, emptyOp } from "./compat.ts";
+import type { BatchReach } from "./batch.ts";
+import { writeV14 } from "./batch.ts";
+import { STALE_RECORD, revisionId, revisionName } from "./record.ts";
+import type { SwarmBody } from "./swarm-body.ts";
+import { refusesModuleTypes, swarmBody } from "./swarm-body.ts";
+import type { StoreDoc } from "./store/sealed.ts";
+import type { WrappedKeys } from "./store/passphrase.ts";
+import { WRAPPED_DOC_ID, WRAPPED_DOC_NAME } from "./store/passphrase.ts";
+import type { ChatCreate, WriteOp } from "./port.ts";
+import { WriteError } from "./write-error.ts";
+import type { BatchOperation, ModifyBatch } from "./types/foundry.d.ts";
+import type { AnyDoc } from "./live-store.ts";
+import { STORE_OWNERSHIP, storeClosed, storePack } from "./live-store.ts";
+
+/**
+ * The GM store: a world compendium of JournalEntries, ownership NONE for every player role, so
+ * players' clients are not sent its documents (docs/foundry.md, "Where secrets live"). Created
+ * by the active GM at ready (CompendiumCollection.createCompendium, v13 API; the metadata's
+ * `ownership` is honoured at creation, foundryvtt#13484), closed again if a GM opened it.
+ */
+export async function ensureStore(): Promise<void> {
+  // the active GM alone creates or closes it: two GMs logging in together would both create it
+  if (!game.user?.isGM || game.users?.activeGM?.id !== game.user.id) return;
+  try {
+    if (!storePack()) {
+      const cc = foundry.documents.collections.CompendiumCollection as unknown as {
+        createCompendium(meta: object): Promise<unknown>;
+      };
+      // created closed: createCompendium takes the pack's ownership with its metadata
+      await cc.createCompendium({
+        name: STORE_PACK_NAME,
+        label: game.i18n!.localize("KOLIKOLY.Foundry.Store.Label"),
+        type: "JournalEntry",
+        ownership: STORE_OWNERSHIP,
+      });
+    }
+    const pack = storePack();
+    if (pack && !storeClosed(pack))
+      await pack.configure({ ownership: STORE_OWNERSHIP, locked: false });
+  } catch (e) {
+    // the rest of ready (reconcile, the board) still runs; writes refuse with storeMissing
+    console.warn("kolikoly-fishing | the GM store could not be prepared", e);
+  }
+}
+
+function batchOf(op: WriteOp): BatchOperation {
+  const scene = "sceneId" in op ? game.scenes!.get(op.sceneId) : undefined;
+  switch (op.kind) {
+    case "tokens.create":
+      return {
+        action: "create",
+        documentName: "Token",
+        parent: scene,
+        data: op.data,
+        // swarm tokens are created with the id that names them (projection.ts swarmTokenId)
+        keepId: true,
+        animate: false,
+      };
+    case "tokens.update":
+      return {
+        action: "update",
+        documentName: "Token",
+        parent: scene,
+        updates: op.updates,
+        animate: false,
+      };
+    case "tokens.delete":
+      return { action: "delete", documentName: "Token", parent: scene, ids: op.ids };
+    case "scene.update":
+      return {
+        action: "update",
+        documentName: "Scene",
+        updates: [{ _id: op.sceneId, ...op.update }],
+      };
+    case "chat.create":
+      // a card of a record's outbox is created with the id its revision gives it (commit.ts)
+      return {
+        action: "create",
+        documentName: "ChatMessage",
+        data: op.data.map(chatData),
+        keepId: true,
+      } as BatchOperation;
+    case "chat.delete":
+      return { action: "delete", documentName: "ChatMessage", ids: op.ids };
+    case "store.put":
+    case "store.delete":
+    case "store.copy":
+      throw new Error("the GM store is written on its own");
+  }
+}
+
+function chatData(c: ChatCreate): object {
+  return {
+    ...(c._id ? { _id: c._id } : {}),
+    content: c.content,
+    speaker: c.speaker ?? {},
+    whisper: c.whisper ?? [],
+    rolls: c.rolls ?? [],
+    flags: c.flags,
+  };
+}
+
+async function putRevision(doc: StoreDoc): Promise<void> {
+  const pack = storePack();
+  if (!pack) throw new Error("KOLIKOLY.Foundry.Error.storeMissing");
+  // never write into a pack a player may read (a GM opened it up by hand)
+  if (!storeClosed(pack)) throw new Error("KOLIKOLY.Foundry.Error.storeExposed");
+  // Compare-and-set: each revision is its own document whose id is fixed by (lake, rev). The
+  // server refuses to create a document whose _id exists (`keepId`), so of two GM clients
+  // writing the same next revision, one is refused: nothing is overwritten.
+  const id = revisionId(doc.lakeId, doc.rev);
+  try {
+    await pack.documentClass.create(
+      { _id: id, name: revisionName(doc), flags: { [MODULE_ID]: { revision: doc } } },
+      { pack: pack.collection, keepId: true },
+    );
+  } catch (e) {
+    // refused because that revision exists (another GM wrote it first), or for another reason
+    const taken = await pack.getDocument(id).catch(() => null);
+    if (!taken) throw e;
+    // the create did reach the server and only its answer was lost: the revision is this one
+    const there = (taken.getFlag(MODULE_ID, "revision") as { sealed?: string } | undefined)?.sealed;
+    if (there === doc.sealed) return;
+    throw new Error(`${STALE_RECORD}: ${String((e as Error).message)}`, { cause: e });
+  }
+}
+
+/**
+ * The passphrase copy of the keys (store/passphrase.ts): its one document in the GM store, made
+ * with its fixed id the first time (keepId), its flag replaced after that.
+ */
+async function putKeyCopy(copy: WrappedKeys): Promise<void> {
+  const pack = storePack();
+  if (!pack) throw new Error("KOLIKOLY.Foundry.Error.storeMissing");
+  if (!storeClosed(pack)) throw new Error("KOLIKOLY.Foundry.Error.storeExposed");
+  const there = await pack.getDocument(WRAPPED_DOC_ID).catch(() => null);
+  // every field of a copy is always present, so setFlag's merge replaces each of them
+  if (there) await there.setFlag(MODULE_ID, "copy", copy);
+  else
+    await pack.documentClass.create(
+      { _id: WRAPPED_DOC_ID, name: WRAPPED_DOC_NAME, flags: { [MODULE_ID]: { copy } } },
+      { pack: pack.collection, keepId: true },
+    );
+}
+
+/** Removes revisions nobody reads again (CompendiumCollection documents, Document.deleteDocuments). */
+async function deleteRevisions(ids: readonly string[]): Promise<void> {
+  const pack = storePack();
+  if (!pack || !ids.length) return;
+  await pack.documentClass.deleteDocuments([...ids], { pack: pack.collection });
+}
+
+/** One Foundry call per op (v13), or everything but the store in one modifyBatch (v14). */
+async function runOne(op: WriteOp): Promise<string[]> {
+  if (op.kind === "store.put") {
+    await putRevision(op.doc);
+    return [];
+  }
+  if (op.kind === "store.delete") {
+    await deleteRevisions(op.ids);
+    return [];
+  }
+  if (op.kind === "store.copy") {
+    await putKeyCopy(op.copy);
+    return [];
+  }
+  const scene =
+    "sceneId" in op ? (game.scenes!.get(op.sceneId) as unknown as AnyDoc | undefined) : undefined;
+  if ("sceneId" in op && !scene) throw new Error(`no scene ${op.sceneId}`);
+  const Chat = ChatMessage.implementation as unknown as {
+    createDocuments(data: object[], options?: object): Promise<{ id: string }[]>;
+    deleteDocuments(ids: string[]): Promise<unknown>;
+  };
+  switch (op.kind) {
+    case "tokens.create":
+      return (
+        await scene!.createEmbeddedDocuments("Token", op.data as object[], { keepId: true })
+      ).map((d) => d.id);
+    case "tokens.update":
+      await scene!.updateEmbeddedDocuments("Token", op.updates as object[], { animate: false });
+      return [];
+    case "tokens.delete":
+      await scene!.deleteEmbeddedDocuments("Token", op.ids);
+      return [];
+    case "scene.update":
+      await scene!.update(op.update);
+      return [];
+    case "chat.create":
+      return (await Chat.createDocuments(op.data.map(chatData), { keepId: true })).map((d) => d.id);
+    case "chat.delete":
+      await Chat.deleteDocuments(op.ids);
+      return [];
+  }
+}
+
+/** Port#write on Foundry: v14 batches where they reach everyone, else one call per op. */
+export async function writeAll(
+  ops: readonly WriteOp[],
+  generation: number,
+  reach: BatchReach,
+  modifyBatch: ModifyBatch | undefined,
+): Promise<string[][]> {
+  const batch = (sent: WriteOp[]) => modifyBatch!(sent.map(batchOf));
+  if (canBatch(generation, typeof modifyBatch === "function") && (await reach.mayBatch(ops, batch)))
+    return writeV14(ops, batch, async (op) => void (await runOne(op)));
+  const done: string[][] = [];
+  for (const op of ops) {
+    if (emptyOp(op as never)) {
+      done.push([]);
+      continue;
+    }
+    try {
+      done.push(await runOne(op));
+    } catch (e) {
+      throw new WriteError(String((e as Error).message), done);
+    }
+  }
+  return done;
+}
+
+/** A swarm's actor (Actor.create, v13), of the kind the system builds (core/swarm-body.ts). */
+export async function createSwarmActor(name: string): Promise<{ id: string; body: SwarmBody }> {
+  const A = Actor.implementation as unknown as {
+    create(data: object): Promise<{ id: string }>;
+  };
+  const body = swarmBody(refusesModuleTypes(CONFIG));
+  const a = await A.create({
+    name,
+    type: body.type,
+    img: `modules/${MODULE_ID}/assets/swarm.svg`,
+    prototypeToken: { bar1: { attribute: body.bar }, displayBars: 50, actorLink: false },
+  });
+  return { id: a.id, body };
+}
