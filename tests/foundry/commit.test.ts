@@ -105,6 +105,8 @@ function fakeStore(
         ? { ok: false, error: { code: "keyMissing", field, message: "" } }
         : { ok: true, value: { kind: "store.put", doc: { rev: r.rev, by: "tryPut" } } };
     },
+    // store/gm-store.ts `ready`: the cipher's chunk loaded before anything is sealed
+    ready: async () => undefined,
     // store/gm-store.ts `stands`: the created revision read back (a write delayed past a deletion)
     stands: async () => {
       calls.push("stands");
