@@ -8,7 +8,7 @@ import type { SimOptions } from "../rules/sim/index.ts";
 import { SIM_DEFAULTS } from "../rules/sim/index.ts";
 import type { BalanceResult } from "./balance-run.ts";
 import { barChartSvg, binHistogram, binValues } from "./charts.ts";
-import { escapeXml } from "./lake-svg.ts";
+import { escapeXml } from "../ui/lake-svg.ts";
 import type { WorkerIn, WorkerOut } from "./sim-worker.ts";
 import type { Table } from "./table.ts";
 

@@ -1,5 +1,5 @@
 /** Small SVG bar charts for the balance panel (strings, no DOM). */
-import { escapeXml } from "./lake-svg.ts";
+import { escapeXml } from "../ui/lake-svg.ts";
 
 export interface Bin {
   /** Inclusive lower and exclusive upper edge (upper = lower + 1 for whole-number bins). */

@@ -6,7 +6,7 @@
 import type { ActionKind, Band, Coord, Declaration, GameEvent, LakeView } from "../rules/index.ts";
 import type { Localize } from "../ui/handlebars-helpers.ts";
 import { coordLabel } from "../ui/handlebars-helpers.ts";
-import { escapeXml } from "./lake-svg.ts";
+import { escapeXml } from "../ui/lake-svg.ts";
 
 export interface LogLine {
   readonly round: number;

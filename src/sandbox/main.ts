@@ -15,7 +15,7 @@ import { downloadJson, onFileChosen } from "./files.ts";
 import { mountBalance } from "./balance.ts";
 import { declareRenderer } from "./declare-render.ts";
 import { localize } from "./i18n.ts";
-import { clampZoom, fitZoom } from "./lake-svg.ts";
+import { clampZoom, fitZoom } from "../ui/lake-svg.ts";
 import { mountLength } from "./length.ts";
 import { logHtml } from "./log-view.ts";
 import {

@@ -11,7 +11,14 @@ import type { Localize } from "../ui/handlebars-helpers.ts";
 import { hazardChoiceText } from "../ui/hazard-choice-view.ts";
 import { REASON_KEY, declarationText, logLines } from "./log-view.ts";
 import type { Coord } from "../rules/index.ts";
-import { arrowsOf, escapeXml, fisherColour, initials, lakeSvg, levelTitle } from "./lake-svg.ts";
+import {
+  arrowsOf,
+  escapeXml,
+  fisherColour,
+  initials,
+  lakeSvg,
+  levelTitle,
+} from "../ui/lake-svg.ts";
 import type { Table, TableError } from "./table.ts";
 import { activeFisher, declarers } from "./table.ts";
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Session } from "../../src/rules/index.ts";
 import { exportScenario, startSession } from "../../src/rules/index.ts";
 import { createBot } from "../../src/rules/bots/index.ts";
-import { LEGIBLE_PX, MIN_ZOOM } from "../../src/sandbox/lake-svg.ts";
+import { LEGIBLE_PX, MIN_ZOOM } from "../../src/ui/lake-svg.ts";
 import type { NewTableOptions } from "../../src/sandbox/table.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
 import { OUT, launch, pageErrors, startSandbox } from "./harness.ts";

@@ -19,7 +19,7 @@ import {
   viewFor,
 } from "../../src/rules/index.ts";
 import { checkSimOptions, simulateGames, summarize } from "../../src/rules/sim/index.ts";
-import { squareLabel } from "../../src/sandbox/lake-svg.ts";
+import { squareLabel } from "../../src/ui/lake-svg.ts";
 import { logLines } from "../../src/sandbox/log-view.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";

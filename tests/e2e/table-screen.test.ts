@@ -13,7 +13,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { strings as en } from "../../src/sandbox/i18n.ts";
 import { LAKE_LIMITS, exportScenario, playRound, playScenario } from "../../src/rules/index.ts";
-import { LEGIBLE_PX } from "../../src/sandbox/lake-svg.ts";
+import { LEGIBLE_PX } from "../../src/ui/lake-svg.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
 import { HAZARD_MOVE, HAZARD_SCENARIO } from "../sandbox/hazard-game.ts";
 import { OUT, openTable, pageErrors, sandboxPerFile } from "./harness.ts";

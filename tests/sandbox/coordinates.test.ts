@@ -8,7 +8,7 @@ import type { GameEvent } from "../../src/rules/index.ts";
 import { exportScenario, viewFor } from "../../src/rules/index.ts";
 import { showCoord } from "../../src/rules/kolikoly/declare.ts";
 import { eventLines } from "../../src/cli/text.ts";
-import { lakeSvg } from "../../src/sandbox/lake-svg.ts";
+import { lakeSvg } from "../../src/ui/lake-svg.ts";
 import { eventText } from "../../src/sandbox/log-view.ts";
 import { declareContextFor, errorText, project } from "../../src/sandbox/render.ts";
 import * as T from "../../src/sandbox/table.ts";

@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { viewFor } from "../../src/rules/kayanak/index.ts";
-import { LAKE_MIN_FONT, MIN_ZOOM } from "../../src/sandbox/lake-svg.ts";
+import { LAKE_MIN_FONT, MIN_ZOOM } from "../../src/ui/lake-svg.ts";
 import { dieSvg } from "../../src/sandbox/kayanak/dice-view.ts";
-import { holeLabel, iceHoleLabel, iceSvg } from "../../src/sandbox/kayanak/ice-svg.ts";
+import { holeLabel, iceHoleLabel, iceSvg } from "../../src/ui/ice-svg.ts";
 import {
   dicePanel,
   legendHtml,

@@ -16,7 +16,7 @@ import {
   initials,
   lakeSvg,
   levelLayout,
-} from "../../src/sandbox/lake-svg.ts";
+} from "../../src/ui/lake-svg.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
 import { L, readRepo, secretSession } from "./fixtures.ts";
 

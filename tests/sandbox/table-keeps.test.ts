@@ -12,7 +12,7 @@ import {
   restoreKayanak,
 } from "../../src/sandbox/autosave.ts";
 import * as K from "../../src/sandbox/kayanak/table.ts";
-import { escapeXml } from "../../src/sandbox/lake-svg.ts";
+import { escapeXml } from "../../src/ui/lake-svg.ts";
 import { hazardHtml, resultsHtml, project } from "../../src/sandbox/render.ts";
 import * as T from "../../src/sandbox/table.ts";
 import { L, SMALL } from "./fixtures.ts";

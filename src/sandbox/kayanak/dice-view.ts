@@ -10,8 +10,8 @@ import type {
   TemperatureFaceKind,
 } from "../../rules/kayanak/index.ts";
 import type { Localize } from "../../ui/handlebars-helpers.ts";
-import { escapeXml } from "../lake-svg.ts";
-import { crystalShape, tileSign } from "./ice-svg.ts";
+import { escapeXml } from "../../ui/lake-svg.ts";
+import { crystalShape, tileSign } from "../../ui/ice-svg.ts";
 
 export type FaceKind = ActionFaceKind | TemperatureFaceKind;
 

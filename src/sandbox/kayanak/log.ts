@@ -11,9 +11,9 @@ import type {
   Variant,
 } from "../../rules/kayanak/index.ts";
 import type { Localize } from "../../ui/handlebars-helpers.ts";
-import { escapeXml } from "../lake-svg.ts";
+import { escapeXml } from "../../ui/lake-svg.ts";
 import { faceText } from "./dice-view.ts";
-import { holeLabel } from "./ice-svg.ts";
+import { holeLabel } from "../../ui/ice-svg.ts";
 
 export interface KayanakLogLine {
   readonly turn: number;

@@ -13,8 +13,8 @@ import { coverText, errorText } from "../render.ts";
 import { refusedError } from "../table.ts";
 import { seedFromField } from "../seed.ts";
 import { showSeed } from "../shell.ts";
-import { clampZoom } from "../lake-svg.ts";
-import { sheetFitZoom } from "./ice-svg.ts";
+import { clampZoom } from "../../ui/lake-svg.ts";
+import { sheetFitZoom } from "../../ui/ice-svg.ts";
 import { kayanakLogHtml } from "./log.ts";
 import {
   dicePanel,

@@ -6,11 +6,11 @@
 import type { KayanakEvent, KayanakView, StepKind } from "../../rules/kayanak/index.ts";
 import { eventsFor, viewFor } from "../../rules/kayanak/index.ts";
 import type { Localize } from "../../ui/handlebars-helpers.ts";
-import { escapeXml, fisherColour, initials } from "../lake-svg.ts";
+import { escapeXml, fisherColour, initials } from "../../ui/lake-svg.ts";
 import { viewerOptionsHtml } from "../render.ts";
 import { dieSvg, faceOptions } from "./dice-view.ts";
-import type { IceDrawOptions } from "./ice-svg.ts";
-import { crystalShape, iceSvg, tileSign } from "./ice-svg.ts";
+import type { IceDrawOptions } from "../../ui/ice-svg.ts";
+import { crystalShape, iceSvg, tileSign } from "../../ui/ice-svg.ts";
 import { END_REASON_KEY, kayanakLogLines } from "./log.ts";
 import type { KayanakTable } from "./table.ts";
 import {

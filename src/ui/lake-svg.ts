@@ -14,8 +14,8 @@
  */
 import type { Coord, GameEvent, LakeSpec, LakeView } from "../rules/index.ts";
 import { sameSquare, squareKey } from "../rules/index.ts";
-import type { Localize } from "../ui/handlebars-helpers.ts";
-import { coordLabel } from "../ui/handlebars-helpers.ts";
+import type { Localize } from "./handlebars-helpers.ts";
+import { coordLabel } from "./handlebars-helpers.ts";
 
 /** A square's side, in SVG units (CSS px at zoom 1). */
 export const CELL = 56;
@@ -107,7 +107,7 @@ export function levelLayout(lake: Pick<LakeSpec, "width" | "height">): LevelLayo
 }
 
 /** Column numbers above the squares and row numbers left of them, 0-based as in `[x,y,level]` (and Kayanak's `[x,y]`). */
-export function axisSvg(L: LevelLayout, w: number, h: number): string {
+export function axisSvg(L: LevelLayout, w: number, h: number, rows = true): string {
   const out = [`<g class="kolikoly-axis" aria-hidden="true">`];
   for (let x = 0; x < w; x++) {
     const [cx] = L.centre(x, 0);
@@ -115,7 +115,7 @@ export function axisSvg(L: LevelLayout, w: number, h: number): string {
       `<text class="kolikoly-axis__n" x="${cx}" y="${PAD + HEAD - 5}" text-anchor="middle">${x}</text>`,
     );
   }
-  for (let y = 0; y < h; y++) {
+  for (let y = 0; rows && y < h; y++) {
     const [, cy] = L.centre(0, y);
     out.push(
       `<text class="kolikoly-axis__n" x="${PAD + GUTTER - 4}" y="${cy + 4.5}" text-anchor="end">${y}</text>`,
@@ -230,27 +230,58 @@ function levelSvg(
   opts: LakeDrawOptions,
   zoom: number,
 ): string {
-  const { localize } = opts;
+  const L = levelLayout(view.lake);
+  // Rounded up, so the drawn scale is never below the zoom (and the text never below the floor).
+  const px = (n: number) => Math.ceil(n * zoom * 100) / 100;
+  return [
+    `<figure class="kolikoly-level" data-level="${l}">`,
+    `<figcaption class="kolikoly-level__label" id="kolikoly-level-${l}">${escapeXml(levelTitle(l, opts.localize))}</figcaption>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="kolikoly-level__board" viewBox="0 0 ${L.width} ${L.height}" width="${px(L.width)}" height="${px(L.height)}" role="group" aria-labelledby="kolikoly-level-${l}">`,
+    levelContent(view, l, arrows, opts, { tokens: true, rows: true, controls: opts.localize }),
+    `</svg></figure>`,
+  ].join("");
+}
+
+/** What a level's drawing holds beside its squares' fills: tokens, row numbers. */
+export interface LevelParts {
+  /** Fisher and swarm tokens (the Foundry canvas has its own tokens). */
+  readonly tokens: boolean;
+  /** The row numbers left of the squares. */
+  readonly rows: boolean;
+  /**
+   * The squares as focusable buttons named in this language (the table's keyboard and screen
+   * reader); absent, they are only drawn.
+   */
+  readonly controls?: Localize;
+}
+
+/**
+ * A level's squares in the coordinates of `levelLayout`: depth shade or fog, the moves, the
+ * squares with their numbers and, when asked, the tokens. Shared by the table's panels and the
+ * Foundry canvas's picture of the lake (`lakeLevelArt`).
+ */
+function levelContent(
+  view: LakeView,
+  l: number,
+  arrows: readonly Arrow[],
+  opts: Pick<LakeDrawOptions, "focus" | "targets" | "chosen">,
+  parts: LevelParts,
+): string {
   const { width: w, height: h } = view.lake;
   const L = levelLayout(view.lake);
-  const focus = opts.focus!;
+  const focus = opts.focus ?? ([0, 0, l] as Coord);
   const explored = new Set(view.explored.map(squareKey));
   const targets = new Set((opts.targets ?? []).map(squareKey));
   const chosen = opts.chosen ? squareKey(opts.chosen) : undefined;
   const shade = DEPTH_SHADES[Math.min(l, DEPTH_SHADES.length - 1)]!;
   const fog = `kolikoly-fog-${l}`;
-  // Rounded up, so the drawn scale is never below the zoom (and the text never below the floor).
-  const px = (n: number) => Math.ceil(n * zoom * 100) / 100;
   const out: string[] = [
-    `<figure class="kolikoly-level" data-level="${l}">`,
-    `<figcaption class="kolikoly-level__label" id="kolikoly-level-${l}">${escapeXml(levelTitle(l, localize))}</figcaption>`,
-    `<svg xmlns="http://www.w3.org/2000/svg" class="kolikoly-level__board" viewBox="0 0 ${L.width} ${L.height}" width="${px(L.width)}" height="${px(L.height)}" role="group" aria-labelledby="kolikoly-level-${l}">`,
     `<defs>`,
     `<pattern id="${fog}" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#cfcfcf"/><rect width="3" height="8" fill="#e4e4e4"/></pattern>`,
     `<marker id="kolikoly-head-fisher-${l}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker>`,
     `<marker id="kolikoly-head-fish-${l}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${FISH_MOVE_COLOUR}"/></marker>`,
     `</defs>`,
-    axisSvg(L, w, h),
+    axisSvg(L, w, h, parts.rows),
   ];
   // Layer 1: the squares' fill (depth shade, or fog).
   out.push(`<g class="kolikoly-fills" aria-hidden="true">`);
@@ -284,17 +315,18 @@ function levelSvg(
         .join(" ");
       const tab = sameSquare(at, focus) ? 0 : -1;
       out.push(
-        `<g class="${cls}" data-at="${key}" tabindex="${tab}" role="button" aria-label="${escapeXml(squareLabel(view, at, localize))}"${targets.has(key) ? ` aria-describedby="kolikoly-target-hint"` : ""}>`,
+        parts.controls
+          ? `<g class="${cls}" data-at="${key}" tabindex="${tab}" role="button" aria-label="${escapeXml(squareLabel(view, at, parts.controls))}"${targets.has(key) ? ` aria-describedby="kolikoly-target-hint"` : ""}>`
+          : `<g class="${cls}" data-at="${key}">`,
         `<rect class="kolikoly-sq__bg" x="${sx + 1}" y="${sy + 1}" width="${CELL - 2}" height="${CELL - 2}" rx="4" fill="transparent"/>`,
       );
       if (!isExplored)
         out.push(
           `<text class="kolikoly-sq__fog" x="${sx + CELL / 2}" y="${sy + 22}" text-anchor="middle" aria-hidden="true">?</text>`,
         );
-      out.push(squareTokens(view, at, sx, sy));
+      if (parts.tokens) out.push(squareTokens(view, at, sx, sy));
       out.push(`</g>`);
     }
-  out.push(`</svg></figure>`);
   return out.join("");
 }
 

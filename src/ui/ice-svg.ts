@@ -11,8 +11,8 @@
  * turn it is). The GM also sees the fish under the ice, faded. Same grid, zoom, legibility floor
  * and 0-based column and row numbers as the fishing lake (`lake-svg.ts`).
  */
-import type { Hole, HoleView, KayanakView, StepKind } from "../../rules/kayanak/index.ts";
-import type { Localize } from "../../ui/handlebars-helpers.ts";
+import type { Hole, HoleView, KayanakView, StepKind } from "../rules/kayanak/index.ts";
+import type { Localize } from "./handlebars-helpers.ts";
 import {
   CELL,
   MIN_ZOOM,
@@ -22,8 +22,8 @@ import {
   fisherColour,
   initials,
   levelLayout,
-} from "../lake-svg.ts";
-import { holeLabel } from "../../ui/handlebars-helpers.ts";
+} from "./lake-svg.ts";
+import { holeLabel } from "./handlebars-helpers.ts";
 
 /** "Fit" draws the one sheet larger than the fishing lake's levels, up to this zoom. */
 export const SHEET_MAX_FIT_ZOOM = 1.75;
@@ -130,16 +130,36 @@ export function iceSvg(view: KayanakView, opts: IceDrawOptions): string {
   const zoom = clampZoom(opts.zoom ?? 1);
   const L = levelLayout({ width: w, height: h });
   const px = (n: number) => Math.ceil(n * zoom * 100) / 100;
+  return [
+    `<figure class="ks-ky-sheet${opts.kind === "place" ? " ks-ky-sheet--placing" : ""}" data-turn="${view.turn}" data-zoom="${zoom}"${view.next ? ` data-next="${escapeXml(view.next)}"` : ""}>`,
+    `<figcaption class="kolikoly-level__label" id="ks-ky-sheet-label">${escapeXml(localize("KOLIKOLY.Sandbox.Kayanak.Sheet.Label", { width: w, height: h, floes: view.floes.length }))}</figcaption>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="ks-ky-sheet__svg" viewBox="0 0 ${L.width} ${L.height}" width="${px(L.width)}" height="${px(L.height)}" role="group" aria-labelledby="ks-ky-sheet-label">`,
+    sheetContent(view, opts, { bears: true, controls: localize }),
+    `</svg></figure>`,
+  ].join("");
+}
+
+/** The sheet in the coordinates of `levelLayout`: water, floes, holes, signs and, when asked, bears. */
+function sheetContent(
+  view: KayanakView,
+  opts: Pick<IceDrawOptions, "focus" | "legal" | "kind">,
+  parts: {
+    readonly bears: boolean;
+    /** The holes as focusable buttons named in this language; absent, they are only drawn. */
+    readonly controls?: Localize;
+  },
+): string {
+  const { width: w, height: h } = view;
+  const L = levelLayout({ width: w, height: h });
   const legal = new Set((opts.legal ?? []).map(key));
   const holeAt = new Map(view.holes.map((x) => [key(x.at), x]));
   const floeOf = (x: number, y: number) =>
     x < 0 || y < 0 || x >= w || y >= h ? -1 : holeAt.get(`${x},${y}`)!.floe;
   const focus = opts.focus ?? view.fishers.find((f) => f.id === view.next)?.at ?? [0, 0];
-  const kindLabel = opts.kind && legal.size ? localize(LEGAL_KEY[opts.kind]) : undefined;
+  const localize = parts.controls;
+  const kindLabel =
+    localize && opts.kind && legal.size ? localize(LEGAL_KEY[opts.kind]) : undefined;
   const out: string[] = [
-    `<figure class="ks-ky-sheet${opts.kind === "place" ? " ks-ky-sheet--placing" : ""}" data-turn="${view.turn}" data-zoom="${zoom}"${view.next ? ` data-next="${escapeXml(view.next)}"` : ""}>`,
-    `<figcaption class="kolikoly-level__label" id="ks-ky-sheet-label">${escapeXml(localize("KOLIKOLY.Sandbox.Kayanak.Sheet.Label", { width: w, height: h, floes: view.floes.length }))}</figcaption>`,
-    `<svg xmlns="http://www.w3.org/2000/svg" class="ks-ky-sheet__svg" viewBox="0 0 ${L.width} ${L.height}" width="${px(L.width)}" height="${px(L.height)}" role="group" aria-labelledby="ks-ky-sheet-label">`,
     `<defs>`,
     `<radialGradient id="ks-ky-steel" cx="35%" cy="30%" r="70%"><stop offset="0" stop-color="#ffffff"/><stop offset="0.45" stop-color="#b9c2c9"/><stop offset="1" stop-color="#4b5660"/></radialGradient>`,
     `</defs>`,
@@ -194,12 +214,13 @@ export function iceSvg(view: KayanakView, opts: IceDrawOptions): string {
         .filter(Boolean)
         .join(" ");
       const tab = focus[0] === x && focus[1] === y ? 0 : -1;
-      const label =
-        iceHoleLabel(view, hv, localize) + (isLegal && kindLabel ? `; ${kindLabel}` : "");
+      const control = localize
+        ? ` tabindex="${tab}" role="button" aria-label="${escapeXml(iceHoleLabel(view, hv, localize) + (isLegal && kindLabel ? `; ${kindLabel}` : ""))}"`
+        : "";
       const fishData =
         hv.big !== undefined ? ` data-big="${hv.big}" data-small="${hv.small ?? 0}"` : "";
       out.push(
-        `<g class="${cls}" data-at="${x},${y}" data-floe="${hv.floe}" data-open="${hv.open}" data-frozen="${hv.frozen}"${fishData} tabindex="${tab}" role="button" aria-label="${escapeXml(label)}">`,
+        `<g class="${cls}" data-at="${x},${y}" data-floe="${hv.floe}" data-open="${hv.open}" data-frozen="${hv.frozen}"${fishData}${control}>`,
         holeDrawing(hv, ...L.origin(x, y)),
         `</g>`,
       );
@@ -211,7 +232,7 @@ export function iceSvg(view: KayanakView, opts: IceDrawOptions): string {
     const [sx, sy] = L.origin(anchor[0], anchor[1]);
     out.push(tileSign(sx + CELL - 12, sy + 12, floe));
   }
-  for (const f of view.fishers) {
+  for (const f of parts.bears ? view.fishers : []) {
     const [sx, sy] = L.origin(f.at[0], f.at[1]);
     const [fill, text] = fisherColour(view, f.id);
     const cx = sx + 14;
@@ -227,7 +248,7 @@ export function iceSvg(view: KayanakView, opts: IceDrawOptions): string {
       `<title>${escapeXml(f.name)}</title></g>`,
     );
   }
-  out.push(`</g></svg></figure>`);
+  out.push(`</g>`);
   return out.join("");
 }
 
