@@ -24,6 +24,8 @@ import {
   levelLayout,
 } from "./lake-svg.ts";
 import { holeLabel } from "./handlebars-helpers.ts";
+import type { BoardArt } from "./board-art.ts";
+import { artFrame } from "./board-art.ts";
 
 /** "Fit" draws the one sheet larger than the fishing lake's levels, up to this zoom. */
 export const SHEET_MAX_FIT_ZOOM = 1.75;
@@ -85,8 +87,17 @@ export interface IceDrawOptions {
   readonly zoom?: number;
 }
 
+/**
+ * What the sheet's drawing reads of a view: the engine's `KayanakView`, or the Foundry board
+ * flag's copy of the player view (whose `next` is null once the game is over).
+ */
+export type SheetView = Pick<
+  KayanakView,
+  "turn" | "over" | "width" | "height" | "floes" | "fishers" | "holes" | "tiles"
+> & { readonly next?: string | null };
+
 /** The accessible name of a hole, from the view only. */
-export function iceHoleLabel(view: KayanakView, h: HoleView, localize: Localize): string {
+export function iceHoleLabel(view: SheetView, h: HoleView, localize: Localize): string {
   const parts = [
     localize("KOLIKOLY.Sandbox.Kayanak.Hole.Name", { hole: holeLabel(h.at), floe: h.floe }),
   ];
@@ -139,9 +150,32 @@ export function iceSvg(view: KayanakView, opts: IceDrawOptions): string {
   ].join("");
 }
 
+/**
+ * The ice sheet as a picture for the Foundry canvas (board-art.ts): the floes, the holes with
+ * their ice, cracks, fish seen, crystals and signs, the holes a click may play lit, under
+ * `title`; no bears (the scene has their tokens), nothing focusable. From the view given only:
+ * the canvas passes the public one, so no covered hole's fish are in it (J10).
+ */
+export function iceSheetArt(
+  view: SheetView,
+  o: { readonly title: string; readonly legal?: readonly Hole[] },
+): BoardArt {
+  const L = levelLayout({ width: view.width, height: view.height });
+  const [ox, oy] = L.origin(0, 0);
+  return artFrame({
+    width: L.width,
+    height: L.height,
+    dx: 0,
+    title: escapeXml(o.title),
+    content: sheetContent(view, { legal: o.legal }, { bears: false }),
+    origin: [ox, oy],
+    cell: CELL,
+  });
+}
+
 /** The sheet in the coordinates of `levelLayout`: water, floes, holes, signs and, when asked, bears. */
 function sheetContent(
-  view: KayanakView,
+  view: SheetView,
   opts: Pick<IceDrawOptions, "focus" | "legal" | "kind">,
   parts: {
     readonly bears: boolean;

@@ -16,6 +16,8 @@ import type { Coord, GameEvent, LakeSpec, LakeView } from "../rules/index.ts";
 import { sameSquare, squareKey } from "../rules/index.ts";
 import type { Localize } from "./handlebars-helpers.ts";
 import { coordLabel } from "./handlebars-helpers.ts";
+import type { BoardArt } from "./board-art.ts";
+import { artFrame } from "./board-art.ts";
 
 /** A square's side, in SVG units (CSS px at zoom 1). */
 export const CELL = 56;
@@ -328,6 +330,33 @@ function levelContent(
       out.push(`</g>`);
     }
   return out.join("");
+}
+
+/**
+ * One level of the lake as a picture for the Foundry canvas (board-art.ts): its squares shaded
+ * by depth or fogged, numbered, under `title`; no tokens, no moves, nothing to click. `rows:
+ * false` leaves out the row numbers (a level laid right beside another, whose last column they
+ * would cover).
+ */
+export function lakeLevelArt(
+  view: LakeView,
+  level: number,
+  o: { readonly title: string; readonly rows: boolean },
+): BoardArt {
+  const L = levelLayout(view.lake);
+  const [ox, oy] = L.origin(0, 0);
+  const content = levelContent(view, level, [], {}, { tokens: false, rows: o.rows });
+  // without row numbers the picture starts just left of the squares
+  const dx = o.rows ? 0 : -(ox - PAD);
+  return artFrame({
+    width: L.width,
+    height: L.height,
+    dx,
+    title: escapeXml(o.title),
+    content,
+    origin: [ox, oy],
+    cell: CELL,
+  });
 }
 
 /** Fisher tokens along the top (two, or one and a "+n" token); swarm tokens (two at most) below. */
