@@ -1,0 +1,205 @@
+/**
+ * A board on the canvas as a picture (issue 20 item 2): the table's own drawing of the lake or
+ * the ice sheet (src/ui/board-art.ts), rasterized by the browser into a texture and shown as a
+ * sprite of the primary group, on the scene's background and under every token (v13
+ * client/canvas/groups/primary.mjs: children sorted by elevation, then sort layer: the scene's
+ * background is layer SCENE at zIndex -Infinity, tokens are layer TOKENS). Each client draws its
+ * own from what it was given; nothing is written, so a picture costs no document writes.
+ *
+ * The texture holds `ART_RESOLUTION` pixels per scene pixel (crisp at canvas zoom 2, or at zoom
+ * 1 on a 2x screen), fewer for a board so large that one texture would pass `ART_MAX_SIDE` or
+ * `ART_MAX_PIXELS`. The same pictures at the same place are not drawn twice.
+ */
+import type { BoardArt } from "../../ui/board-art.ts";
+
+/** Texture pixels per scene pixel, at most. */
+export const ART_RESOLUTION = 2;
+/** A texture's largest side in pixels (every WebGL device takes 4096). */
+export const ART_MAX_SIDE = 4096;
+/** A texture's pixels, at most (32 MiB of RGBA). */
+export const ART_MAX_PIXELS = 4096 * 2048;
+
+/** A picture pinned to the scene: square (0, 0) of its drawing at scene pixel (x, y). */
+export interface PlacedArt {
+  readonly art: BoardArt;
+  readonly x: number;
+  readonly y: number;
+  /** The elevation it is drawn at (its level's, on a v14 scene of levels; else 0). */
+  readonly elevation: number;
+}
+
+/** Where a picture goes on the scene and the size of its texture. */
+export interface ArtPlacement {
+  /** The picture's top-left corner and size, in scene pixels. */
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  /** The texture's size, in pixels. */
+  readonly pixels: { readonly width: number; readonly height: number };
+}
+
+/** The frame of `p` on a grid of `gridSize` pixels: one drawing square on one grid square. */
+export function artPlacement(p: PlacedArt, gridSize: number): ArtPlacement {
+  const scale = gridSize / p.art.cell;
+  const width = p.art.width * scale;
+  const height = p.art.height * scale;
+  const resolution = Math.min(
+    ART_RESOLUTION,
+    ART_MAX_SIDE / Math.max(width, height),
+    Math.sqrt(ART_MAX_PIXELS / (width * height)),
+  );
+  return {
+    x: p.x - p.art.origin[0] * scale,
+    y: p.y - p.art.origin[1] * scale,
+    width,
+    height,
+    pixels: {
+      width: Math.max(1, Math.floor(width * resolution)),
+      height: Math.max(1, Math.floor(height * resolution)),
+    },
+  };
+}
+
+/** What the pictures need of PIXI and of Foundry's canvas (v13: pixi.js 7). */
+export interface Texture {
+  destroy(baseTexture?: boolean): void;
+}
+export interface Mesh {
+  readonly destroyed: boolean;
+  name: string | null;
+  elevation: number;
+  sortLayer: number;
+  zIndex: number;
+  hoverFade: boolean;
+  width: number;
+  height: number;
+  position: { set(x: number, y: number): void };
+  destroy(o?: { children?: boolean; texture?: boolean; baseTexture?: boolean }): void;
+}
+export interface Primary {
+  readonly destroyed?: boolean;
+  addChild(m: Mesh): unknown;
+}
+export interface PictureHost {
+  /** The picture drawn at a texture's size (in a browser: the SVG as an image, on a canvas). */
+  readonly rasterize: (art: BoardArt, pixels: ArtPlacement["pixels"]) => Promise<unknown>;
+  readonly PIXI: { Texture: { from(source: unknown): Texture } };
+  readonly PrimarySpriteMesh: new (o: { texture: Texture; name: string }) => Mesh;
+  /** Scene background's sort layer (PrimaryCanvasGroup.SORT_LAYERS.SCENE). */
+  readonly sceneLayer: number;
+  readonly primary: () => Primary | null | undefined;
+}
+
+function foundryHost(): PictureHost {
+  const g = globalThis as unknown as {
+    PIXI: PictureHost["PIXI"];
+    foundry: {
+      canvas: {
+        primary: { PrimarySpriteMesh: PictureHost["PrimarySpriteMesh"] };
+        groups: { PrimaryCanvasGroup: { SORT_LAYERS: { SCENE: number } } };
+      };
+    };
+    canvas?: { ready?: boolean; primary?: Primary | null };
+  };
+  return {
+    rasterize,
+    PIXI: g.PIXI,
+    PrimarySpriteMesh: g.foundry.canvas.primary.PrimarySpriteMesh,
+    sceneLayer: g.foundry.canvas.groups.PrimaryCanvasGroup.SORT_LAYERS.SCENE,
+    primary: () => (g.canvas?.ready ? g.canvas.primary : undefined),
+  };
+}
+
+/** The picture rasterized at the texture's size (the browser draws the SVG as an image). */
+async function rasterize(
+  art: BoardArt,
+  pixels: ArtPlacement["pixels"],
+): Promise<HTMLCanvasElement> {
+  const img = new Image();
+  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(art.svg)}`;
+  await img.decode();
+  const out = document.createElement("canvas");
+  out.width = pixels.width;
+  out.height = pixels.height;
+  out.getContext("2d")!.drawImage(img, 0, 0, pixels.width, pixels.height);
+  return out;
+}
+
+/** One game's pictures on the canvas: shown, replaced, removed; never two drawings at once. */
+export class BoardPictures {
+  #meshes: { mesh: Mesh; texture: Texture }[] = [];
+  #primary: Primary | undefined;
+  #key = "";
+  /** Bumped by every show and clear: an older drawing still rasterizing is then dropped. */
+  #turn = 0;
+
+  constructor(
+    private readonly name: string,
+    private readonly host: () => PictureHost = foundryHost,
+  ) {}
+
+  /** The sprites shown now. */
+  get meshes(): readonly Mesh[] {
+    return this.#meshes.map((m) => m.mesh);
+  }
+
+  /**
+   * Shows `pictures` on the current canvas in place of this game's earlier ones. Resolves once
+   * they are drawn, or once a later show or clear has taken over.
+   */
+  async show(pictures: readonly PlacedArt[], gridSize: number): Promise<void> {
+    const rt = this.host();
+    const primary = rt.primary();
+    if (!primary) return this.clear();
+    const key = `${gridSize}|${pictures.map((p) => `${p.x},${p.y},${p.elevation}:${p.art.svg}`).join("|")}`;
+    const alive = this.#meshes.every((m) => !m.mesh.destroyed);
+    if (key === this.#key && primary === this.#primary && alive) return;
+    const turn = ++this.#turn;
+    const frames = pictures.map((p) => artPlacement(p, gridSize));
+    let sources: unknown[];
+    try {
+      sources = await Promise.all(pictures.map((p, i) => rt.rasterize(p.art, frames[i]!.pixels)));
+    } catch (e) {
+      // a browser that cannot draw the picture: the board stays without one, the game goes on
+      if (turn === this.#turn) this.#remove();
+      console.error(`kolikoly-fishing | the board's picture could not be drawn`, e);
+      return;
+    }
+    if (turn !== this.#turn || rt.primary() !== primary || primary.destroyed) return;
+    this.#remove();
+    pictures.forEach((p, i) => {
+      const f = frames[i]!;
+      const texture = rt.PIXI.Texture.from(sources[i]!);
+      const mesh = new rt.PrimarySpriteMesh({ texture, name: `${this.name}-${i}` });
+      mesh.position.set(f.x, f.y);
+      mesh.width = f.width;
+      mesh.height = f.height;
+      // on the background (same layer, drawn after it), under tiles, drawings and tokens
+      mesh.elevation = p.elevation;
+      mesh.sortLayer = rt.sceneLayer;
+      mesh.zIndex = 0;
+      mesh.hoverFade = false;
+      primary.addChild(mesh);
+      this.#meshes.push({ mesh, texture });
+    });
+    this.#primary = primary;
+    this.#key = key;
+  }
+
+  /** Removes this game's pictures (and drops any drawing still under way). */
+  clear(): void {
+    this.#turn++;
+    this.#remove();
+  }
+
+  #remove(): void {
+    for (const { mesh, texture } of this.#meshes)
+      // a scene torn down destroyed the sprite already; its texture is still ours to free
+      if (mesh.destroyed) texture.destroy(true);
+      else mesh.destroy({ children: true, texture: true, baseTexture: true });
+    this.#meshes = [];
+    this.#primary = undefined;
+    this.#key = "";
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * Issue 20 item 2: a board's picture on the canvas (src/foundry/core/board-picture.ts). Where it
+ * goes (one drawing square on one grid square, square (0, 0) on the board's origin), how many
+ * texture pixels it gets, and that one game's pictures are replaced, never doubled: a redraw of
+ * the same picture draws nothing, an older drawing still rasterizing is dropped, a scene torn
+ * down frees the texture, and a browser that cannot draw the picture leaves no sprite behind.
+ * The browser's own rasterizing and the sprite on the fake canvas are the boot test's.
+ */
+import { describe, expect, test, vi } from "vitest";
+import type {
+  Mesh,
+  PictureHost,
+  PlacedArt,
+  Primary,
+  Texture,
+} from "../../src/foundry/core/board-picture.ts";
+import {
+  ART_MAX_PIXELS,
+  ART_MAX_SIDE,
+  ART_RESOLUTION,
+  BoardPictures,
+  artPlacement,
+} from "../../src/foundry/core/board-picture.ts";
+import type { BoardArt } from "../../src/ui/board-art.ts";
+
+const art = (svg: string, width = 360, height = 384): BoardArt => ({
+  svg,
+  width,
+  height,
+  origin: [21, 45],
+  cell: 56,
+});
+const placed = (svg: string, x = 300, y = 400): PlacedArt => ({
+  art: art(svg),
+  x,
+  y,
+  elevation: 0,
+});
+
+describe("where a picture goes", () => {
+  test("K1: square (0, 0) of the drawing on the board's origin, one drawing square a grid square", () => {
+    const f = artPlacement(placed("a"), 112);
+    // 112 / 56 = 2 scene pixels a unit
+    expect(f).toMatchObject({ x: 300 - 42, y: 400 - 90, width: 720, height: 768 });
+    expect(f.pixels).toEqual({ width: 720 * ART_RESOLUTION, height: 768 * ART_RESOLUTION });
+  });
+
+  test("a board too large for one texture at full resolution gets fewer pixels, never more than the caps", () => {
+    for (const [w, h] of [
+      [3000, 300],
+      [2000, 2000],
+      [20000, 100],
+    ] as const) {
+      const f = artPlacement({ art: art("a", w, h), x: 0, y: 0, elevation: 0 }, 56);
+      expect(Math.max(f.pixels.width, f.pixels.height)).toBeLessThanOrEqual(ART_MAX_SIDE);
+      expect(f.pixels.width * f.pixels.height).toBeLessThanOrEqual(ART_MAX_PIXELS);
+      // as sharp as the caps allow: one of them (or the resolution) is met
+      const r = f.pixels.width / f.width;
+      expect(r).toBeLessThanOrEqual(ART_RESOLUTION);
+      expect(
+        Math.max(f.pixels.width + 1, f.pixels.height + 1) > ART_MAX_SIDE ||
+          (f.pixels.width + 1) * (f.pixels.height + 1) > ART_MAX_PIXELS,
+      ).toBe(true);
+    }
+  });
+});
+
+/** A stand-in of PIXI and the primary group, recording what is drawn and freed. */
+function stage() {
+  const freed: string[] = [];
+  const added: (Mesh & { texture: Texture & { src: string } })[] = [];
+  const newPrimary = () => {
+    const p: Primary & { children: Mesh[]; destroyed: boolean } = {
+      children: [],
+      destroyed: false,
+      addChild(m) {
+        p.children.push(m);
+        added.push(m as never);
+        return m;
+      },
+    };
+    return p;
+  };
+  let primary = newPrimary();
+  const pending: (() => void)[] = [];
+  let fail = false;
+  let hold = false;
+  const host: PictureHost = {
+    rasterize: (a) =>
+      new Promise((resolve, reject) => {
+        const done = () => (fail ? reject(new Error("no SVG")) : resolve(`raster:${a.svg}`));
+        if (hold) pending.push(done);
+        else done();
+      }),
+    PIXI: {
+      Texture: {
+        from: (source) => {
+          const t = { src: String(source), destroy: () => void freed.push(String(source)) };
+          return t;
+        },
+      },
+    },
+    PrimarySpriteMesh: class {
+      destroyed = false;
+      name: string | null;
+      elevation = -1;
+      sortLayer = -1;
+      zIndex = -1;
+      hoverFade = true;
+      width = 0;
+      height = 0;
+      x = 0;
+      y = 0;
+      texture: Texture;
+      position = { set: (x: number, y: number) => Object.assign(this, { x, y }) };
+      constructor(o: { texture: Texture; name: string }) {
+        this.texture = o.texture;
+        this.name = o.name;
+      }
+      destroy(o?: { texture?: boolean }) {
+        this.destroyed = true;
+        primary.children = primary.children.filter((c) => c !== (this as never));
+        if (o?.texture) this.texture.destroy(true);
+      }
+    },
+    sceneLayer: 0,
+    primary: () => primary,
+  };
+  return {
+    host,
+    freed,
+    added,
+    get primary() {
+      return primary;
+    },
+    /** A scene change: the old group's children destroyed (not their textures), a new group. */
+    tearDown() {
+      for (const c of primary.children) (c as { destroyed: boolean }).destroyed = true;
+      primary = newPrimary();
+    },
+    hold(on: boolean) {
+      hold = on;
+    },
+    release() {
+      for (const f of pending.splice(0)) f();
+    },
+    fail(on: boolean) {
+      fail = on;
+    },
+  };
+}
+
+describe("one game's pictures on the canvas", () => {
+  test("under the tokens: on the scene's layer at the board's elevation, at its place and size", async () => {
+    const s = stage();
+    const p = new BoardPictures("kolikoly-board", () => s.host);
+    await p.show([placed("a"), { ...placed("b", 800, 400), elevation: 10 }], 112);
+    expect(s.primary.children).toHaveLength(2);
+    const [m0, m1] = s.primary.children as unknown as {
+      x: number;
+      y: number;
+      width: number;
+      elevation: number;
+      sortLayer: number;
+      zIndex: number;
+      hoverFade: boolean;
+      name: string;
+      texture: { src: string };
+    }[];
+    expect(m0).toMatchObject({ x: 258, y: 310, width: 720, elevation: 0, sortLayer: 0 });
+    expect(m0!.zIndex).toBeGreaterThan(-Infinity);
+    expect(m0!.hoverFade).toBe(false);
+    expect(m0!.name).toBe("kolikoly-board-0");
+    expect(m0!.texture.src).toBe("raster:a");
+    expect(m1).toMatchObject({ x: 758, elevation: 10, name: "kolikoly-board-1" });
+  });
+
+  test("the same pictures again draw nothing; a change replaces them and frees the old textures", async () => {
+    const s = stage();
+    const p = new BoardPictures("b", () => s.host);
+    await p.show([placed("a")], 100);
+    await p.show([placed("a")], 100);
+    expect(s.added).toHaveLength(1);
+    await p.show([placed("a2")], 100);
+    expect(s.added).toHaveLength(2);
+    expect(s.primary.children).toHaveLength(1);
+    expect(s.freed).toEqual(["raster:a"]);
+    // moved, or on another grid size, is a change too
+    await p.show([placed("a2", 0, 0)], 100);
+    await p.show([placed("a2", 0, 0)], 50);
+    expect(s.added).toHaveLength(4);
+    expect(s.primary.children).toHaveLength(1);
+    p.clear();
+    expect(s.primary.children).toHaveLength(0);
+    expect(s.freed).toHaveLength(4);
+  });
+
+  test("an older drawing still rasterizing is dropped: only the last one shows", async () => {
+    const s = stage();
+    const p = new BoardPictures("b", () => s.host);
+    s.hold(true);
+    const first = p.show([placed("old")], 100);
+    const second = p.show([placed("new")], 100);
+    s.release();
+    await Promise.all([first, second]);
+    expect(
+      s.primary.children.map((m) => (m as unknown as { texture: { src: string } }).texture.src),
+    ).toEqual(["raster:new"]);
+    // a board removed while its picture was being drawn: nothing is added afterwards
+    const third = p.show([placed("gone")], 100);
+    p.clear();
+    s.release();
+    await third;
+    expect(s.primary.children).toHaveLength(0);
+  });
+
+  test("a scene torn down destroyed the sprite: its texture is freed and the picture drawn on the new canvas", async () => {
+    const s = stage();
+    const p = new BoardPictures("b", () => s.host);
+    await p.show([placed("a")], 100);
+    s.tearDown();
+    await p.show([placed("a")], 100);
+    expect(s.freed).toEqual(["raster:a"]);
+    expect(s.primary.children).toHaveLength(1);
+  });
+
+  test("a browser that cannot draw the picture: no sprite, an error in the console, the next change draws", async () => {
+    const s = stage();
+    const p = new BoardPictures("b", () => s.host);
+    await p.show([placed("a")], 100);
+    s.fail(true);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    await p.show([placed("b")], 100);
+    expect(error).toHaveBeenCalledOnce();
+    error.mockRestore();
+    expect(s.primary.children).toHaveLength(0);
+    s.fail(false);
+    await p.show([placed("b")], 100);
+    expect(s.primary.children).toHaveLength(1);
+  });
+});
