@@ -78,6 +78,7 @@ describe("the built module", () => {
       "kolikoly-fishing/scripts/gm-windows.js",
       "kolikoly-fishing/scripts/kayanak-chunk.js",
       "kolikoly-fishing/scripts/kolikoly-fishing.js",
+      "kolikoly-fishing/scripts/lake-art.js",
       "kolikoly-fishing/scripts/live-writes.js",
       "kolikoly-fishing/scripts/quench.js",
       "kolikoly-fishing/scripts/shared-<hash>.js",
@@ -99,6 +100,7 @@ describe("the built module", () => {
       "scripts/gm-desk-chunk.js",
       "scripts/gm-windows.js",
       "scripts/kayanak-chunk.js",
+      "scripts/lake-art.js",
       "scripts/live-writes.js",
       "scripts/quench.js",
       "scripts/table-check-gm.js",
@@ -119,6 +121,22 @@ describe("the built module", () => {
     }
     // what Foundry reads before ready stays at start: the dice terms' faces
     expect(startText).toContain("KOLIKOLY.Kayanak.Foundry.Face.");
+  });
+
+  test("issue 20 item 2: the boards' pictures are a chunk loaded with import(), never at start", () => {
+    const fig = loadFigures(out);
+    const js = (f: string) => fs.readFileSync(path.join(out, f), "utf8");
+    const startText = fig.start.map(js).join("\n");
+    // the one import() of the lake's pictures is fishing/layer.ts's; none at start is static
+    expect(startText.match(/import\(`\.\/lake-art\.js`\)/g)).toHaveLength(1);
+    expect(startText).not.toMatch(/(?:from|import)\s*["']\.\/lake-art\.js["']/);
+    // the drawing (its styles, its fog) and the sprites: in the chunks only, not at start
+    const art = fig.chunks.find((c) => c.chunk === "scripts/lake-art.js")!;
+    const chunkText = art.files.map(js).join("\n");
+    for (const marker of ["kolikoly-art__title", "kolikoly-sq__fog", "image/svg+xml"]) {
+      expect(startText, marker).not.toContain(marker);
+      expect(chunkText, marker).toContain(marker);
+    }
   });
 
   test("issue 23: the GM windows are a chunk loaded only with import(), never by the entry at start", () => {
@@ -181,6 +199,7 @@ describe("the built module", () => {
     const js = [
       ...loadFigures(out).start,
       "scripts/kayanak-chunk.js",
+      "scripts/lake-art.js",
       "scripts/gm-windows.js",
       "scripts/gm-crypto.js",
       "scripts/gm-desk-chunk.js",

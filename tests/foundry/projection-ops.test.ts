@@ -9,7 +9,8 @@ import type { GameEvent, GameState } from "../../src/rules/index.ts";
 import { newGame } from "../../src/rules/index.ts";
 import type { PublicLake } from "../../src/foundry/fishing/projection.ts";
 import {
-  boardShapes,
+  boardLevels,
+  publicLakeView,
   publicLakeFor,
   sceneLakeOp,
   sceneLevelsFor,
@@ -460,21 +461,48 @@ describe("the public lake and its square geometry", () => {
     expect(swarmFlagOf(fisherToken("t", [0, 0]))).toBeUndefined();
   });
 
-  test("K21 boardShapes: each level's outline where it is drawn and as large as the lake", () => {
+  test("K21 boardLevels: each level's square (0, 0) where it is drawn; stacked, the surface only", () => {
     const grid = { gridSize: G, sceneX: 0, sceneY: 0 };
     const two = { ...pub, lake: { ...pub.lake, levels: 2 }, explored: [] };
-    const levels = boardShapes(two, grid, (l) => `L${l}`).filter((r) => r.kind === "level");
-    expect(levels).toEqual([
-      { kind: "level", x: 100, y: 200, w: 300, h: 200, label: "L0" },
-      { kind: "level", x: 500, y: 200, w: 300, h: 200, label: "L1" },
+    expect(boardLevels(two, grid)).toEqual([
+      { level: 0, x: 100, y: 200, elevation: 0, rows: true },
+      { level: 1, x: 500, y: 200, elevation: 0, rows: true },
     ]);
-    // stacked (v14 Scene Levels): one outline, the surface's unexplored squares only
-    const stacked = boardShapes({ ...two, layout: "scene-levels" }, grid, (l) => `L${l}`);
-    expect(stacked.filter((r) => r.kind === "level")).toHaveLength(1);
-    expect(stacked.filter((r) => r.kind === "unexplored")).toHaveLength(6);
-    // the surface's, not another level's: one explored surface square leaves five
-    const surface = boardShapes({ ...two, layout: "scene-levels", explored: [0] }, grid, String);
-    expect(surface.filter((r) => r.kind === "unexplored")).toHaveLength(5);
+    // levels right beside each other: the second one's row numbers would cover the first's squares
+    expect(boardLevels({ ...two, gap: 0 }, grid).map((b) => [b.x, b.rows])).toEqual([
+      [100, true],
+      [400, false],
+    ]);
+    // stacked (v14 Scene Levels): one picture, the surface at its Level's elevation
+    const sceneLevels = [
+      { id: "top", elevation: 10 },
+      { id: "low", elevation: 0 },
+    ];
+    expect(boardLevels({ ...two, layout: "scene-levels", sceneLevels }, grid)).toEqual([
+      { level: 0, x: 100, y: 200, elevation: 10, rows: true },
+    ]);
+  });
+
+  test("K20 publicLakeView: the explored squares of the flag, and no swarm or fisher", () => {
+    const three = {
+      ...pub,
+      lake: { ...pub.lake, levels: 2 },
+      explored: [0, 7],
+      round: 4,
+      over: true,
+    };
+    expect(publicLakeView(three)).toEqual({
+      viewer: "player",
+      round: 4,
+      over: true,
+      lake: three.lake,
+      fishers: [],
+      swarms: [],
+      explored: [
+        [0, 0, 0],
+        [1, 0, 1],
+      ],
+    });
   });
 
   test("sceneLevelsFor: the scene's Levels highest first, as many as the lake has; none when too few", () => {

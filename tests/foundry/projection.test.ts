@@ -4,8 +4,9 @@
  */
 import { describe, expect, test } from "vitest";
 import type { PublicLake } from "../../src/foundry/fishing/projection.ts";
+import { JSDOM } from "jsdom";
+import { lakePictures } from "../../src/foundry/fishing/lake-art.ts";
 import {
-  boardShapes,
   publicLakeOf,
   squareAt,
   squareOrigin,
@@ -56,14 +57,37 @@ describe("board", () => {
     });
   });
 
-  test("K21: two labelled level outlines and a mark on each of the 10 unexplored squares, nothing else", () => {
-    const shapes = boardShapes(pub, grid, (l) => `Level ${l}`);
-    expect(shapes.filter((s) => s.kind === "level").map((s) => s.label)).toEqual([
-      "Level 0",
-      "Level 1",
+  test("K21: each level a titled picture pinned to its square (0, 0), fog on the 10 unexplored squares, nothing else", () => {
+    const pictures = lakePictures(pub, grid, (l) => `Level ${l}`);
+    expect(pictures.map((p) => [p.x, p.y, p.elevation])).toEqual([
+      [50 + 200, 60 + 100, 0],
+      [50 + 600, 60 + 100, 0],
     ]);
-    expect(shapes.filter((s) => s.kind === "unexplored").length).toBe(12 - 2);
-    expect(Object.keys(shapes[2]!).sort()).toEqual(["h", "kind", "w", "x", "y"]);
+    const fogged: string[] = [];
+    for (const [l, p] of pictures.entries()) {
+      const doc = new JSDOM(p.art.svg, { contentType: "image/svg+xml" }).window.document;
+      expect(doc.querySelector(".kolikoly-art__title")?.textContent).toBe(`Level ${l}`);
+      fogged.push(
+        ...[...doc.querySelectorAll(".kolikoly-sq--fog")].map((g) => g.getAttribute("data-at")!),
+      );
+      // no token of any kind, no control: the scene's tokens show fishers and swarms
+      expect(doc.querySelectorAll(".kolikoly-fisher, .kolikoly-swarm, [tabindex]")).toHaveLength(0);
+    }
+    // explored [0, 4] are squares [0,0,0] and [1,1,0]
+    expect(fogged.sort()).toEqual(
+      [
+        "2,0,0",
+        "0,1,0",
+        "2,1,0",
+        "0,0,1",
+        "1,0,1",
+        "2,0,1",
+        "0,1,1",
+        "1,1,1",
+        "2,1,1",
+        "1,0,0",
+      ].sort(),
+    );
   });
 });
 

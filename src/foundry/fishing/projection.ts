@@ -5,7 +5,7 @@
  * a token or a flag, which every client receives (docs/foundry.md, "What every client receives").
  */
 import type { Coord, GameEvent, GameState, LakeSpec, LakeView } from "../../rules/index.ts";
-import { coordOf, indexOf, onBoard, squareCount, viewFor } from "../../rules/index.ts";
+import { coordOf, indexOf, onBoard, viewFor } from "../../rules/index.ts";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { DISPLAY_ALWAYS, MODULE_ID, SWARM_ICON } from "../core/constants.ts";
@@ -369,42 +369,46 @@ export function sceneLakeOp(scene: SceneData, pub: PublicLake): WriteOp {
   };
 }
 
-export interface BoardRect {
-  readonly kind: "level" | "unexplored";
+/**
+ * One lake level as the canvas draws it (layer.ts): where its square (0, 0) lies on the scene,
+ * at what elevation, and whether its row numbers fit left of it (not when another level is laid
+ * right beside it, gap 0: they would cover that level's last column).
+ */
+export interface BoardLevel {
+  readonly level: number;
   readonly x: number;
   readonly y: number;
-  readonly w: number;
-  readonly h: number;
-  readonly label?: string;
+  readonly elevation: number;
+  readonly rows: boolean;
 }
 
-/** The board drawn on every client from the public lake: level outlines with labels, unexplored squares. */
-export function boardShapes(
-  pub: PublicLake,
+/** The levels drawn on the scene (squareOrigin's layout): each one side by side, or the surface only when stacked. */
+export function boardLevels(
+  pub: Pick<PublicLake, "origin" | "layout" | "gap" | "lake" | "sceneLevels">,
   scene: Pick<SceneData, "gridSize" | "sceneX" | "sceneY">,
-  levelLabel: (level: number) => string,
-): BoardRect[] {
-  const out: BoardRect[] = [];
-  const g = scene.gridSize;
+): BoardLevel[] {
   const shown = pub.layout === "side-by-side" ? pub.lake.levels : 1;
-  for (let l = 0; l < shown; l++) {
-    const o = squareOrigin(pub, scene, [0, 0, l]);
-    out.push({
-      kind: "level",
-      x: o.x,
-      y: o.y,
-      w: pub.lake.width * g,
-      h: pub.lake.height * g,
-      label: levelLabel(l),
-    });
-  }
-  const explored = new Set(pub.explored);
-  for (let i = 0; i < squareCount(pub.lake); i++) {
-    if (explored.has(i)) continue;
-    const at = coordOf(pub.lake, i);
-    if (pub.layout !== "side-by-side" && at[2] > 0) continue;
-    const o = squareOrigin(pub, scene, at);
-    out.push({ kind: "unexplored", x: o.x, y: o.y, w: g, h: g });
-  }
-  return out;
+  return Array.from({ length: shown }, (_, level) => {
+    const o = squareOrigin(pub, scene, [0, 0, level]);
+    return { level, x: o.x, y: o.y, elevation: o.elevation, rows: level === 0 || pub.gap > 0 };
+  });
+}
+
+/**
+ * The lake as every client may see it, from the public flag only: its size, round and explored
+ * squares (K20: what `viewFor` gives players), and no swarm or fisher, which the scene's own
+ * tokens show. The canvas draws its picture from this (K21).
+ */
+export function publicLakeView(
+  pub: Pick<PublicLake, "lake" | "round" | "over" | "explored">,
+): LakeView {
+  return {
+    viewer: "player",
+    round: pub.round,
+    over: pub.over,
+    lake: pub.lake,
+    fishers: [],
+    swarms: [],
+    explored: pub.explored.map((i) => coordOf(pub.lake, i)),
+  };
 }

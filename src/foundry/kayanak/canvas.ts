@@ -2,7 +2,7 @@
  * The Kayanak board on the canvas, as data (issue 11 item 4): what every client draws and where
  * a click goes, computed from the public board flag only (board.ts: the engine's player view),
  * so a GM's canvas and a player's draw the same thing and neither holds a covered hole's
- * contents. The drawing itself (PIXI, the control bar, the stage's clicks) is layer.ts.
+ * contents. The drawing itself (the picture, the control bar, the stage's clicks) is layer.ts.
  *
  * Which holes are legal comes from the engine's own `legalSteps`, run on a state rebuilt from
  * the view: no rule of J4-J8 looks at what lies under the ice (a covered hole is hacked or
@@ -17,10 +17,7 @@ import {
   legalSteps,
   makeBoard,
 } from "../../rules/kayanak/index.ts";
-import type { SceneData } from "../core/port.ts";
 import type { BoardView, PublicBoard } from "./board.ts";
-import { holeOrigin } from "./board.ts";
-import { holeLabel } from "./cards.ts";
 
 /** The step kinds a click on a hole can ask for (a tile goes on the clicked hole's floe). */
 export const HOLE_STEP_KINDS: readonly StepKind[] = ["move", "hack", "fish", "tile", "crystal"];
@@ -149,43 +146,13 @@ export function isClick(down: PointerPoint | undefined, up: PointerPoint): boole
   return dx * dx + dy * dy <= CLICK_SLOP * CLICK_SLOP;
 }
 
-/** One hole as drawn: its square, the ice, the fish seen in it (open only), what a click may do. */
-export interface HoleShape {
-  readonly at: Hole;
-  readonly label: string;
-  readonly x: number;
-  readonly y: number;
-  readonly size: number;
-  readonly floe: number;
-  readonly ice: "covered" | "open" | "frozen";
-  /** Only on an open hole (J10: a covered hole's contents are nowhere on a player's canvas). */
-  readonly fish?: { readonly big: number; readonly small: number };
-  /** Its floe is under a "No trespassing!" tile (J8). */
-  readonly tile: boolean;
-  /** The step kinds allowed on it now (the turn in play's fisher), to highlight. */
-  readonly legal: readonly StepKind[];
-}
-
-/** The board's holes as the canvas draws them, from the public flag only. */
-export function kayanakShapes(
-  pub: Pick<PublicBoard, "origin" | "view">,
-  scene: Pick<SceneData, "gridSize" | "sceneX" | "sceneY">,
-  highlight: boolean,
-): HoleShape[] {
-  const legal = highlight ? legalByHole(pub.view) : new Map<string, Step[]>();
-  return pub.view.holes.map((h) => {
-    const o = holeOrigin(pub, scene, h.at);
-    return {
-      at: [h.at[0], h.at[1]],
-      label: holeLabel(h.at),
-      x: o.x,
-      y: o.y,
-      size: scene.gridSize,
-      floe: h.floe,
-      ice: h.frozen ? "frozen" : h.open ? "open" : "covered",
-      ...(h.open ? { fish: { big: h.big ?? 0, small: h.small ?? 0 } } : {}),
-      tile: pub.view.tiles.includes(h.floe),
-      legal: [...new Set((legal.get(holeKey(h.at)) ?? []).map(kindOfStep))],
-    };
-  });
+/** The holes a click may play on now (the turn in play's fisher), with the step kinds allowed on each. */
+export function litHoles(view: BoardView): { readonly at: Hole; readonly kinds: StepKind[] }[] {
+  const legal = legalByHole(view);
+  return view.holes
+    .filter((h) => legal.has(holeKey(h.at)))
+    .map((h) => ({
+      at: [h.at[0], h.at[1]] as Hole,
+      kinds: [...new Set(legal.get(holeKey(h.at))!.map(kindOfStep))],
+    }));
 }

@@ -1,8 +1,9 @@
 /**
- * The Kayanak board on the canvas (issue 11 item 4), drawn by every client from the public board
- * flag (canvas.ts: `kayanakShapes`) as PIXI graphics on the interface group, like the fishing
- * board (board-layer.ts): the holes with their floe's colour, the ice covered, open or frozen,
- * the fish seen in open holes, the tiles, the legal holes lit on the turn in play. A small bar
+ * The Kayanak board on the canvas (issue 11 item 4, issue 20 item 2), drawn by every client from
+ * the public board flag as the table draws the ice sheet (src/ui/ice-svg.ts `iceSheetArt`: the
+ * floes, the holes covered, open with their cracks and the fish seen as balls, or frozen under a
+ * crystal, the "No trespassing!" signs), a picture under the bears' tokens like the fishing
+ * board's (core/board-picture.ts), with the holes this user's fisher may play on lit. A small bar
  * shows whose turn it is and the dice, with the buttons of the fisher this user plays (roll, the
  * step kind, end the turn; the GM's undo). A click on a lit hole (`canvas.stage` pointerdown then
  * pointerup of the primary button with little movement between them, canvas.ts `isClick`: a
@@ -17,29 +18,16 @@ import type { Runtime } from "../runtime.ts";
 import type { SceneData } from "../core/port.ts";
 import type { PublicBoard } from "./board.ts";
 import { activeBoardOf, holeAt } from "./board.ts";
-import type { HoleShape } from "./canvas.ts";
 import type { PointerPoint } from "./canvas.ts";
-import { actingFisher, isClick, kayanakShapes, stepFor } from "./canvas.ts";
+import { actingFisher, isClick, litHoles, stepFor } from "./canvas.ts";
+import { BoardPictures } from "../core/board-picture.ts";
+import { iceSheetArt } from "../../ui/ice-svg.ts";
+import { holeOrigin } from "./board.ts";
 import type { KayanakRequest } from "./host.ts";
 import { faceText } from "./dice.ts";
 
 const K = "KOLIKOLY.Kayanak.Foundry.Board";
 
-type Gfx = {
-  lineStyle(w: number, c: number, a: number): Gfx;
-  beginFill(c: number, a: number): Gfx;
-  endFill(): Gfx;
-  drawRect(x: number, y: number, w: number, h: number): Gfx;
-  addChild(c: unknown): unknown;
-  destroy(o?: object): void;
-  readonly destroyed?: boolean;
-  name?: string;
-};
-type TextLike = { x: number; y: number };
-type Pixi = {
-  Graphics: new () => Gfx;
-  Text: new (t: string, s: object) => TextLike;
-};
 type Pointer = PointerPoint;
 interface Stage {
   on(ev: string, fn: (e: Pointer) => void): void;
@@ -53,10 +41,6 @@ interface CanvasLike {
   stage?: Stage;
 }
 
-/** Floe colours (J1: the box's floes are told apart by their outline). */
-const FLOE_COLOURS = [0x2a6f97, 0x8e44ad, 0x27ae60, 0xd35400, 0xc0392b, 0x16a085, 0x7f8c8d];
-const ICE = { covered: 0xe8f4fa, open: 0x1f4e79, frozen: 0x9fd8ef } as const;
-
 /** How this client sends a player's request (the players' query; module.ts passes it). */
 export type PlayerSend = (
   boardId: string,
@@ -65,7 +49,7 @@ export type PlayerSend = (
   request: KayanakRequest,
 ) => Promise<void>;
 
-let gfx: Gfx | undefined;
+const pictures = new BoardPictures("kolikoly-kayanak-board");
 let bar: HTMLElement | undefined;
 let stage: Stage | undefined;
 /** The step kind picked in the bar (none: inferred where only one kind is allowed). */
@@ -85,8 +69,6 @@ function current(rt: Runtime): { scene: SceneData; pub: PublicBoard } | undefine
 /** Draws (or removes) the scene's Kayanak board, the bar, and listens for clicks on holes. */
 export function drawKayanak(rt: Runtime, asPlayer?: PlayerSend): void {
   const c = canvas as unknown as CanvasLike | undefined;
-  if (gfx && !gfx.destroyed) gfx.destroy({ children: true });
-  gfx = undefined;
   if (stage) {
     stage.off("pointerdown", onDown);
     stage.off("pointerup", onUp);
@@ -95,6 +77,7 @@ export function drawKayanak(rt: Runtime, asPlayer?: PlayerSend): void {
   pressed = undefined;
   const here = c?.ready && c.interface ? current(rt) : undefined;
   if (!here) {
+    pictures.clear();
     bar?.remove();
     bar = undefined;
     kind = undefined;
@@ -105,12 +88,18 @@ export function drawKayanak(rt: Runtime, asPlayer?: PlayerSend): void {
   if (bar?.dataset.board !== pub.id || bar.dataset.turn !== String(pub.view.turn)) kind = undefined;
   const me = rt.port.me();
   const fisher = actingFisher(pub, me, (a) => rt.port.ownersOf(a));
-  const P = (globalThis as unknown as { PIXI: Pixi }).PIXI;
-  const g = new P.Graphics();
-  g.name = "kolikoly-kayanak-board";
-  for (const h of kayanakShapes(pub, scene, fisher !== undefined)) drawHole(g, h, P);
-  c!.interface!.addChild(g);
-  gfx = g;
+  // the holes a click plays on, lit for whoever may play the turn now
+  const legal = fisher !== undefined ? litHoles(pub.view).map((h) => h.at) : [];
+  void pictures.show(
+    [
+      {
+        art: iceSheetArt(pub.view, { title: pub.name, legal }),
+        ...holeOrigin(pub, scene, [0, 0]),
+        elevation: 0,
+      },
+    ],
+    scene.gridSize,
+  );
   if (c!.stage) {
     stage = c!.stage;
     stage.on("pointerdown", onDown);
@@ -131,51 +120,6 @@ function onUp(e: Pointer): void {
   const down = pressed;
   pressed = undefined;
   if (isClick(down, e)) handler?.(e);
-}
-
-function drawHole(g: Gfx, h: HoleShape, P: Pixi): void {
-  const pad = Math.max(2, h.size * 0.06);
-  const floe = FLOE_COLOURS[h.floe % FLOE_COLOURS.length]!;
-  // the floe: its colour around the hole
-  g.lineStyle(Math.max(2, h.size * 0.05), floe, 0.95)
-    .beginFill(floe, 0.25)
-    .drawRect(h.x + 1, h.y + 1, h.size - 2, h.size - 2)
-    .endFill();
-  // the ice (covered: white; open: dark water; frozen: pale blue under a crystal)
-  g.lineStyle(1, 0x0b2233, 0.6)
-    .beginFill(ICE[h.ice], h.ice === "open" ? 0.9 : 0.85)
-    .drawRect(h.x + pad, h.y + pad, h.size - 2 * pad, h.size - 2 * pad)
-    .endFill();
-  if (h.legal.length)
-    g.lineStyle(Math.max(3, h.size * 0.07), 0xffd54a, 1).drawRect(
-      h.x + pad * 1.5,
-      h.y + pad * 1.5,
-      h.size - 3 * pad,
-      h.size - 3 * pad,
-    );
-  const text = (s: string, x: number, y: number, size: number, fill = 0xffffff) => {
-    const el = new P.Text(s, {
-      fontSize: size,
-      fill,
-      stroke: 0x000000,
-      strokeThickness: Math.max(2, size / 6),
-    });
-    el.x = x;
-    el.y = y;
-    g.addChild(el);
-  };
-  const small = Math.max(10, Math.round(h.size * 0.16));
-  text(h.label, h.x + pad * 1.5, h.y + pad, small, h.ice === "covered" ? 0x0b2233 : 0xffffff);
-  // the fish seen in an open hole: big / small (the bar's legend says which is which)
-  if (h.fish)
-    text(
-      `${h.fish.big}/${h.fish.small}`,
-      h.x + h.size * 0.3,
-      h.y + h.size * 0.4,
-      Math.round(h.size * 0.28),
-    );
-  if (h.ice === "frozen") text("❄", h.x + h.size * 0.62, h.y + pad, small * 1.4, 0x0b2233);
-  if (h.tile) text("🚫", h.x + h.size * 0.62, h.y + h.size * 0.62, small * 1.4);
 }
 
 async function send(

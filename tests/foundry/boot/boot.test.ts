@@ -30,6 +30,11 @@ import type { PublicBoard } from "../../../src/foundry/kayanak/board.ts";
 import { holeOrigin } from "../../../src/foundry/kayanak/board.ts";
 import { legalByHole } from "../../../src/foundry/kayanak/canvas.ts";
 import { kindOfStep } from "../../../src/foundry/kayanak/canvas.ts";
+import type { PublicLake } from "../../../src/foundry/fishing/projection.ts";
+import { boardLevels } from "../../../src/foundry/fishing/projection.ts";
+import { ART_RESOLUTION } from "../../../src/foundry/core/board-picture.ts";
+import { ART_TITLE } from "../../../src/ui/board-art.ts";
+import { CELL, levelLayout } from "../../../src/ui/lake-svg.ts";
 
 const OUT = `${REPO}test-output/boot`;
 const MODULE = "kolikoly-fishing";
@@ -613,8 +618,101 @@ async function checkTexts(u: UserPage): Promise<void> {
   expect.soft(text, `${u.userId}: a raw localization key`).not.toMatch(/\bKOLIKOLY\.[A-Za-z.]+/);
 }
 
+/** The scene's grid in the world the boot test serves (world.ts). */
+const GRID = { gridSize: 100, sceneX: 500, sceneY: 300 };
+
+/**
+ * Issue 20 item 2: the board as the table draws it, a picture on every page: in the primary group
+ * under the tokens (never on the interface group above them), one per level drawn, each pinned
+ * so that its square (0, 0) lies on the board's, with at least one texture pixel per scene pixel;
+ * and a screenshot at canvas zoom 1, where the picture's smallest text is 13 / 56 of a square.
+ */
+async function checkBoardPicture(t: Table): Promise<void> {
+  const lake = lakeOf(t) as unknown as PublicLake | undefined;
+  const kayanak = boardOf(t);
+  if (!lake && !kayanak) return;
+  const name = lake ? "kolikoly-board" : "kolikoly-kayanak-board";
+  // where each picture's square (0, 0) must lie
+  const corners = lake
+    ? boardLevels(lake, GRID).map((b) => ({ x: b.x, y: b.y, rows: b.rows }))
+    : [{ ...holeOrigin(kayanak!, GRID, [0, 0]), rows: true }];
+  const [ox, oy] = levelLayout({ width: 1, height: 1 }).origin(0, 0);
+  const unit = GRID.gridSize / CELL;
+  type Pic = {
+    name: string;
+    x: number;
+    y: number;
+    width: number;
+    pixels: number;
+    sortLayer: number;
+    inInterface: boolean;
+  };
+  for (const u of [t.gm, t.ana, t.bo]) {
+    const pics = await waitFor(`${u.userId}: the board's picture`, async () => {
+      const p = await evaluate<Pic[]>(
+        u,
+        `canvas.primary.children.filter((c) => c.name.startsWith("${name}-") && !c.destroyed).map((c) => ({ name: c.name, x: c.x, y: c.y, width: c.width, pixels: c.texture.baseTexture.resource.source.width, sortLayer: c.sortLayer, inInterface: canvas.interface.children.includes(c) }))`,
+      );
+      return p.length === corners.length && p;
+    });
+    const tokenLayer = 700; // PrimaryCanvasGroup.SORT_LAYERS.TOKENS
+    for (const [i, p] of pics.entries()) {
+      const c = corners[i]!;
+      // without row numbers the picture starts 3 units (its padding) left of the squares
+      const dx = c.rows ? ox : 3;
+      expect
+        .soft(p.x + dx * unit, `${u.userId}: ${p.name} pinned to its square (0, 0)`)
+        .toBeCloseTo(c.x, 3);
+      expect.soft(p.y + (oy + ART_TITLE) * unit, `${u.userId}: ${p.name} top`).toBeCloseTo(c.y, 3);
+      expect.soft(p.sortLayer, `${u.userId}: ${p.name} under the tokens`).toBeLessThan(tokenLayer);
+      expect.soft(p.inInterface).toBe(false);
+      expect
+        .soft(p.pixels / p.width, `${u.userId}: ${p.name}'s texture pixels a scene pixel`)
+        .toBeGreaterThanOrEqual(1);
+      expect.soft(p.pixels / p.width).toBeLessThanOrEqual(ART_RESOLUTION + 0.01);
+    }
+  }
+  // a player's page at canvas zoom 1, on the board's top-left corner, the canvas alone
+  const page = t.ana.page;
+  const before = await evaluate<{ scale: number; offset: { x: number; y: number } }>(
+    t.ana,
+    "({ scale: canvas.scale, offset: { ...canvas.offset } })",
+  );
+  const first = corners[0]!;
+  type Board = { scale: number; offset: object; refresh(): void };
+  await page.evaluate(
+    ([x, y]) => {
+      const c = (globalThis as unknown as { canvas: Board }).canvas;
+      c.scale = 1;
+      c.offset = { x, y };
+      c.refresh();
+      // every window, bar and sidebar over or beside the canvas hidden for the picture
+      const board = document.getElementById("board")!;
+      for (const el of document.body.querySelectorAll<HTMLElement>("*"))
+        if (!el.contains(board) && !board.contains(el)) {
+          el.dataset.kkHidden = el.style.visibility || "-";
+          el.style.visibility = "hidden";
+        }
+    },
+    [first.x - 60, first.y - 80] as const,
+  );
+  if (lake) await shot(t, "board-zoom1", page.locator("#board"));
+  else await shot(t, "kayanak-board-zoom1", page.locator("#board"));
+  await page.evaluate((b) => {
+    const c = (globalThis as unknown as { canvas: Board }).canvas;
+    c.scale = b.scale;
+    c.offset = b.offset;
+    c.refresh();
+    for (const el of document.querySelectorAll<HTMLElement>("[data-kk-hidden]")) {
+      el.style.visibility = el.dataset.kkHidden === "-" ? "" : el.dataset.kkHidden!;
+      delete el.dataset.kkHidden;
+    }
+  }, before);
+}
+
 async function finish(t: Table): Promise<void> {
   await settle(t);
+  await checkBoardPicture(t).catch((e) => expect.soft(String(e), "the board's picture").toBe(""));
   await shot(t, "board", t.gm.page);
   for (const [who, u] of [
     ["gm", t.gm],
@@ -991,7 +1089,7 @@ async function playKayanak(t: Table): Promise<void> {
   const kinds = [...new Set(steps.map(kindOfStep))];
   if (kinds.length > 1) await bar.locator(`[data-kayanak-kind=${kinds[0]}]`).click();
   const [hx, hy] = key.split(",").map(Number) as [number, number];
-  const scene = { gridSize: 100, sceneX: 500, sceneY: 300 };
+  const scene = GRID;
   const o = holeOrigin(pub, scene, [hx, hy]);
   const view0 = await evaluate<{ scale: number; offset: { x: number; y: number } }>(
     t.ana,

@@ -1,19 +1,21 @@
 /**
  * Issue 11 item 4: the Kayanak board on the canvas, as data (src/foundry/kayanak/canvas.ts).
- * Drawn from the public board flag only: a GM's canvas and a player's draw the same shapes,
+ * Drawn from the public board flag only: a GM's canvas and a player's draw the same picture,
  * with no covered hole's contents; the holes highlighted are exactly the engine's legal steps on
  * the GM's true state; a click's pixel maps to its hole (holeAt), and the step it asks for is
  * the only legal one there or the one of the kind picked; sent as the player's request, it plays.
  */
+import { JSDOM } from "jsdom";
 import { describe, expect, test } from "vitest";
+import { iceSheetArt } from "../../../src/ui/ice-svg.ts";
 import { holeAt, holeOrigin, publicBoardOf } from "../../../src/foundry/kayanak/board.ts";
 import type { PublicBoard } from "../../../src/foundry/kayanak/board.ts";
 import {
   CLICK_SLOP,
   actingFisher,
   isClick,
-  kayanakShapes,
   legalByHole,
+  litHoles,
   stepFor,
 } from "../../../src/foundry/kayanak/canvas.ts";
 import { holeKey, legalSteps } from "../../../src/rules/kayanak/index.ts";
@@ -100,16 +102,17 @@ describe("the Kayanak board on the canvas (issue 11 item 4)", () => {
           for (const step of fromView) expect(truth).toContainEqual(step);
           // a click on the first legal hole, in pixels, is the request the player sends
           const scene = client.scene(t.sceneId)!;
-          const shapes = kayanakShapes(pub, scene, true);
-          const lit = shapes.find((h) => h.legal.length > 0);
+          const lit = litHoles(pub.view)[0];
           if (!lit) break;
-          const at = holeAt(pub, scene, lit.x + lit.size / 2, lit.y + lit.size / 2) as Hole;
-          const pickKind = lit.legal.length > 1 ? lit.legal[0] : undefined;
+          const o = holeOrigin(pub, scene, lit.at);
+          const at = holeAt(pub, scene, o.x + scene.gridSize / 2, o.y + scene.gridSize / 2) as Hole;
+          expect(at).toEqual(lit.at);
+          const pickKind = lit.kinds.length > 1 ? lit.kinds[0] : undefined;
           const { step, kinds } = stepFor(pub.view, at, pickKind);
-          expect(kinds).toEqual(lit.legal);
+          expect(kinds).toEqual(lit.kinds);
           expect(step).toBeDefined();
           // more than one kind there: nothing is inferred, the player picks
-          if (lit.legal.length > 1) expect(stepFor(pub.view, at).step).toBeUndefined();
+          if (lit.kinds.length > 1) expect(stepFor(pub.view, at).step).toBeUndefined();
           expect(
             actingFisher(pub, { id: t.userIds[me === "f1" ? "a" : "b"], isGM: false }, (a) =>
               t.gm.runtime!.port.ownersOf(a),
@@ -131,32 +134,43 @@ describe("the Kayanak board on the canvas (issue 11 item 4)", () => {
       expect(clicked).toBeGreaterThan(5);
     });
 
-  test("drawn from the public flag only: the GM's shapes are the player's; no covered hole's fish", async () => {
+  test("J10 drawn from the public flag only: the GM's picture is the player's; no covered hole's fish", async () => {
     const t = await makePlayerTable();
     const id = await board(t, AT);
     const [pa] = t.players;
     await ask(pa, id, "f1", 0, { kind: "roll" });
     const gmPub = pubOf(t.gm, t, id);
     const plPub = pubOf(pa, t, id);
-    const scene = t.gm.scene(t.sceneId)!;
-    const gm = kayanakShapes(gmPub, scene, true);
-    const player = kayanakShapes(plPub, pa.scene(t.sceneId)!, true);
-    expect(gm).toEqual(player);
-    expect(gm).toHaveLength(12);
-    for (const h of gm) {
-      if (h.ice === "covered") expect(h.fish).toBeUndefined();
-      else expect(h.fish).toBeDefined();
-      // one coordinate convention: the hole as its scenario file and the table write it
-      expect(h.label).toBe(`[${h.at[0]},${h.at[1]}]`);
+    const lit = litHoles(plPub.view);
+    const picture = (p: PublicBoard) =>
+      iceSheetArt(p.view, { title: p.name, legal: litHoles(p.view).map((h) => h.at) }).svg;
+    expect(picture(gmPub)).toBe(picture(plPub));
+    const doc = new JSDOM(picture(plPub), { contentType: "image/svg+xml" }).window.document;
+    const holes = [...doc.querySelectorAll(".ks-ky-hole")];
+    expect(holes).toHaveLength(12);
+    let covered = 0;
+    for (const h of holes) {
+      const open = h.getAttribute("data-open") === "true";
+      // a covered hole's fish are nowhere in the picture; an open one's are drawn
+      expect(h.hasAttribute("data-big"), h.getAttribute("data-at")!).toBe(open);
+      if (!open) {
+        covered++;
+        expect(h.querySelectorAll(".ks-ky-ball")).toHaveLength(0);
+      }
     }
+    expect(covered).toBeGreaterThan(0);
+    // no bear (the scene has their tokens), nothing focusable; the lit holes are the legal ones
+    expect(doc.querySelectorAll(".ks-ky-bear, [tabindex]")).toHaveLength(0);
+    expect(
+      [...doc.querySelectorAll(".ks-ky-hole--legal")].map((h) => h.getAttribute("data-at")),
+    ).toEqual(lit.map((h) => `${h.at[0]},${h.at[1]}`));
     // the legal holes are next to the bear (J4-J6), and only while a turn is in play
     const bear = plPub.view.fishers[0]!.at;
-    for (const h of gm.filter((x) => x.legal.length))
+    expect(lit.length).toBeGreaterThan(0);
+    for (const h of lit)
       expect(Math.abs(h.at[0] - bear[0]) + Math.abs(h.at[1] - bear[1])).toBeLessThanOrEqual(2);
-    expect(kayanakShapes(plPub, scene, false).every((h) => h.legal.length === 0)).toBe(true);
     await ask(pa, id, "f1", 0, { kind: "end" });
-    const idle = kayanakShapes(pubOf(pa, t, id), scene, true);
-    expect(idle.every((h) => h.legal.length === 0)).toBe(true);
+    expect(litHoles(pubOf(pa, t, id).view)).toEqual([]);
     expect(legalByHole(pubOf(pa, t, id).view).size).toBe(0);
     expect(holeKey([1, 2])).toBe("1,2");
   });

@@ -11,7 +11,11 @@
  *   (Token#_onClickLeft2), a right click on an owned token opens the token HUD
  *   (Token#_onClickRight -> canvas.hud.token.bind); hidden tokens are not drawn for players;
  *   bars are drawn from TokenDocument#getBarAttribute by `displayBars` (ALWAYS for everyone,
- *   OWNER for owners).
+ *   OWNER for owners);
+ * - the primary group (`canvas.primary`), its children drawn under the grid, the interface
+ *   group and the tokens in the order of PrimaryCanvasGroup._compareObjects (elevation, sort
+ *   layer, sort, zIndex); `foundry.canvas.primary.PrimarySpriteMesh` and `PIXI.Texture.from` of
+ *   a canvas element, which refuses a tainted canvas as WebGL's texImage2D does.
  */
 import type { FakeScene, FakeTokenDocument } from "./documents.ts";
 import { env } from "./env.ts";
@@ -112,7 +116,72 @@ export class Text extends Container {
   }
 }
 
-export const PIXI = { Container, Graphics, Text };
+/** PIXI.Texture of a canvas element (pixi.js 7 Texture.from, a CanvasResource uploaded by WebGL). */
+export class Texture {
+  destroyed = false;
+  readonly baseTexture: { resource: { source: HTMLCanvasElement } };
+  // pixi.js 7 Texture.from(HTMLCanvasElement) (v13 client/canvas/containers/elements/sprite-mesh.mjs SpriteMesh.from)
+  static from(source: HTMLCanvasElement): Texture {
+    if (!(source instanceof HTMLCanvasElement)) throw new Error("the fake takes canvas elements");
+    // WebGL's texImage2D throws a SecurityError on a tainted canvas; reading a pixel does the same
+    source.getContext("2d")!.getImageData(0, 0, 1, 1);
+    return new Texture(source);
+  }
+  // pixi.js 7 Texture#baseTexture.resource.source (v13 client/canvas/containers/elements/sprite-mesh.mjs SpriteMesh#sourceElement)
+  constructor(source: HTMLCanvasElement) {
+    this.baseTexture = { resource: { source } };
+  }
+  // pixi.js 7 Texture#destroy(destroyBase) (v13 client/canvas/containers/elements/sprite-mesh.mjs SpriteMesh#destroy)
+  destroy(): void {
+    this.destroyed = true;
+  }
+}
+
+/** foundry.canvas.primary.PrimarySpriteMesh: a textured quad with the primary group's sort keys. */
+export class PrimarySpriteMesh extends Container {
+  texture: Texture;
+  elevation = 0;
+  sortLayer = 0;
+  sort = 0;
+  zIndex = 0;
+  hoverFade = true;
+  width = 0;
+  height = 0;
+  readonly position = { set: (x: number, y: number) => Object.assign(this, { x, y }) };
+  // v13 client/canvas/primary/primary-sprite-mesh.mjs PrimarySpriteMesh#constructor({texture, name})
+  constructor(o: { texture: Texture; name?: string }) {
+    super();
+    this.texture = o.texture;
+    this.name = o.name ?? "";
+  }
+  // v13 client/canvas/containers/elements/sprite-mesh.mjs SpriteMesh#destroy({texture, baseTexture})
+  override destroy(o: { children?: boolean; texture?: boolean } = {}): void {
+    if (o.texture) this.texture.destroy();
+    super.destroy(o);
+  }
+}
+
+/** v13 client/canvas/groups/primary.mjs PrimaryCanvasGroup.SORT_LAYERS. */
+export const SORT_LAYERS = Object.freeze({
+  SCENE: 0,
+  TILES: 500,
+  DRAWINGS: 600,
+  TOKENS: 700,
+  WEATHER: 1000,
+});
+
+/** The primary group's order of drawing (v13 client/canvas/groups/primary.mjs PrimaryCanvasGroup._compareObjects). */
+function compareObjects(a: Container, b: Container): number {
+  const k = (c: Container) => c as Partial<PrimarySpriteMesh>;
+  return (
+    (k(a).elevation ?? 0) - (k(b).elevation ?? 0) ||
+    (k(a).sortLayer ?? 0) - (k(b).sortLayer ?? 0) ||
+    (k(a).sort ?? 0) - (k(b).sort ?? 0) ||
+    (k(a).zIndex ?? 0) - (k(b).zIndex ?? 0)
+  );
+}
+
+export const PIXI = { Container, Graphics, Text, Texture };
 
 type StageListener = (e: { button: number; global: { x: number; y: number } }) => void;
 
@@ -120,6 +189,7 @@ export class FakeCanvas {
   ready = false;
   scene: FakeScene | null = null;
   interface: Container | null = null;
+  primary: Container | null = null;
   scale = 0.3;
   offset = { x: 0, y: 0 };
   readonly hud = { token: new TokenHUD() };
@@ -183,14 +253,19 @@ export class FakeCanvas {
 
   /** Canvas#draw (board.mjs): tear down the old scene's groups, canvasInit, draw, canvasReady. */
   async draw(scene: FakeScene | null): Promise<this> {
+    // tearing down a scene destroys its groups' children (CanvasGroupMixin#tearDown), not their textures
     if (this.interface) this.interface.destroy({ children: true });
+    if (this.primary) this.primary.destroy({ children: true });
     this.ready = false;
     this.scene = scene;
     this.interface = null;
+    this.primary = null;
     if (!scene) return this;
     Hooks.callAll("canvasInit", this);
     this.interface = new Container();
     this.interface.name = "interface";
+    this.primary = new Container();
+    this.primary.name = "primary";
     const board = document.getElementById("board")!;
     board.replaceChildren();
     const d = scene.dimensions;
@@ -273,6 +348,10 @@ export class FakeCanvas {
     ctx.fillStyle = "#2b3a42";
     ctx.fillRect(0, 0, this.el!.width, this.el!.height);
     ctx.setTransform(s, 0, 0, s, -this.offset.x * s, -this.offset.y * s);
+    // the primary group: the scene's pictures, under the grid and the tokens
+    for (const c of [...(this.primary?.children ?? [])].sort(compareObjects))
+      if (c instanceof PrimarySpriteMesh && !c.texture.destroyed)
+        ctx.drawImage(c.texture.baseTexture.resource.source, c.x, c.y, c.width, c.height);
     ctx.strokeStyle = "#3d5260";
     ctx.lineWidth = 1 / s;
     for (let x = d.sceneX; x <= d.sceneX + (d.sceneWidth as number); x += d.size) {

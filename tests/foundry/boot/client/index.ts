@@ -16,7 +16,7 @@ import {
   HandlebarsApplicationMixin,
   instances,
 } from "./applications.ts";
-import { FakeCanvas, PIXI } from "./canvas.ts";
+import { FakeCanvas, PIXI, PrimarySpriteMesh, SORT_LAYERS } from "./canvas.ts";
 import { CONST } from "./constants.ts";
 import { DataModel, TypeDataModel, fields } from "./data-model.ts";
 import { DiceTerm, Die, NumericTerm, OperatorTerm, Roll, seededUniform } from "./dice.ts";
@@ -180,6 +180,10 @@ Object.assign(g, {
       instances,
     },
     appv1: { sheets: { ActorSheet } },
+    canvas: {
+      primary: { PrimarySpriteMesh },
+      groups: { PrimaryCanvasGroup: { SORT_LAYERS } },
+    },
   },
 });
 
