@@ -238,4 +238,30 @@ describe("one game's pictures on the canvas", () => {
     await p.show([placed("b")], 100);
     expect(s.primary.children).toHaveLength(1);
   });
+
+  test("a Foundry without the primary group's classes: show neither throws nor leaves a sprite", async () => {
+    const s = stage();
+    const p = new BoardPictures("b", () => {
+      throw new TypeError("foundry.canvas.primary is undefined");
+    });
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    await expect(p.show([placed("a")], 100)).resolves.toBeUndefined();
+    expect(error).toHaveBeenCalledOnce();
+    error.mockRestore();
+    // a texture refused (a tainted canvas): the sprite made for it is freed, none is shown
+    const q = new BoardPictures("b", () => ({
+      ...s.host,
+      PIXI: {
+        Texture: {
+          from: () => {
+            throw new DOMException("tainted", "SecurityError");
+          },
+        },
+      },
+    }));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await q.show([placed("a")], 100);
+    vi.restoreAllMocks();
+    expect(s.primary.children).toHaveLength(0);
+  });
 });

@@ -139,39 +139,41 @@ export class BoardPictures {
     private readonly host: () => PictureHost = foundryHost,
   ) {}
 
-  /** The sprites shown now. */
-  get meshes(): readonly Mesh[] {
-    return this.#meshes.map((m) => m.mesh);
-  }
-
   /**
    * Shows `pictures` on the current canvas in place of this game's earlier ones. Resolves once
    * they are drawn, or once a later show or clear has taken over.
    */
   async show(pictures: readonly PlacedArt[], gridSize: number): Promise<void> {
+    const turn = ++this.#turn;
+    try {
+      await this.#draw(pictures, gridSize, turn);
+    } catch (e) {
+      // a browser or a Foundry that cannot draw the picture: the board stays without one, the
+      // game goes on
+      if (turn === this.#turn) this.#remove();
+      console.error(`kolikoly-fishing | the board's picture could not be drawn`, e);
+    }
+  }
+
+  async #draw(pictures: readonly PlacedArt[], gridSize: number, turn: number): Promise<void> {
     const rt = this.host();
     const primary = rt.primary();
-    if (!primary) return this.clear();
+    if (!primary) return this.#remove();
     const key = `${gridSize}|${pictures.map((p) => `${p.x},${p.y},${p.elevation}:${p.art.svg}`).join("|")}`;
     const alive = this.#meshes.every((m) => !m.mesh.destroyed);
     if (key === this.#key && primary === this.#primary && alive) return;
-    const turn = ++this.#turn;
     const frames = pictures.map((p) => artPlacement(p, gridSize));
-    let sources: unknown[];
-    try {
-      sources = await Promise.all(pictures.map((p, i) => rt.rasterize(p.art, frames[i]!.pixels)));
-    } catch (e) {
-      // a browser that cannot draw the picture: the board stays without one, the game goes on
-      if (turn === this.#turn) this.#remove();
-      console.error(`kolikoly-fishing | the board's picture could not be drawn`, e);
-      return;
-    }
+    const sources = await Promise.all(
+      pictures.map((p, i) => rt.rasterize(p.art, frames[i]!.pixels)),
+    );
     if (turn !== this.#turn || rt.primary() !== primary || primary.destroyed) return;
     this.#remove();
     pictures.forEach((p, i) => {
       const f = frames[i]!;
       const texture = rt.PIXI.Texture.from(sources[i]!);
       const mesh = new rt.PrimarySpriteMesh({ texture, name: `${this.name}-${i}` });
+      // kept before anything can throw, so that a failure frees what was made
+      this.#meshes.push({ mesh, texture });
       mesh.position.set(f.x, f.y);
       mesh.width = f.width;
       mesh.height = f.height;
@@ -181,7 +183,6 @@ export class BoardPictures {
       mesh.zIndex = 0;
       mesh.hoverFade = false;
       primary.addChild(mesh);
-      this.#meshes.push({ mesh, texture });
     });
     this.#primary = primary;
     this.#key = key;
