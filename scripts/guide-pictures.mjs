@@ -23,6 +23,7 @@ export const BOOT_PICTURES = {
   "foundry-swarm-sheet.png": "dnd5e-swarm-sheet.png",
   "foundry-settings.png": "dnd5e-settings.png",
   "foundry-board.png": "dnd5e-board.png",
+  "foundry-lake-canvas.png": "dnd5e-board-zoom1.png",
   "foundry-kayanak-board.png": "kayanak-kayanak-board.png",
   "foundry-kayanak-card.png": "kayanak-kayanak-card.png",
 };
