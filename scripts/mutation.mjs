@@ -36,8 +36,11 @@ export const BATCHES = {
   },
   store: {
     mutate: ["src/foundry/core/store/gm-store.ts", "src/foundry/core/store/sealed.ts"],
+    // not tests/foundry/store-seeded.test.ts: its 500 seeded writes and 250-round game take
+    // seconds each and would run again for nearly every mutant
     tests: [
       "tests/foundry/store.test.ts",
+      "tests/foundry/store-small.test.ts",
       "tests/foundry/store-units.test.ts",
       "tests/foundry/adversarial/planted-bugs.test.ts",
     ],

@@ -2,6 +2,8 @@
 import type { GmRecord, Pending } from "../../../src/foundry/fishing/record.ts";
 import { EMPTY_PENDING } from "../../../src/foundry/fishing/record.ts";
 import type { RoundRecord } from "../../../src/rules/index.ts";
+import { revisionOf } from "../../../src/foundry/core/record.ts";
+import type { Table } from "./world.ts";
 
 export function round(n: number): RoundRecord {
   return {
@@ -31,4 +33,12 @@ export function first(lakeId: string): GmRecord {
     pendingBefore: [],
     aliasKey: "a1b2c3d4e5f60718293a4b5c6d7e8f90",
   };
+}
+
+/** The revisions of a lake the server holds, in order. */
+export function live(t: Table, lakeId: string): number[] {
+  return t.server.truth.storeDocs
+    .map((d) => revisionOf(d.name, lakeId))
+    .filter((r): r is number => r !== undefined)
+    .sort((a, b) => a - b);
 }
