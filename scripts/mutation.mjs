@@ -42,6 +42,8 @@ export const BATCHES = {
       "tests/foundry/store.test.ts",
       "tests/foundry/store-small.test.ts",
       "tests/foundry/store-units.test.ts",
+      "tests/foundry/sealed-units.test.ts",
+      "tests/foundry/gm-store-units.test.ts",
       "tests/foundry/adversarial/planted-bugs.test.ts",
     ],
   },
