@@ -115,7 +115,21 @@ afterEach(() => void vi.restoreAllMocks());
 describe("the chains the store writes (issue 10 item 2, issue 20 item 5)", () => {
   test("each revision names the parts it needs, the checkpoint and an undo past it sealed whole; written by one client or read and written by the next, the same; every revision opens to its record", async () => {
     const records = history("lake1");
-    const expected = [[], [1], [1], [1, 3], [1, 3], [1, 3], [1, 3], [], [], [9], [9]];
+    const expected = [
+      [],
+      [1],
+      [1],
+      [1, 3],
+      [1, 3],
+      [1, 3],
+      [1, 3],
+      [],
+      [],
+      [9],
+      [9],
+      [9, 11],
+      [9, 11],
+    ];
     // one client writing on from its own writes
     const t = await makeTable();
     const { port, seen } = client(t);
@@ -171,7 +185,7 @@ describe("finding a lake's newest revision", () => {
     expect(await new GmStore(t.gm).get("other")).toEqual({ ok: true, value: undefined });
   });
 
-  test("requests: a client that read the lake asks for no older revision, and finds 8 newer ones in one request; a fresh client reads the index once, in any order", async () => {
+  test("requests: a client that read the lake asks for no older revision, and finds 8 newer ones in one request; a fresh client reads the index once, however old and in whatever order", async () => {
     const t = await makeTable();
     const writer = new GmStore(t.gm);
     writer.ring.create();
@@ -181,6 +195,7 @@ describe("finding a lake's newest revision", () => {
     const reader = new GmStore(port);
     expect(await reader.get("lake1")).toEqual({ ok: true, value: records[11] });
     for (const r of records.slice(12, 15)) await write(t.gm, writer, r);
+    const atFifteen = await t.gm.storeIndex();
     seen.reads = [];
     seen.index = 0;
     expect(await reader.get("lake1")).toEqual({ ok: true, value: records[14] });
@@ -195,12 +210,8 @@ describe("finding a lake's newest revision", () => {
     expect(await reader.get("lake1")).toEqual({ ok: true, value: records[22] });
     // 15..23 in one request, 24..31 finding nothing, and the new checkpoint (16) its part
     expect(seen.reads.length).toBe(3);
-    // a client that never read the lake, its index in no order
-    const shuffled = async () => {
-      const all = await t.gm.storeIndex();
-      return [...all.slice(5), ...all.slice(0, 5).reverse()];
-    };
-    const entries = await shuffled();
+    // a client that never read the lake, its index as loaded at revision 15 and in no order
+    const entries = [...atFifteen.slice(5), ...atFifteen.slice(0, 5).reverse()];
     const fresh = client(t, { index: () => entries });
     const other = new GmStore(fresh.port);
     expect(await other.get("lake1")).toEqual({ ok: true, value: records[22] });
@@ -269,6 +280,18 @@ describe("what a read refuses", () => {
     const fromTwo = { ok: true, value: { ...mine[1], rev: 7 } };
     expect(await read({ 3: "lakeB@3" })).toEqual(fromTwo);
     expect(await read({ 3: "lakeA@5" })).toEqual(fromTwo);
+    // nothing of the lake's own opens: storeDamaged on the lake
+    const damagedLake = {
+      ok: false,
+      error: { code: "storeDamaged", field: "lake", message: "storeDamaged" },
+    };
+    const all = Object.fromEntries(mine.map((r) => [r.rev, `lakeB@${r.rev}`]));
+    expect(await read(all)).toEqual(damagedLake);
+    // all but the newest lake B's: the newest's part check refuses revision 1, and every older
+    // one fails as a revision of another lake
+    const { 7: _newest, ...older } = all;
+    expect(Object.keys(older)).toHaveLength(6);
+    expect(await read(older)).toEqual(damagedLake);
   });
 
   test("more damaged revisions than the read looks back: storeDamaged on the lake, not a game from further back", async () => {
@@ -322,7 +345,10 @@ describe("what a read refuses", () => {
     const keys = browser();
     const b = new GmStore(client(t, { keys }).port);
     b.ring.add(Buffer.from(other.bytes).toString("hex"));
-    expect(await b.get("lake1")).toMatchObject({ ok: false, error: { code: "keyMissing" } });
+    expect(await b.get("lake1")).toEqual({
+      ok: false,
+      error: { code: "keyMissing", field: "lake", message: "keyMissing" },
+    });
   });
 });
 
@@ -460,6 +486,9 @@ describe("the keys the store names", () => {
     const own = await alone.keyForNewLake();
     expect(own.made).toBe(true);
     expect(own.key.id).not.toBe(made.key.id);
+    // a client with no hand-over at all (no other GM to ask): a new key too
+    const solo = await new GmStore(client(t, { keys: browser() }).port).keyForNewLake();
+    expect(solo.made).toBe(true);
   });
 
   test("the keys in use are those the lakes' newest revisions name; a plain (format 1) lake names none; names and namedAlready", async () => {

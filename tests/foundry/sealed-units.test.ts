@@ -61,7 +61,9 @@ describe("sealRevision: a revision holds what changed (issue 10 item 2)", () => 
       [8, [1, 3, 7], false, 1],
       [9, [1, 3, 7], false, 0],
       [10, [1, 3, 7], false, 0],
-      [11, [1, 3, 7], false, 0],
+      [11, [1, 3, 7], false, 1],
+      [12, [1, 3, 7, 11], false, 0],
+      [13, [1, 3, 7, 11], false, 0],
     ]);
     // the rounds each sealed: its own, never a part's
     expect(opened.get(7)!.secret.rounds).toEqual([round(22)]);

@@ -44,7 +44,7 @@ export function live(t: Table, lakeId: string): number[] {
 }
 
 /**
- * A lake's first 11 records, one change each: declarations, resolved rounds (each posts a card,
+ * A lake's first 13 records, one change each: declarations, resolved rounds (each posts a card,
  * its outbox), an undo, the GM's end; revision 8 is a checkpoint's (GmStore.CHECKPOINT_EVERY)
  * and revision 9 undoes a round that checkpoint holds.
  */
@@ -77,6 +77,8 @@ export function history(lakeId: string): GmRecord[] {
   resolve(3); // 8
   undo(); // 9
   declare(4); // 10
-  step(() => ({ endedByGm: true })); // 11
+  resolve(4); // 11
+  declare(5); // 12
+  step(() => ({ endedByGm: true })); // 13
   return out;
 }
