@@ -36,9 +36,14 @@ export const BATCHES = {
   },
   store: {
     mutate: ["src/foundry/core/store/gm-store.ts", "src/foundry/core/store/sealed.ts"],
+    // not tests/foundry/store-seeded.test.ts: its 500 seeded writes and 250-round game take
+    // seconds each and would run again for nearly every mutant
     tests: [
       "tests/foundry/store.test.ts",
+      "tests/foundry/store-small.test.ts",
       "tests/foundry/store-units.test.ts",
+      "tests/foundry/sealed-units.test.ts",
+      "tests/foundry/gm-store-units.test.ts",
       "tests/foundry/adversarial/planted-bugs.test.ts",
     ],
   },
@@ -56,10 +61,12 @@ export const BATCHES = {
       "src/foundry/core/authority.ts",
       "src/foundry/core/compat.ts",
       // the players' desk: the rate limit, who is the GM, who owns a fisher, which card and
-      // which roll a GM wrote, and the answer to a player's query
-      "src/foundry/players/desk.ts:143-179",
-      "src/foundry/players/desk.ts:202-342",
-      "src/foundry/players/desk.ts:429-509",
+      // which roll a GM wrote, and the answer to a player's query; by line, so checked against
+      // the file whenever it moves: `allow` to `resolved`, `owns` to `owed`, `pickUp` to
+      // countRoll's "otherRequest" refusal
+      "src/foundry/players/desk.ts:121-163",
+      "src/foundry/players/desk.ts:185-325",
+      "src/foundry/players/desk.ts:412-492",
     ],
     tests: [
       "tests/foundry/authority.test.ts",

@@ -60,11 +60,13 @@ afterEach(() => vi.useRealTimers());
 describe("KeyHandover: asking", () => {
   test("the store asks through it; each other connected GM in turn until the keys are held", async () => {
     const { h, ring, store, queries, answer } = fixture();
-    expect(typeof store.askForKeys).toBe("function");
     const id = idOf(hexOf(1));
     answer.gm2 = () => ring.add(hexOf(1));
-    await h.ask([id, "not-an-id"]);
+    await (store.askForKeys as (ids: string[]) => Promise<void>)([id]);
     expect(queries).toEqual([["gm2", QUERY.keysWanted, { for: "gm1", ids: [id] }]]);
+    // what is not a key id, whole, is not asked for
+    await h.ask(["not-an-id", `x${idOf(hexOf(2))}`, `${idOf(hexOf(2))}0`]);
+    expect(queries).toHaveLength(1);
   });
 
   test("a GM that fails is skipped; a key no one had is not asked again for a minute", async () => {
@@ -75,6 +77,9 @@ describe("KeyHandover: asking", () => {
     const id = idOf(hexOf(2));
     await h.ask([id]);
     expect(queries.map((q) => q[0])).toEqual(["gm2", "gm3"]);
+    await h.ask([id]);
+    expect(queries).toHaveLength(2);
+    vi.setSystemTime(1_000_000 + 60_000);
     await h.ask([id]);
     expect(queries).toHaveLength(2);
     vi.setSystemTime(1_000_000 + 60_001);
@@ -102,6 +107,17 @@ describe("KeyHandover: asking", () => {
     const none = fixture();
     expect(await none.h.askForMissing()).toEqual([]);
     expect(none.queries).toEqual([]);
+    // a store that cannot say: nothing asked, nothing reported missing
+    const failing = fixture();
+    failing.store.missingKeys = async () => {
+      throw new Error("index unreadable");
+    };
+    expect(await failing.h.askForMissing()).toEqual([]);
+    expect(failing.queries).toEqual([]);
+    // a player's client reports nothing, whatever its store would say
+    const p = fixture({ id: "ana", isGM: false, active: true });
+    p.store.missing = [a];
+    expect(await p.h.askForMissing()).toEqual([]);
   });
 
   test("offer: a new key to every other connected GM; nothing when there is none", async () => {
@@ -151,6 +167,25 @@ describe("KeyHandover: answering", () => {
     expect(reads).toEqual(["index"]);
   });
 
+  test("onGiven: a key the store does not name is not slipped in beside one it names", async () => {
+    const { h, ring, store, reads } = fixture();
+    // named by a revision this client read, so among the keys in use too (gm-store.ts)
+    store.named.add(idOf(hexOf(20)));
+    store.inUse.add(idOf(hexOf(20)));
+    expect(await h.onGiven({ keys: { a: hexOf(20), b: hexOf(21) } })).toEqual({ taken: 1 });
+    expect(ring.get(idOf(hexOf(21)))).toBeUndefined();
+    // the store read once for the unnamed key, which it does not name either
+    expect(reads).toEqual(["index"]);
+  });
+
+  test("onGiven: what is not 64 hex characters, whole, is no key, and breaks nothing", async () => {
+    const { h, ring, store } = fixture();
+    store.named.add(idOf(hexOf(22)));
+    const offers = { a: `zz${hexOf(22)}`, b: `${hexOf(22)}zz`, c: [hexOf(22)], d: `0${hexOf(22)}` };
+    expect(await h.onGiven({ keys: offers })).toEqual({ taken: 0 });
+    expect(ring.size).toBe(0);
+  });
+
   test("onGiven: a flood reads the store at most once per 10 s; bad offers and players take nothing", async () => {
     const { h, store, reads } = fixture();
     store.inUse.add(idOf(hexOf(11)));
@@ -169,12 +204,14 @@ describe("KeyHandover: answering", () => {
       { keys: { a: 5, b: "zz", c: hexOf(171).toUpperCase() } },
     ])
       expect(await h.onGiven(bad)).toEqual({ taken: 0 });
-    // past the 16th key an offer is not read at all
+    // past the 16th key an offer is not read at all, even keys the store names
     const many = Object.fromEntries(
       Array.from({ length: 17 }, (_, i) => [`k${i}`, hexOf(i + 100)]),
     );
-    store.named.add(idOf(hexOf(116)));
-    expect(await h.onGiven({ keys: many })).toEqual({ taken: 0 });
+    const big = fixture();
+    for (let i = 0; i < 17; i++) big.store.named.add(idOf(hexOf(i + 100)));
+    expect(await big.h.onGiven({ keys: many })).toEqual({ taken: 16 });
+    expect(big.ring.get(idOf(hexOf(116)))).toBeUndefined();
     const p = fixture({ id: "ana", isGM: false, active: true });
     p.store.named.add(idOf(hexOf(8)));
     expect(await p.h.onGiven({ keys: { x: hexOf(8) } })).toEqual({ taken: 0 });

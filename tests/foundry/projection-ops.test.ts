@@ -46,21 +46,26 @@ const pub: PublicLake = {
 };
 const G = 100;
 
-function state(seen: boolean[]): GameState {
-  const s = structuredClone(
+/** A new game on `lake`, Ana and Bo where their tokens stand, the swarms on `squares`. */
+function gameOn(lake: PublicLake["lake"], squares: Parameters<typeof newGame>[0]["squares"]) {
+  return structuredClone(
     newGame({
       seed: 3,
-      lake: pub.lake,
+      lake,
       fishers: [
         { id: "ana", at: [0, 0, 0] },
         { id: "bo", at: [2, 1, 0] },
       ],
-      squares: [
-        { at: [1, 0, 0], swarms: [5, 4] },
-        { at: [2, 0, 0], swarms: [3] },
-      ],
+      squares,
     }),
   ) as GameState;
+}
+
+function state(seen: boolean[]): GameState {
+  const s = gameOn(pub.lake, [
+    { at: [1, 0, 0], swarms: [5, 4] },
+    { at: [2, 0, 0], swarms: [3] },
+  ]);
   s.swarms.forEach((w, i) => (w.seen = seen[i] ?? false));
   return s;
 }
@@ -162,6 +167,46 @@ describe("K20 tokenOps", () => {
     expect(data.map((d) => [d.x, d.y])).toEqual([
       [200, 200],
       [300, 200],
+    ]);
+  });
+
+  test("each square has its own slots on a lake 12 wide: squares (1, 11) and (11, 1) are two", () => {
+    const wide = { ...pub, lake: { width: 12, height: 12, levels: 1, verticalAdjacency: true } };
+    const s = gameOn(wide.lake, [
+      { at: [1, 11, 0], swarms: [5] },
+      { at: [11, 1, 0], swarms: [4] },
+    ]);
+    s.swarms.forEach((w) => (w.seen = true));
+    const data = (ops(scene(), s, [], wide)[0] as { data: TokenData[] }).data;
+    // each on its square's top-left quarter (origin: column 1, row 2)
+    expect(data.map((d) => [d.x, d.y])).toEqual([
+      [(1 + 1) * G, (2 + 11) * G],
+      [(1 + 11) * G, (2 + 1) * G],
+    ]);
+  });
+
+  test("on a v14 stacked lake a swarm's token moved down a level is updated onto that Scene Level", () => {
+    const stacked: PublicLake = {
+      ...pub,
+      lake: { ...pub.lake, levels: 2 },
+      layout: "scene-levels",
+      sceneLevels: [
+        { id: "L0", elevation: 0 },
+        { id: "L1", elevation: -10 },
+      ],
+    };
+    const s = gameOn(stacked.lake, [{ at: [1, 0, 0], swarms: [5] }]);
+    s.swarms[0]!.seen = true;
+    const made = ops(scene(), s, [], stacked);
+    const id = swarmTokenId("lake1", "s1");
+    const created = (made.find((o) => o.kind === "tokens.create") as { data: TokenData[] }).data;
+    expect(created).toMatchObject([{ _id: id, x: 200, y: 200, elevation: 0, level: "L0" }]);
+    s.swarms[0]!.at = [1, 0, 1];
+    const moved = ops(apply(scene(), made), s, [], stacked);
+    const updates = (moved.find((o) => o.kind === "tokens.update") as { updates: TokenData[] })
+      .updates;
+    expect(updates.filter((u) => u._id === id)).toMatchObject([
+      { _id: id, x: 200, y: 200, elevation: -10, level: "L1" },
     ]);
   });
 

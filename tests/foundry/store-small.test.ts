@@ -3,22 +3,21 @@
  * however long its game (checkpoints that seal the whole record, and the revisions before a
  * checkpoint deleted once nothing reads them), while the compare-and-set still refuses a stale
  * writer, the damaged-revision fallback still finds the revision it looks back to, and the
- * record still holds the whole game (export, replay, undo).
+ * record still holds the whole game (export, replay, undo). The 250-round game is
+ * tests/foundry/store-seeded.test.ts.
  */
 import { describe, expect, test } from "vitest";
 
-import { playScenario } from "../../src/rules/index.ts";
 import type { GmRecord } from "../../src/foundry/fishing/record.ts";
 import { EMPTY_PENDING } from "../../src/foundry/fishing/record.ts";
 import type { Port, WriteOp } from "../../src/foundry/core/port.ts";
-import { revisionId, revisionOf } from "../../src/foundry/core/record.ts";
+import { revisionId } from "../../src/foundry/core/record.ts";
 import { commitChange } from "../../src/foundry/core/commit.ts";
 import { GmStore } from "../../src/foundry/core/store/gm-store.ts";
 import type { SealKey } from "../../src/foundry/core/store/sealed.ts";
 import type { Table } from "./fake/world.ts";
 import { makeTable } from "./fake/world.ts";
-import { playLong } from "./fake/measure.ts";
-import { first, pending, round } from "./fake/records.ts";
+import { first, live, pending, round } from "./fake/records.ts";
 
 type Put = Extract<WriteOp, { kind: "store.put" }>;
 
@@ -32,14 +31,6 @@ function next(r: GmRecord, i: number): GmRecord {
     pendingBefore: [...r.pendingBefore, r.pending],
     pending: EMPTY_PENDING,
   };
-}
-
-/** The revisions of a lake the server holds, in order. */
-function live(t: Table, lakeId: string): number[] {
-  return t.server.truth.storeDocs
-    .map((d) => revisionOf(d.name, lakeId))
-    .filter((r): r is number => r !== undefined)
-    .sort((a, b) => a - b);
 }
 
 const range = (from: number, to: number) =>
@@ -278,45 +269,4 @@ describe("a store that stays small (issue 20 item 5)", () => {
     reader.ring.import(store.ring.export());
     expect(await reader.get("lake8")).toEqual({ ok: true, value: record });
   });
-
-  test("a 250-round game keeps at most MAX_LIVE documents, and its export after undos replays exactly", async () => {
-    const t = await makeTable({ fishers: 2, seed: 5 });
-    let most = 0;
-    const { host, id } = await playLong(t, 250, () => {
-      most = Math.max(most, t.server.truth.storeDocs.length);
-    });
-    const record = t.server.truth.store.get(id)!;
-    expect(record.rounds).toHaveLength(250);
-    // every revision the old store kept (a declaration per fisher and the resolution, a round)
-    expect(record.rev).toBe(1 + 250 * 3);
-    expect(most).toBeLessThanOrEqual(GmStore.MAX_LIVE);
-    expect(live(t, id).length).toBeLessThanOrEqual(GmStore.MAX_LIVE);
-    const replays = async () => {
-      const exported = await host.exportScenario(id);
-      if (!exported.ok) throw new Error(exported.error.code);
-      const replayed = playScenario(exported.value);
-      if (!replayed.ok) throw new Error(replayed.error.code);
-      // the same game, roll for roll (the generator's state aside: Foundry's dice drew the rolls)
-      const { rng: _a, ...theirs } = replayed.session.state;
-      const { rng: _b, ...ours } = host.cached(id)!.state;
-      expect(theirs).toEqual(ours);
-      return exported.value;
-    };
-    expect((await replays()).rounds).toHaveLength(250);
-    // undo reaches back past every deleted revision: it is made from the record
-    for (let i = 0; i < 12; i++) expect(await host.undoRound(id)).toMatchObject({ ok: true });
-    expect(host.cached(id)!.state.round).toBe(238);
-    expect((await replays()).rounds).toHaveLength(238);
-    // a GM client that never read the lake (after a reload) opens the same record, and goes on
-    const before = t.server.truth.store.get(id)!;
-    await t.gm.reload();
-    const again = t.gm.runtime!.host;
-    expect(await again.exportScenario(id)).toMatchObject({
-      ok: true,
-      value: { rounds: { length: 238 } },
-    });
-    expect(await again.undoRound(id)).toMatchObject({ ok: true });
-    expect(t.server.truth.store.get(id)!.rounds).toEqual(before.rounds.slice(0, -1));
-    expect(live(t, id).length).toBeLessThanOrEqual(GmStore.MAX_LIVE);
-  }, 120_000);
 });

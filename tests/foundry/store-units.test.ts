@@ -172,6 +172,47 @@ describe("KeyRing", () => {
   });
 });
 
+describe("KeyRing: what a key file or a stored entry may hold", () => {
+  test("a key file as this version writes it is read back: its keys and its current key", () => {
+    // written by KeyRing#export of this version (format kolikoly-gm-keys/1); not a real world's key
+    const text = `{"format":"kolikoly-gm-keys/1","keys":{"${idOf(HEX_B)}":"${HEX_B}"},"current":"${idOf(HEX_B)}"}`;
+    expect(new KeyRing(storage()).import(text)).toEqual({ ok: true, ids: [idOf(HEX_B)] });
+    expect(new KeyRing(storage(text)).current()?.id).toBe(idOf(HEX_B));
+  });
+
+  test("import names what is wrong: not JSON, keys not an object, a key that is not its id's or not text", () => {
+    const ring = new KeyRing(storage());
+    const file = (keys: unknown) => JSON.stringify({ format: KEYS_FORMAT, keys });
+    expect(ring.import("{")).toEqual({ ok: false, field: "file" });
+    expect(ring.import(file("k"))).toEqual({ ok: false, field: "keys" });
+    expect(ring.import(file(5))).toEqual({ ok: false, field: "keys" });
+    // a key under another key's id: the file was changed
+    expect(ring.import(file({ [idOf(HEX_A)]: HEX_B }))).toEqual({
+      ok: false,
+      field: `keys.${idOf(HEX_A)}`,
+    });
+    // an array holding a key's text is not a key
+    expect(ring.import(file({ [idOf(HEX_A)]: [HEX_A] }))).toEqual({
+      ok: false,
+      field: `keys.${idOf(HEX_A)}`,
+    });
+    expect(ring.size).toBe(0);
+    expect(ring.add([HEX_A])).toBeUndefined();
+    expect(ring.size).toBe(0);
+  });
+
+  test("a stored entry's bad values are skipped, wherever they stand, and the good keys read", () => {
+    const text = JSON.stringify({
+      format: KEYS_FORMAT,
+      keys: { x: [HEX_B], y: "short", z: 3, a: HEX_A },
+      current: idOf(HEX_A),
+    });
+    const ring = new KeyRing(storage(text));
+    expect(ring.ids()).toEqual([idOf(HEX_A)]);
+    expect(ring.current()?.id).toBe(idOf(HEX_A));
+  });
+});
+
 describe("isStoreDoc: a revision document's shape", () => {
   const doc = {
     format: STORE_FORMAT,

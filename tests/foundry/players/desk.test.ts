@@ -3,21 +3,32 @@
  * hand: only the active GM answers, a sender is held to a rate, a card counts only when a GM
  * client wrote it, and a player is told only of the checks they owe for their own fishers.
  */
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import {
   CHANGES_PER_ROUND,
   GmDesk,
   RATE_WINDOW_MS,
   REQUESTS_PER_WINDOW,
 } from "../../../src/foundry/players/desk.ts";
-import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
+import { HOOK, MODULE_ID } from "../../../src/foundry/core/constants.ts";
 import { newGame } from "../../../src/rules/index.ts";
 
 type Msg = { id: string; author?: string; flags?: Record<string, unknown> };
 
-function fixture(opts: { active?: boolean; locked?: boolean; round?: number } = {}) {
+function fixture(
+  opts: {
+    active?: boolean | (() => boolean);
+    locked?: boolean;
+    round?: number;
+    refuse?: boolean;
+  } = {},
+) {
   const messages: Msg[] = [];
   const declared: unknown[][] = [];
+  // the hooks the desk listens on, the messages it updated, the messages it read as rolls
+  const handlers = new Map<string, (data: unknown) => void>();
+  const updated: [string, unknown][] = [];
+  const read: string[] = [];
   const record = {
     pending: {
       locked: opts.locked ?? false,
@@ -47,7 +58,7 @@ function fixture(opts: { active?: boolean; locked?: boolean; round?: number } = 
   state.round = opts.round ?? 0;
   const session = { state };
   const host = {
-    isAuthority: () => opts.active ?? true,
+    isAuthority: typeof opts.active === "function" ? opts.active : () => opts.active ?? true,
     settled: async () => undefined,
     load: async (id: string) =>
       id === "l1"
@@ -56,7 +67,9 @@ function fixture(opts: { active?: boolean; locked?: boolean; round?: number } = 
     alias: () => (s: string) => s,
     setDeclaration: async (...args: unknown[]) => {
       declared.push(args);
-      return { ok: true, value: true };
+      return opts.refuse
+        ? { ok: false, error: { code: "badDeclaration", field: "declaration", message: "" } }
+        : { ok: true, value: true };
     },
   };
   const port = {
@@ -68,16 +81,22 @@ function fixture(opts: { active?: boolean; locked?: boolean; round?: number } = 
     ownersOf: (actor: string) => ({ a1: ["ana"], a2: ["bo", "ana"] })[actor] ?? [],
     messageList: () => messages,
     message: (id: string) => messages.find((m) => m.id === id),
-    on: () => undefined,
+    on: (name: string, fn: (data: unknown) => void) => void handlers.set(name, fn),
+    updateMessage: async (id: string, data: unknown) => void updated.push([id, data]),
+    localize: (k: string) => k,
+    render: async () => "<card>",
   };
   const keys = { sender: async (raw: { as?: string }) => raw.as };
   const desk = new GmDesk(
     port as never,
     host as never,
     keys as never,
-    () => ({ readMessage: () => undefined }) as never,
+    () =>
+      ({
+        readMessage: (m: Msg) => void read.push(m.id),
+      }) as never,
   );
-  return { desk, messages, declared, record };
+  return { desk, messages, declared, record, handlers, updated, read };
 }
 
 const code = (r: { ok: boolean; error?: { code: string; field: string } }) =>
@@ -128,6 +147,17 @@ describe("GmDesk#handle", () => {
     expect(code(await view("ana"))).toBe("ok");
   });
 
+  test("the rate limit runs on this client's clock when no test sets one", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(5_000_000);
+    const { desk } = fixture();
+    const view = () => desk.handle({ type: "view", lake: "l1", fisher: "f1", as: "ana" }, {});
+    for (let i = 0; i < REQUESTS_PER_WINDOW; i++) await view();
+    expect(code(await view())).toBe("tooMany:");
+    vi.setSystemTime(5_000_000 + RATE_WINDOW_MS);
+    expect(code(await view())).toBe("ok");
+  });
+
   test("K5: a declaration for the round being declared only, at most CHANGES_PER_ROUND changes", async () => {
     const { desk, declared } = fixture({ round: 2 });
     const declare = (round: number) =>
@@ -154,6 +184,25 @@ describe("GmDesk#handle", () => {
     );
     expect(code(w)).toBe("ok");
     expect(declared.at(-1)!.slice(0, 4)).toEqual(["l1", "f2", null, 3]);
+  });
+
+  test("K5: a declaration the lake refuses is not counted against CHANGES_PER_ROUND", async () => {
+    const refused = fixture({ round: 2, refuse: true });
+    const declare = (d: GmDesk) =>
+      d.handle(
+        {
+          type: "declare",
+          lake: "l1",
+          fisher: "f1",
+          round: 3,
+          declaration: { action: "catch" },
+          as: "ana",
+        },
+        {},
+      );
+    for (let i = 0; i <= CHANGES_PER_ROUND; i++)
+      expect(code(await declare(refused.desk))).toBe("badDeclaration:declaration");
+    expect(refused.declared).toHaveLength(CHANGES_PER_ROUND + 1);
   });
 
   test("K6: the checks owed: the locked round's, for the sender's own declared fishers", async () => {
@@ -185,6 +234,53 @@ describe("GmDesk#handle", () => {
     expect(code(await rolled("ana", "m9"))).toBe("unknownMessage:messageId");
     expect(code(await rolled("ana"))).toBe("notACheck:messageId");
     expect(code(await rolled("gm"))).toBe("notACheck:messageId");
+  });
+});
+
+afterEach(() => void vi.useRealTimers());
+
+describe("GmDesk#listen: the hooks on the active GM's client", () => {
+  const flag = (over: object = {}) => ({
+    [MODULE_ID]: { kind: "checks", lake: "l1", round: 1, rows: [], ...over },
+  });
+
+  test("a created message is read as a roll, and a resolved round's card closes, on the active GM's client only", async () => {
+    const { desk, messages, handlers, updated, read } = fixture();
+    desk.listen();
+    messages.push({ id: "card", author: "gm", flags: flag() });
+    messages.push({ id: "roll", author: "ana" });
+    handlers.get("createChatMessage")!(messages[1]);
+    await desk.idle();
+    expect(read).toEqual(["roll"]);
+    // not a resolution of a lake's round: nothing closes
+    for (const bad of [undefined, {}, { lakeId: "l1" }, { lakeId: "l1", round: "1" }, { round: 1 }])
+      handlers.get(HOOK.roundResolved)!(bad);
+    await desk.idle();
+    expect(updated).toEqual([]);
+    handlers.get(HOOK.roundResolved)!({ lakeId: "l1", round: 1 });
+    await desk.idle();
+    expect(updated).toEqual([["card", { content: "<card>", flags: flag({ closed: true }) }]]);
+  });
+
+  test("a GM client whose host throws (a GM logged out) is not the active GM for its hooks: no roll read, no card closed", async () => {
+    const { desk, messages, handlers, updated, read } = fixture({
+      active: () => {
+        throw new Error("logged out");
+      },
+    });
+    desk.listen();
+    messages.push({ id: "card", author: "gm", flags: flag() });
+    messages.push({ id: "roll", author: "ana" });
+    handlers.get("createChatMessage")!(messages[1]);
+    handlers.get(HOOK.roundResolved)!({ lakeId: "l1", round: 1 });
+    await desk.idle();
+    expect([read, updated]).toEqual([[], []]);
+    const passive = fixture({ active: false });
+    passive.desk.listen();
+    passive.messages.push({ id: "roll", author: "ana" });
+    passive.handlers.get("createChatMessage")!(passive.messages[0]);
+    await passive.desk.idle();
+    expect(passive.read).toEqual([]);
   });
 });
 
