@@ -10,6 +10,7 @@ import { newGame } from "../../src/rules/index.ts";
 import type { PublicLake } from "../../src/foundry/fishing/projection.ts";
 import {
   boardLevels,
+  lakeFootprint,
   publicLakeView,
   publicLakeFor,
   sceneLakeOp,
@@ -526,6 +527,19 @@ describe("the public lake and its square geometry", () => {
     expect(boardLevels({ ...two, layout: "scene-levels", sceneLevels }, grid)).toEqual([
       { level: 0, x: 100, y: 200, elevation: 10, rows: true },
     ]);
+  });
+
+  test("K1 lakeFootprint: the squares a lake takes from its origin, levels side by side or stacked", () => {
+    const lake = { width: 4, height: 3, levels: 3 };
+    // 3 levels of 4 columns, 2 gaps of 2
+    expect(lakeFootprint(lake, "side-by-side", 2)).toEqual({ width: 16, height: 3 });
+    expect(lakeFootprint(lake, "side-by-side", 0)).toEqual({ width: 12, height: 3 });
+    expect(lakeFootprint({ ...lake, levels: 1 }, "side-by-side", 5)).toEqual({
+      width: 4,
+      height: 3,
+    });
+    // stacked (v14 Scene Levels): one level's width, whatever the gap
+    expect(lakeFootprint(lake, "scene-levels", 2)).toEqual({ width: 4, height: 3 });
   });
 
   test("K20 publicLakeView: the explored squares of the flag, and no swarm or fisher", () => {
