@@ -4,7 +4,7 @@
  * a roll, which refuses it and why, and what the player's reply and the GM are told. The same
  * behaviours end to end are tests/foundry/players/integrity.test.ts.
  */
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import { GmDesk } from "../../../src/foundry/players/desk.ts";
 import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
 import type { PickedRoll } from "../../../src/foundry/systems/types.ts";
@@ -86,7 +86,7 @@ function table(o: { unlocked?: string[]; owners?: Record<string, string[]> } = {
     message: (id: string) => messages.find((m) => m.id === id),
     on: () => undefined,
     updateMessage: async (id: string, data: unknown) => void updated.push([id, data]),
-    localize: (k: string) => k,
+    localize: (k: string, data?: object) => (data ? `${k} ${JSON.stringify(data)}` : k),
     hasKey: () => true,
     alertGm: (text: string) => void alerts.push(text),
     render: async () => "<card>",
@@ -129,6 +129,8 @@ function table(o: { unlocked?: string[]; owners?: Record<string, string[]> } = {
       .map(([, d]) => (d as { flags: Record<string, { rows: unknown }> }).flags[MODULE_ID]!.rows);
   return { desk, messages, totals, updated, alerts, card, roll, rowsOf };
 }
+
+afterEach(() => void vi.restoreAllMocks());
 
 const refusal = (code: string) => ({
   ok: false,
@@ -212,8 +214,13 @@ describe("K6 GmDesk#pickUp: which open card counts a roll", () => {
     const t = table();
     const early = t.roll("early");
     t.card("card1", "l1");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(await t.desk.pickUp(early as never)).toEqual(refusal("beforeCard"));
     expect(t.alerts).toHaveLength(1);
+    // the GM's console: which message, whose fisher, why, and no detail where there is none
+    expect(warn).toHaveBeenCalledWith(
+      "kolikoly-fishing | refused the roll in chat message early for Ana: beforeCard",
+    );
     const unlisted: Msg = {
       id: "unlisted",
       author: "ana",
@@ -222,6 +229,37 @@ describe("K6 GmDesk#pickUp: which open card counts a roll", () => {
     };
     expect(await t.desk.pickUp(unlisted as never)).toBeUndefined();
     expect(t.totals).toEqual([]);
+  });
+
+  test("a roll above the fisher's modifier is refused, and the GM shown both numbers", async () => {
+    const t = table();
+    t.card("card1", "l1");
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const high = t.roll("high", {
+      rolls: [coreRollOf("1d20 + 9", [12])],
+      picked: { actorId: "a1", kind: "attack", total: 21, natural: 12 },
+    });
+    expect(await t.desk.pickUp(high as never)).toEqual({
+      ok: false,
+      error: { code: "unverifiableRoll", field: "messageId", message: "aboveModifier" },
+    });
+    expect(t.alerts).toHaveLength(1);
+    const told = JSON.parse(t.alerts[0]!.replace("KOLIKOLY.Players.Refused ", "")) as object;
+    const data = { claimed: "+9", known: "+3", fisher: "Ana" };
+    expect(told).toEqual({
+      fisher: "Ana",
+      lake: "l1",
+      message: "high",
+      reason: `KOLIKOLY.Players.Refusal.aboveModifier ${JSON.stringify(data)}`,
+    });
+    expect(t.totals).toEqual([]);
+  });
+
+  test("a self roll by an owner the table no longer lists is refused like any self roll", async () => {
+    const t = table({ owners: { a1: ["ana", "gone"] } });
+    t.card("card1", "l1");
+    const m = t.roll("ghost", { author: "gone", whisper: ["gone"] });
+    expect(await t.desk.pickUp(m as never)).toEqual(refusal("selfRoll"));
   });
 
   test("a roll card is never read as a roll; nothing is read off the active GM's client", async () => {
