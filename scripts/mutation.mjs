@@ -74,6 +74,7 @@ export const BATCHES = {
       "tests/foundry/players/table.test.ts",
       "tests/foundry/players/integrity.test.ts",
       "tests/foundry/players/desk.test.ts",
+      "tests/foundry/players/desk-pickup.test.ts",
       "tests/foundry/adversarial/console.test.ts",
     ],
   },

@@ -6,8 +6,10 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import {
   CHANGES_PER_ROUND,
+  DEFAULT_QUERY_MS,
   GmDesk,
   RATE_WINDOW_MS,
+  REPLY_MARGIN_MS,
   REQUESTS_PER_WINDOW,
 } from "../../../src/foundry/players/desk.ts";
 import { HOOK, MODULE_ID } from "../../../src/foundry/core/constants.ts";
@@ -96,8 +98,22 @@ function fixture(
         readMessage: (m: Msg) => void read.push(m.id),
       }) as never,
   );
-  return { desk, messages, declared, record, handlers, updated, read };
+  return { desk, messages, declared, record, handlers, updated, read, host };
 }
+
+/** Ana's declaration for her fisher f1, a catch, in `round`. */
+const declareF1 = (desk: GmDesk, round: number, options: unknown = {}) =>
+  desk.handle(
+    {
+      type: "declare",
+      lake: "l1",
+      fisher: "f1",
+      round,
+      declaration: { action: "catch" },
+      as: "ana",
+    },
+    options,
+  );
 
 const code = (r: { ok: boolean; error?: { code: string; field: string } }) =>
   r.ok ? "ok" : `${r.error!.code}:${r.error!.field}`;
@@ -160,18 +176,7 @@ describe("GmDesk#handle", () => {
 
   test("K5: a declaration for the round being declared only, at most CHANGES_PER_ROUND changes", async () => {
     const { desk, declared } = fixture({ round: 2 });
-    const declare = (round: number) =>
-      desk.handle(
-        {
-          type: "declare",
-          lake: "l1",
-          fisher: "f1",
-          round,
-          declaration: { action: "catch" },
-          as: "ana",
-        },
-        {},
-      );
+    const declare = (round: number) => declareF1(desk, round);
     expect(code(await declare(2))).toBe("staleRound:round");
     expect(code(await declare(4))).toBe("staleRound:round");
     for (let i = 0; i < CHANGES_PER_ROUND; i++) expect(code(await declare(3))).toBe("ok");
@@ -188,21 +193,70 @@ describe("GmDesk#handle", () => {
 
   test("K5: a declaration the lake refuses is not counted against CHANGES_PER_ROUND", async () => {
     const refused = fixture({ round: 2, refuse: true });
-    const declare = (d: GmDesk) =>
-      d.handle(
-        {
-          type: "declare",
-          lake: "l1",
-          fisher: "f1",
-          round: 3,
-          declaration: { action: "catch" },
-          as: "ana",
-        },
-        {},
-      );
     for (let i = 0; i <= CHANGES_PER_ROUND; i++)
-      expect(code(await declare(refused.desk))).toBe("badDeclaration:declaration");
+      expect(code(await declareF1(refused.desk, 3))).toBe("badDeclaration:declaration");
     expect(refused.declared).toHaveLength(CHANGES_PER_ROUND + 1);
+  });
+
+  test("issue 20 item 9: a declaration may start until the sender's wait, less a margin for the reply, is up", async () => {
+    const { desk, declared } = fixture({ round: 2 });
+    let now = 2_000_000;
+    desk.now = () => now;
+    const declareWith = async (options: unknown) => {
+      await declareF1(desk, 3, options);
+      const inTime = declared.at(-1)![4] as () => boolean;
+      // the last moment the lake host may still start the change, asked at every millisecond
+      const started = now;
+      const at = (t: number) => {
+        now = t;
+        return inTime();
+      };
+      let last = started;
+      while (last - started < 60_000 && at(last + 1)) last++;
+      now = started;
+      return last - started;
+    };
+    // 8 s: a quarter (2 s) kept back; 40 s: the margin (2.5 s)
+    expect(await declareWith({ timeout: 8_000 })).toBe(6_000);
+    expect(await declareWith({ timeout: 40_000 })).toBe(40_000 - REPLY_MARGIN_MS);
+    // no wait named, or one that is no wait: User#query's default
+    const fallback = DEFAULT_QUERY_MS - REPLY_MARGIN_MS;
+    for (const options of [
+      undefined,
+      null,
+      {},
+      { timeout: "8000" },
+      { timeout: 0 },
+      { timeout: -5 },
+      { timeout: Number.POSITIVE_INFINITY },
+      { timeout: Number.NaN },
+    ])
+      expect(await declareWith(options), JSON.stringify(options)).toBe(fallback);
+  });
+
+  test("a view says the round is closed while it is locked or waits for a hazard choice", async () => {
+    const { desk, record } = fixture();
+    const locked = async () => {
+      const r = await desk.handle({ type: "view", lake: "l1", fisher: "f1", as: "ana" }, {});
+      return r.ok && (r.value as { locked: boolean }).locked;
+    };
+    expect(await locked()).toBe(false);
+    (record.pending as Record<string, unknown>).awaiting = { fisher: "f1" };
+    expect(await locked()).toBe(true);
+    delete (record.pending as Record<string, unknown>).awaiting;
+    record.pending.locked = true;
+    expect(await locked()).toBe(true);
+  });
+
+  test("a request whose handling throws is answered failed, with the reason, not left unanswered", async () => {
+    const { desk, host } = fixture();
+    host.load = async () => {
+      throw new Error("the store is unreachable");
+    };
+    expect(await desk.handle({ type: "view", lake: "l1", fisher: "f1", as: "ana" }, {})).toEqual({
+      ok: false,
+      error: { code: "failed", field: "", message: "the store is unreachable" },
+    });
   });
 
   test("K6: the checks owed: the locked round's, for the sender's own declared fishers", async () => {
