@@ -182,9 +182,9 @@ describe("the sealed text's length and format", () => {
     }
   });
 
-  test("a revision as this version wrote it (tests/golden/store-revision-v2.json) still opens", () => {
+  test("a revision as this version wrote it (tests/foundry/fixtures/store-revision-v2.json) still opens", () => {
     const golden = JSON.parse(
-      readFileSync(new URL("../golden/store-revision-v2.json", import.meta.url), "utf8"),
+      readFileSync(new URL("./fixtures/store-revision-v2.json", import.meta.url), "utf8"),
     ) as { keyHex: string; doc: StoreDoc };
     const key = Uint8Array.from(golden.keyHex.match(/../g)!, (b) => parseInt(b, 16));
     expect(isStoreDoc(golden.doc)).toBe(true);
