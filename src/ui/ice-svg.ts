@@ -21,11 +21,11 @@ import {
   escapeXml,
   fisherColour,
   initials,
+  layoutArt,
   levelLayout,
 } from "./lake-svg.ts";
 import { holeLabel } from "./handlebars-helpers.ts";
 import type { BoardArt } from "./board-art.ts";
-import { artFrame } from "./board-art.ts";
 
 /** "Fit" draws the one sheet larger than the fishing lake's levels, up to this zoom. */
 export const SHEET_MAX_FIT_ZOOM = 1.75;
@@ -160,17 +160,7 @@ export function iceSheetArt(
   view: SheetView,
   o: { readonly title: string; readonly legal?: readonly Hole[] },
 ): BoardArt {
-  const L = levelLayout({ width: view.width, height: view.height });
-  const [ox, oy] = L.origin(0, 0);
-  return artFrame({
-    width: L.width,
-    height: L.height,
-    dx: 0,
-    title: escapeXml(o.title),
-    content: sheetContent(view, { legal: o.legal }, { bears: false }),
-    origin: [ox, oy],
-    cell: CELL,
-  });
+  return layoutArt(view, o.title, sheetContent(view, { legal: o.legal }, { bears: false }));
 }
 
 /** The sheet in the coordinates of `levelLayout`: water, floes, holes, signs and, when asked, bears. */

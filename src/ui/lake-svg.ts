@@ -343,16 +343,27 @@ export function lakeLevelArt(
   level: number,
   o: { readonly title: string; readonly rows: boolean },
 ): BoardArt {
-  const L = levelLayout(view.lake);
-  const [ox, oy] = L.origin(0, 0);
   const content = levelContent(view, level, [], {}, { tokens: false, rows: o.rows });
-  // without row numbers the picture starts just left of the squares
-  const dx = o.rows ? 0 : -(ox - PAD);
+  return layoutArt(view.lake, o.title, content, o.rows);
+}
+
+/**
+ * A drawing in `levelLayout`'s coordinates (a lake level, the ice sheet) as a canvas picture
+ * under `title` (board-art.ts). Without row numbers the picture starts just left of the squares.
+ */
+export function layoutArt(
+  board: Pick<LakeSpec, "width" | "height">,
+  title: string,
+  content: string,
+  rows = true,
+): BoardArt {
+  const L = levelLayout(board);
+  const [ox, oy] = L.origin(0, 0);
   return artFrame({
     width: L.width,
     height: L.height,
-    dx,
-    title: escapeXml(o.title),
+    dx: rows ? 0 : -(ox - PAD),
+    title: escapeXml(title),
     content,
     origin: [ox, oy],
     cell: CELL,
