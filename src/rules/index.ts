@@ -24,13 +24,20 @@ export {
   checkRequest,
 } from "./kolikoly/checks.ts";
 export type { GivenTotal, PendingRound } from "./kolikoly/pending.ts";
-export { pendingRoundInput } from "./kolikoly/pending.ts";
+export {
+  checkPendingDeclaration,
+  checkPendingRound,
+  pendingCannotAct,
+  pendingRoundInput,
+} from "./kolikoly/pending.ts";
 export { takeFish } from "./kolikoly/catch.ts";
 export { exploreOutcome } from "./kolikoly/explore.ts";
 export {
+  canRevive,
   cannotActReason,
   declarationTarget,
   parseDeclaration,
+  reviveFirst,
   validateRoundInput,
 } from "./kolikoly/declare.ts";
 export { ROUND_STEPS, resolveRound } from "./kolikoly/round.ts";

@@ -6,13 +6,13 @@
  * the H5 revives, the H4 answers of a resolution waiting on a hazard question; for Kayanak the
  * bears placed so far or the turn in progress (its roll and steps), the step kind and the forced
  * faces. Reading it back checks everything again (the scenario with the engine's own validation,
- * each declaration with `parseDeclaration`), so a stored game from another version, or edited by
+ * each declaration with `checkPendingDeclaration`, the revivals first), so a stored game from another version, or edited by
  * hand, is refused by name and a new game started instead: never half-restored.
  *
  * Pure apart from `BrowserStore` (the one place that touches `localStorage`).
  */
 import type { Viewer } from "../rules/index.ts";
-import { exportScenario, parseDeclaration } from "../rules/index.ts";
+import { canRevive, checkPendingDeclaration, exportScenario } from "../rules/index.ts";
 import { exportScenario as exportKayanak } from "../rules/kayanak/index.ts";
 import type { KayanakOptions, KayanakTable } from "./kayanak/table.ts";
 import * as K from "./kayanak/table.ts";
@@ -109,11 +109,19 @@ export function restoreFishing(text: string): Table | TableError {
   const state = loaded.session.state;
   const ids = state.fishers.map((f) => f.id);
   const viewer = parseViewerValue(o.viewer, ids, true) ?? "gm";
+  // only fishers the GM may revive (H5): a stored list that names another is read without it
+  const revive = Array.isArray(o.revive)
+    ? o.revive.filter(
+        (id): id is string =>
+          typeof id === "string" && state.fishers.some((f) => f.id === id && canRevive(f)),
+      )
+    : [];
   const locked: Record<string, Locked> = {};
   if (isRecord(o.locked))
     for (const [id, l] of Object.entries(o.locked)) {
       if (!isRecord(l) || !ids.includes(id)) return refused(`locked.${id}`);
-      const r = parseDeclaration(state, id, l.declaration, `locked.${id}`);
+      // the revivals first, as the round checks them (H5 before K5)
+      const r = checkPendingDeclaration(state, { revive }, id, l.declaration, `locked.${id}`);
       if (!r.ok) return refused(`${r.error.field}: ${r.error.message}`);
       const total = l.total;
       if (total !== undefined && !Number.isInteger(total)) return refused(`locked.${id}.total`);
@@ -136,9 +144,6 @@ export function restoreFishing(text: string): Table | TableError {
       });
       drafts[id] = draft;
     }
-  const revive = Array.isArray(o.revive)
-    ? o.revive.filter((id): id is string => typeof id === "string" && ids.includes(id))
-    : [];
   const passTo = parseViewerValue(o.passTo, ids, false);
   let t: Table = {
     ...loaded,

@@ -4,7 +4,7 @@
  * what is not in the view is not in the DOM (it is never hidden with CSS).
  */
 import type { GameEvent, LakeView, Viewer } from "../rules/index.ts";
-import { eventsFor, neighbours, viewFor } from "../rules/index.ts";
+import { eventsFor, neighbours, pendingCannotAct, viewFor } from "../rules/index.ts";
 import type { DeclareContext } from "../ui/declare-view.ts";
 import { declareContext, needsTarget } from "../ui/declare-view.ts";
 import type { Localize } from "../ui/handlebars-helpers.ts";
@@ -186,10 +186,12 @@ export function errorText(e: TableError, localize: Localize): string {
 export function declareContextFor(t: Table, r: Rendered): DeclareContext | undefined {
   const id = activeFisher(t);
   if (!id) return undefined;
+  const why = pendingCannotAct(t.session.state, t, id);
   return declareContext(r.view, id, {
     draft: t.drafts[id] ?? {},
     declared: id in t.locked,
     allowTotal: true,
+    ...(why !== undefined ? { cannotAct: why } : {}),
   });
 }
 

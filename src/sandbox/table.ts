@@ -22,7 +22,8 @@ import type {
   Viewer,
 } from "../rules/index.ts";
 import {
-  cannotActReason,
+  canRevive,
+  checkPendingDeclaration,
   checkRequest,
   checkSetup,
   endSession,
@@ -32,7 +33,7 @@ import {
   hazardChoiceOf,
   LAKE_LIMITS,
   Xoshiro128,
-  parseDeclaration,
+  pendingCannotAct,
   pendingRoundInput,
   playRound,
   playScenarioText,
@@ -350,9 +351,12 @@ export function setHotSeat(t: Table, hotSeat: boolean): Table {
 export function missingDeclarations(t: Table): string[] {
   const { state } = t.session;
   if (state.over) return [];
-  return state.fishers
-    .filter((f) => !(f.id in t.locked) && cannotActReason(f) === undefined)
-    .map((f) => f.id);
+  return (
+    state.fishers
+      // H5 before K5: a fisher revived for the coming round may declare in it
+      .filter((f) => !(f.id in t.locked) && pendingCannotAct(state, t, f.id) === undefined)
+      .map((f) => f.id)
+  );
 }
 
 /**
@@ -401,7 +405,7 @@ export function chooseSquare(t: Table, at: Coord): Table {
     });
   const action = d.action && d.action !== "catch" ? d.action : "move";
   const draft: DeclareDraft = { ...d, action, target: at };
-  const r = parseDeclaration(t.session.state, id, declarationOf(draft), `actions.${id}`);
+  const r = checkPendingDeclaration(t.session.state, t, id, declarationOf(draft));
   if (!r.ok) return { ...t, error: ruleError(r.error) };
   return setDraft(t, id, draft);
 }
@@ -482,7 +486,8 @@ export function lockDeclaration(t: Table, id: string): Table {
   const draft = t.drafts[id] ?? {};
   const raw = declarationOf(draft);
   if (!raw) return { ...t, error: { key: "KOLIKOLY.Sandbox.Error.Incomplete", data: {} } };
-  const r = parseDeclaration(t.session.state, id, raw, `actions.${id}`);
+  // H5 before K5, as the round will check it: the GM's revivals first
+  const r = checkPendingDeclaration(t.session.state, t, id, raw);
   if (!r.ok) return { ...t, error: ruleError(r.error) };
   if (draft.total !== undefined && draft.action) {
     const error = totalError(t, id, draft.action, String(draft.total));
@@ -604,7 +609,13 @@ export function cancelResolve(t: Table): Table {
 export function toggleRevive(t: Table, id: string): Table {
   if (t.viewer !== "gm" || t.asking) return t;
   const f = t.session.state.fishers.find((x) => x.id === id);
-  if (!f || (f.condition !== "unconscious" && f.condition !== "dying")) return t;
+  if (!f || !canRevive(f)) return t;
+  // a revival taken back would leave the declaration of a fisher who cannot act locked in
+  if (t.revive.includes(id) && id in t.locked)
+    return {
+      ...t,
+      error: { key: "KOLIKOLY.Sandbox.Error.ReviveDeclared", data: { name: f.name } },
+    };
   const revive = t.revive.includes(id) ? t.revive.filter((x) => x !== id) : [...t.revive, id];
   return ok(t, { revive });
 }

@@ -108,6 +108,12 @@ export interface DeclareOptions {
   readonly declared?: boolean;
   /** Offer a typed total (the sandbox, a GM entering a total). */
   readonly allowTotal?: boolean;
+  /**
+   * Why the fisher cannot declare in the coming round, as the engine says (`pendingCannotAct`:
+   * H4 a lost action, H5 a condition, the GM's revivals for the round applied first); absent
+   * when they can. The window asks the engine rather than reading the fisher's condition.
+   */
+  readonly cannotAct?: string;
   readonly formId?: string;
 }
 
@@ -149,7 +155,7 @@ export function declareContext(
   ];
   const blockedKey = view.over
     ? "KOLIKOLY.Declare.GameOver"
-    : f.condition !== "ok"
+    : opts.cannotAct !== undefined
       ? "KOLIKOLY.Declare.CannotAct"
       : undefined;
   const targetOk =

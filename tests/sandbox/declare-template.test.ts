@@ -1,7 +1,7 @@
 /** templates/declare-action.hbs rendered with the real handlebars package (issue 3/4/5: shared with Foundry). */
 import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
-import { viewFor } from "../../src/rules/index.ts";
+import { pendingCannotAct, viewFor } from "../../src/rules/index.ts";
 import { startSession } from "../../src/rules/index.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
 import { declarationOf, declareContext, draftFromFields } from "../../src/ui/declare-view.ts";
@@ -96,8 +96,31 @@ describe("declaration template (K5, K6)", () => {
       ...s.state,
       fishers: s.state.fishers.map((f) => ({ ...f, condition: "unconscious" as const })),
     };
-    const html = render(declareContext(viewFor(st, "gm"), "ana"));
+    const why = pendingCannotAct(st, { revive: [] }, "ana");
+    const html = render(declareContext(viewFor(st, "gm"), "ana", { cannotAct: why }));
     expect(html).toContain(L("KOLIKOLY.Declare.CannotAct"));
     expect(html).not.toContain('name="action"');
+    // revived for the coming round, the engine lets Ana act: the choices are back
+    const revived = pendingCannotAct(st, { revive: ["ana"] }, "ana");
+    expect(revived).toBeUndefined();
+    const again = render(declareContext(viewFor(st, "gm"), "ana", { cannotAct: revived }));
+    expect(again).toContain('name="action"');
+    expect(again).not.toContain(L("KOLIKOLY.Declare.CannotAct"));
+  });
+
+  it("H4 a restrained fisher (conscious, losing the action) gets the reason too: the engine says so", () => {
+    const s = startSession(setupFor(SMALL));
+    const st = {
+      ...s.state,
+      fishers: s.state.fishers.map((f) => ({
+        ...f,
+        lostActions: 1,
+        lostReason: "restrained" as const,
+      })),
+    };
+    const why = pendingCannotAct(st, { revive: [] }, "ana");
+    expect(why).toBe("restrained");
+    const html = render(declareContext(viewFor(st, "gm"), "ana", { cannotAct: why }));
+    expect(html).toContain(L("KOLIKOLY.Declare.CannotAct"));
   });
 });

@@ -125,6 +125,43 @@ describe("sandbox table", () => {
     expect(t.revive).toEqual([]);
   });
 
+  it("H5 before K5: a fisher the GM revives declares in the same round, and the revival cannot be taken back under that declaration", () => {
+    const t0 = T.newTable(SMALL);
+    const st = t0.session.state;
+    const down = {
+      ...st,
+      fishers: st.fishers.map((f) =>
+        f.id === "bo" ? { ...f, hp: 0, condition: "unconscious" as const } : f,
+      ),
+    };
+    let t: T.Table = { ...t0, session: { ...t0.session, state: down } };
+    const bo = down.fishers[1]!;
+    const [x, y] = bo.at;
+    const to: [number, number, number] = [x === 0 ? 1 : x - 1, y, 0];
+    // not revived: refused, and not counted among those still to declare
+    t = T.setDraft(t, "bo", { action: "move", target: to });
+    expect(T.lockDeclaration(t, "bo").error?.data).toMatchObject({
+      field: "actions.bo",
+      message: expect.stringMatching(/cannot act/),
+    });
+    expect(T.missingDeclarations(t)).not.toContain("bo");
+    // revived: Bo is asked to declare, and may
+    t = T.toggleRevive(t, "bo");
+    expect(T.missingDeclarations(t)).toContain("bo");
+    t = T.lockDeclaration(t, "bo");
+    expect(t.error).toBeUndefined();
+    expect(Object.keys(t.locked)).toContain("bo");
+    // taking the revival back now would leave a declaration the round refuses: refused, unchanged
+    const refused = T.toggleRevive(t, "bo");
+    expect(refused.error?.key).toBe("KOLIKOLY.Sandbox.Error.ReviveDeclared");
+    expect(refused.revive).toEqual(["bo"]);
+    t = T.resolve(t);
+    expect(t.error).toBeUndefined();
+    expect(
+      t.session.log.filter((e) => "fisher" in e && e.fisher === "bo").map((e) => e.type),
+    ).toEqual(expect.arrayContaining(["revived", "declared"]));
+  });
+
   it("K6 a typed total that is not a whole number a d20 plus the check's modifier gives is refused, and nothing changes", () => {
     const t0 = T.setDraft(T.newTable(SMALL), "ana", { action: "catch" });
     const catchDraft = { action: "catch" } as const;

@@ -6,10 +6,12 @@
 import type { ActionKind, Coord, Session } from "../../rules/index.ts";
 import {
   CHECK_FOR,
+  canRevive,
   checkRequest,
   declarationTarget,
   indexOf,
   neighbours,
+  pendingCannotAct,
 } from "../../rules/index.ts";
 import { coordLabel } from "../../ui/handlebars-helpers.ts";
 import type { PublicLake } from "../fishing/projection.ts";
@@ -82,7 +84,8 @@ export function panelContext(
       at: coordLabel(f.at),
       caught: f.caught,
       condition: f.condition,
-      canAct: f.condition === "ok" && f.lostActions === 0,
+      // the engine's answer, the GM's revivals for the round applied first (H5 before K5)
+      canAct: pendingCannotAct(s, pending, f.id) === undefined,
       declared: Boolean(d),
       action,
       actions: (["", "catch", "track", "move", "herd"] as const).map((a) => ({
@@ -100,7 +103,7 @@ export function panelContext(
       total: total?.total ?? "",
       natural: total?.natural ?? "",
       revive: pending.revive.includes(f.id),
-      down: f.condition === "unconscious" || f.condition === "dying",
+      down: canRevive(f),
     };
   });
   const hidden = s.swarms

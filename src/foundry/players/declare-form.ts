@@ -132,6 +132,8 @@ export class DeclareController {
           draft: this.drafts.get(id) ?? {},
           declared: !!d.mine,
           formId: `kolikoly-declare-${this.o.lake}-${id}`,
+          // the GM's engine says whether this fisher may declare (revivals for the round first)
+          ...(d.cannotAct !== undefined ? { cannotAct: d.cannotAct } : {}),
         });
         // after the lock the form shows why it is closed instead of its fields
         return {

@@ -18,7 +18,13 @@ import type {
 } from "../../rules/index.ts";
 import { allowRoll } from "../core/dice.ts";
 import { authorIdOf } from "../core/compat.ts";
-import { CHECK_FOR, checkRequest, systemAnswer, viewFor } from "../../rules/index.ts";
+import {
+  CHECK_FOR,
+  checkRequest,
+  pendingCannotAct,
+  systemAnswer,
+  viewFor,
+} from "../../rules/index.ts";
 import { HOOK, MODULE_ID } from "../core/constants.ts";
 import { aliasView } from "../fishing/aliases.ts";
 import type { PublicLake } from "../fishing/projection.ts";
@@ -269,6 +275,7 @@ export class GmDesk {
     if (!this.owns(sender, pub, intent.fisher)) return fail("notOwner", "fisher");
     if (intent.type === "view") {
       const mine = record.pending.actions[intent.fisher];
+      const why = pendingCannotAct(session.state, record.pending, intent.fisher);
       const desk: FisherDesk = {
         view: aliasView(
           viewFor(session.state, { fisher: intent.fisher }),
@@ -278,6 +285,7 @@ export class GmDesk {
         // a round waiting for a hazard choice takes no declaration either (issue 20 item 9)
         locked: !!record.pending.locked || !!record.pending.awaiting,
         ...(mine ? { mine } : {}),
+        ...(why !== undefined ? { cannotAct: why } : {}),
       };
       return { ok: true, value: desk };
     }

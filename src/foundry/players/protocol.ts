@@ -68,6 +68,11 @@ export interface FisherDesk {
   readonly locked: boolean;
   /** This fisher's own declaration, if any (sent only to that fisher's owners). */
   readonly mine?: Declaration;
+  /**
+   * Why this fisher cannot declare in the coming round (the engine's `pendingCannotAct`, the
+   * GM's revivals applied first); absent when they can. Sent only to the fisher's owners.
+   */
+  readonly cannotAct?: string;
 }
 
 /** A check the sender owes for a fisher they own (K6), after the round locks. */

@@ -166,30 +166,51 @@ export function parseDeclaration(
   return validDeclaration(state.lake, action, i, true);
 }
 
+/** H5: whether the GM may revive a fisher before a round (unconscious or dying, not dead). */
+export function canRevive(f: Pick<FisherState, "condition">): boolean {
+  return f.condition === "unconscious" || f.condition === "dying";
+}
+
+/**
+ * H5, K5: the revivals a round starts with, checked, and the fishers as the round's declarations
+ * meet them. The engine revives first (`declare` below), so a fisher the GM revives may declare in
+ * that same round: every check made before the round resolves (a window, an early refusal)
+ * reads the fishers from here, never from the state before the round.
+ */
+export function reviveFirst(
+  state: GameState,
+  raw: unknown,
+): Checked<{ revive: string[]; fishers: FisherState[] }> {
+  const revive: string[] = [];
+  let fishers = state.fishers;
+  if (raw === undefined) return { ok: true, value: { revive, fishers } };
+  if (!Array.isArray(raw)) return fail("badField", "revive", "must be a list of fisher ids");
+  for (const [i, id] of raw.entries()) {
+    const f = state.fishers.find((x) => x.id === id);
+    if (!f) return fail("unknownFisher", `revive[${i}]`, `no fisher ${showCoord(id)} on this lake`);
+    if (!canRevive(f))
+      return fail(
+        "cannotRevive",
+        `revive[${i}]`,
+        `${f.name} is ${f.condition}, not unconscious or dying`,
+      );
+    if (!revive.includes(f.id)) revive.push(f.id);
+  }
+  if (revive.length)
+    fishers = fishers.map((f) => (revive.includes(f.id) ? { ...f, condition: "ok" } : f));
+  return { ok: true, value: { revive, fishers } };
+}
+
 /** The whole round's input, checked against the state before anything is rolled. */
 export function validateRoundInput(state: GameState, raw: unknown): Checked<RoundInput> {
   if (state.over) return fail("gameOver", "", "the game is over");
   if (typeof raw !== "object" || raw === null)
     return fail("badRound", "", "must be an object with actions");
   const o = raw as Record<string, unknown>;
-  const revive: string[] = [];
-  let fishers = state.fishers;
-  if (o.revive !== undefined) {
-    if (!Array.isArray(o.revive)) return fail("badField", "revive", "must be a list of fisher ids");
-    for (const [i, id] of o.revive.entries()) {
-      const f = state.fishers.find((x) => x.id === id);
-      if (!f)
-        return fail("unknownFisher", `revive[${i}]`, `no fisher ${showCoord(id)} on this lake`);
-      if (f.condition !== "unconscious" && f.condition !== "dying")
-        return fail(
-          "cannotRevive",
-          `revive[${i}]`,
-          `${f.name} is ${f.condition}, not unconscious or dying`,
-        );
-      if (!revive.includes(f.id)) revive.push(f.id);
-    }
-    fishers = fishers.map((f) => (revive.includes(f.id) ? { ...f, condition: "ok" } : f));
-  }
+  // H5 before K5: the revived act in the round that revives them
+  const first = reviveFirst(state, o.revive);
+  if (!first.ok) return first;
+  const { revive, fishers } = first.value;
   const actions = o.actions ?? {};
   if (typeof actions !== "object" || actions === null || Array.isArray(actions))
     return fail("badField", "actions", "must be an object keyed by fisher id");

@@ -6,7 +6,15 @@
  */
 import type { ForcedTable, ForcedValue } from "../dice/requests.ts";
 import { checkKey } from "./checks.ts";
-import type { Declaration, RoundInput } from "./types.ts";
+import type { Checked } from "./declare.ts";
+import {
+  cannotActReason,
+  fail,
+  parseDeclaration,
+  reviveFirst,
+  validateRoundInput,
+} from "./declare.ts";
+import type { Declaration, GameState, RoundInput } from "./types.ts";
 
 /** A check total given before the round resolves: the check's total as the engine counts it. */
 export interface GivenTotal {
@@ -42,4 +50,44 @@ export function pendingRoundInput(p: PendingRound): { input: RoundInput; forced:
     ]);
   }
   return { input, forced };
+}
+
+/**
+ * K5, H5: one fisher's declaration for the pending round, checked as the round will check it:
+ * the pending revivals first, so a fisher the GM revives may declare at once. What a table
+ * checks before the round resolves (a player's request, the GM's typing) goes through here,
+ * never through a copy of the engine's order.
+ */
+export function checkPendingDeclaration(
+  state: GameState,
+  p: Pick<PendingRound, "revive">,
+  fisher: string,
+  raw: unknown,
+  field = `actions.${fisher}`,
+): Checked<Declaration> {
+  if (state.over) return fail("gameOver", "", "the game is over");
+  const first = reviveFirst(state, p.revive);
+  if (!first.ok) return first;
+  return parseDeclaration(state, fisher, raw, field, first.value.fishers);
+}
+
+/**
+ * Why a fisher cannot declare in the pending round (H4 lost actions, H5 conditions), with the
+ * pending revivals applied; undefined when they can. A window offers the actions from here.
+ */
+export function pendingCannotAct(
+  state: GameState,
+  p: Pick<PendingRound, "revive">,
+  fisher: string,
+): string | undefined {
+  const first = reviveFirst(state, p.revive);
+  const fishers = first.ok ? first.value.fishers : state.fishers;
+  const f = fishers.find((x) => x.id === fisher);
+  if (!f) return "unknown";
+  return cannotActReason(f);
+}
+
+/** The whole pending round as the engine will check it when it resolves (validateRoundInput). */
+export function checkPendingRound(state: GameState, p: PendingRound): Checked<RoundInput> {
+  return validateRoundInput(state, pendingRoundInput(p).input);
 }

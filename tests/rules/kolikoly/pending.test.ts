@@ -5,7 +5,16 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { checkKey, checkKind, pendingRoundInput, resolveSeeded } from "../../../src/rules/index.ts";
+import {
+  canRevive,
+  checkKey,
+  checkKind,
+  checkPendingDeclaration,
+  checkPendingRound,
+  pendingCannotAct,
+  pendingRoundInput,
+  resolveSeeded,
+} from "../../../src/rules/index.ts";
 import type { Declaration, GivenTotal, PendingRound } from "../../../src/rules/index.ts";
 import { act, buildGame, ofType } from "../../fixtures/builders.ts";
 
@@ -86,5 +95,70 @@ describe("the pending round as round input and forced dice", () => {
       ),
       { numRuns: 120 },
     );
+  });
+});
+
+describe("H5 before K5: what a table checks before the round is what the round checks", () => {
+  const downed = () =>
+    buildGame({
+      lake: { width: 3, height: 3, levels: 1 },
+      fishers: [
+        { id: "ana", at: [0, 0, 0] },
+        { id: "bo", at: [2, 0, 0], condition: "unconscious", hp: 0 },
+        { id: "cai", at: [1, 1, 0], lostActions: 1, lostReason: "restrained" },
+      ],
+    });
+
+  test("H5 a fisher the GM revives for the round may declare in it, early checks included", () => {
+    const g = downed();
+    const move = act.move([1, 0, 0]);
+    // the engine itself: revived first, then the declaration counts
+    const r = resolveSeeded(g, { actions: { bo: move }, revive: ["bo"] });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(ofType(r.events, "declared").map((e) => e.fisher)).toEqual(["bo"]);
+    // checked early, as a table does before the round: the same answer
+    expect(checkPendingDeclaration(g, { revive: ["bo"] }, "bo", move)).toEqual({
+      ok: true,
+      value: move,
+    });
+    expect(pendingCannotAct(g, { revive: ["bo"] }, "bo")).toBeUndefined();
+    expect(checkPendingRound(g, { actions: { bo: move }, totals: {}, revive: ["bo"] }).ok).toBe(
+      true,
+    );
+  });
+
+  test("H5 without the revival the downed fisher cannot declare, early or at resolution", () => {
+    const g = downed();
+    const move = act.move([1, 0, 0]);
+    expect(checkPendingDeclaration(g, { revive: [] }, "bo", move)).toMatchObject({
+      ok: false,
+      error: { code: "cannotAct", field: "actions.bo" },
+    });
+    expect(pendingCannotAct(g, { revive: [] }, "bo")).toBe("unconscious");
+    expect(resolveSeeded(g, { actions: { bo: move } })).toMatchObject({
+      ok: false,
+      error: { code: "cannotAct" },
+    });
+  });
+
+  test("H4 a restrained fisher cannot declare whatever is revived, and the reason is the engine's", () => {
+    const g = downed();
+    expect(pendingCannotAct(g, { revive: ["bo"] }, "cai")).toBe("restrained");
+    expect(checkPendingDeclaration(g, { revive: ["bo"] }, "cai", act.catch())).toMatchObject({
+      ok: false,
+      error: { code: "cannotAct" },
+    });
+    expect(pendingCannotAct(g, { revive: [] }, "ana")).toBeUndefined();
+  });
+
+  test("H5 a revival of a fisher who is not down is refused by name, as at resolution", () => {
+    const g = downed();
+    expect(checkPendingDeclaration(g, { revive: ["ana"] }, "ana", act.catch())).toMatchObject({
+      ok: false,
+      error: { code: "cannotRevive", field: "revive[0]" },
+    });
+    expect(canRevive(g.fishers[1]!)).toBe(true);
+    expect(canRevive(g.fishers[0]!)).toBe(false);
+    expect(canRevive({ condition: "dead" })).toBe(false);
   });
 });
