@@ -25,6 +25,7 @@ import { LakeHost } from "./fishing/host.ts";
 import { LazyKayanak } from "./kayanak/load.ts";
 import type { PlayerPort } from "./players/port.ts";
 import { PlayerWiring } from "./players/wire.ts";
+import { fisherStats } from "./systems/common.ts";
 import type { Decorator } from "./runtime.ts";
 import { Runtime, bareCheckEnv } from "./runtime.ts";
 
@@ -87,6 +88,14 @@ export function composeTable(port: Port, env: TableEnv = {}): Table {
       ? (lakeId, committed) => players()!.gm.settleResolution(lakeId, committed)
       : undefined,
     choicePrompt: env.choicePrompt,
+    // K6, K9, H2-H5: a fisher's values at set-up from the character, through the system adapter
+    characterStats: env.playerPort
+      ? (actorId) => {
+          const w = players()!;
+          const actor = w.port.actor(actorId);
+          return actor ? fisherStats(w.adapter(), actor) : undefined;
+        }
+      : undefined,
   });
   const kayanak = new LazyKayanak(core);
   const show = env.showTableCheck;

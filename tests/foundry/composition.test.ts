@@ -183,7 +183,7 @@ describe("one table core under both games (issue 19 item 2)", () => {
     const rt = t.gm.runtime!;
     const kayanak = await rt.kayanak.host();
     expect(rt.host.core).toBe(rt.core);
-    expect(kayanak.store).toBe(rt.core.store);
+    expect(kayanak.games.core).toBe(rt.core);
     expect(rt.host.store).toBe(rt.core.store);
     // no lake yet: the board seals the world's first key in this browser (the wizard asks for a copy)
     expect(rt.core.store.ring.size).toBe(0);

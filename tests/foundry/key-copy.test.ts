@@ -145,12 +145,15 @@ describe("the passphrase copy at the table (issue 20 item 11)", () => {
       ok: true,
       value: { exists: true, behind: 0 },
     });
-    expect(await again.unlockKeys("otter lantern gravel mosaic!")).toMatchObject({
+    expect(await t.gm.runtime!.core.unlockKeys("otter lantern gravel mosaic!")).toMatchObject({
       ok: false,
       error: { code: "wrongPassphrase" },
     });
     expect(again.store.ring.size).toBe(0); // nothing taken
-    expect(await again.unlockKeys(PHRASE)).toEqual({ ok: true, value: { keys: 1, missing: 0 } });
+    expect(await t.gm.runtime!.core.unlockKeys(PHRASE)).toEqual({
+      ok: true,
+      value: { keys: 1, missing: 0 },
+    });
     expect((await again.load(id)).ok).toBe(true);
     expect(Object.values(again.store.ring.hexes())).toEqual(hexes);
     // the keys, and the copy's sealed text, never travelled to a player
@@ -171,7 +174,7 @@ describe("the passphrase copy at the table (issue 20 item 11)", () => {
       ok: false,
       error: { code: "notGm" },
     });
-    expect(await p.runtime!.host.unlockKeys(PHRASE)).toMatchObject({
+    expect(await p.runtime!.core.unlockKeys(PHRASE)).toMatchObject({
       ok: false,
       error: { code: "notGm" },
     });
@@ -205,7 +208,7 @@ describe("the GM panel's keys (issue 20 item 11)", () => {
     await setUpLake(t, 3, 3);
     const host = t.gm.runtime!.host;
     const panel = async () => {
-      const keys = await keyCopyLine(host, strictLocalize);
+      const keys = await keyCopyLine(t.gm.runtime!.core, strictLocalize);
       const html = renderTemplateFile(`${TEMPLATE_ROOT}/gm-panel.hbs`, { lake: null, keys });
       return new JSDOM(html).window.document;
     };
@@ -227,6 +230,6 @@ describe("the GM panel's keys (issue 20 item 11)", () => {
       "This browser holds 1 key(s) the passphrase copy does not: make the copy again.",
     );
     // a player's client says nothing of it (the store is not theirs to read)
-    expect(await keyCopyLine(t.players[0].runtime!.host, strictLocalize)).toBe("");
+    expect(await keyCopyLine(t.players[0].runtime!.core, strictLocalize)).toBe("");
   });
 });

@@ -70,7 +70,7 @@ describe("GM store keys (issue 10 item 2)", () => {
   test("a GM in a new browser with no other GM connected is told the key is missing; importing the key file opens the lake", async () => {
     const t = await makeTable();
     const { id } = await setUpLake(t, 3, 3);
-    const file = t.gm.runtime!.host.exportKeys();
+    const file = t.gm.runtime!.core.exportKeys();
     if (!file.ok) throw new Error(file.error.code);
     t.gm.newBrowser();
     await t.gm.reload();
@@ -79,16 +79,16 @@ describe("GM store keys (issue 10 item 2)", () => {
       error: { code: "keyMissing" },
     });
     expect(await t.gm.runtime!.host.resolveRound(id)).toMatchObject({ ok: false });
-    expect(await t.gm.runtime!.host.importKeys("{}")).toMatchObject({
+    expect(await t.gm.runtime!.core.importKeys("{}")).toMatchObject({
       ok: false,
       error: { code: "badKeyFile", field: "format" },
     });
-    expect(await t.gm.runtime!.host.importKeys(file.value)).toEqual({
+    expect(await t.gm.runtime!.core.importKeys(file.value)).toEqual({
       ok: true,
       value: { keys: 1, missing: 0 },
     });
     expect((await t.gm.runtime!.host.load(id)).ok).toBe(true);
     // a player may not export keys
-    expect(t.players[0].runtime!.host.exportKeys()).toMatchObject({ ok: false });
+    expect(t.players[0].runtime!.core.exportKeys()).toMatchObject({ ok: false });
   });
 });

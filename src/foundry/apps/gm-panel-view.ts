@@ -33,7 +33,7 @@ export async function gmPanelContext(
   const scene = sceneId ? rt.port.scene(sceneId) : undefined;
   const boards = scene ? kayanakPanelBoards(scene, t) : [];
   // issue 20 item 11: whether the store holds a passphrase copy, and whether it is behind
-  const keys = await keyCopyLine(rt.host, t);
+  const keys = await keyCopyLine(rt.core, t);
   const lakeId = panelLakeId(scene);
   if (!lakeId) return { lake: null, leak, boards, keys };
   const l = await rt.host.load(lakeId);

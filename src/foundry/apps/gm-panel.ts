@@ -247,7 +247,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   static onExportKeys(this: GmPanel): void {
     const rt = this.deps.runtime;
     if (!rt) return;
-    const r = rt.host.exportKeys();
+    const r = rt.core.exportKeys();
     if (r.ok) downloadText(r.value, keysFileName());
     notifyResult(r, game.i18n!.localize("KOLIKOLY.Foundry.Keys.Exported"));
   }
@@ -256,7 +256,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   static async onKeepKeyCopy(this: GmPanel): Promise<void> {
     const rt = this.deps.runtime;
     if (!rt) return;
-    await keepKeyCopyDialog(rt.host);
+    await keepKeyCopyDialog(rt.core);
     await this.render();
   }
 
@@ -264,7 +264,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   static async onUnlockKeys(this: GmPanel): Promise<void> {
     const rt = this.deps.runtime;
     if (!rt) return;
-    if (await unlockKeysDialog(rt.host)) await this.render();
+    if (await unlockKeysDialog(rt.core)) await this.render();
   }
 
   /** A key file chosen by the GM, taken whole or not at all. */
@@ -277,7 +277,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
     input.addEventListener("change", async () => {
       const file = input.files?.[0];
       if (!file) return;
-      const r = await rt.host.importKeys(await file.text());
+      const r = await rt.core.importKeys(await file.text());
       notifyResult(
         r,
         r.ok

@@ -5,7 +5,7 @@
  * client/applications/api/dialog.mjs: `prompt` resolves with the ok callback's value, or null
  * when the window is closed; `wait` with the chosen button's action).
  */
-import type { LakeHost } from "../fishing/host.ts";
+import type { TableCore } from "../core/table-core.ts";
 import { notifyResult } from "./notify.ts";
 
 type Dialogs = {
@@ -31,10 +31,10 @@ function valueOf(button: HTMLButtonElement, name: string): string {
 
 /** The GM panel's line about the passphrase copy: none, how many keys it holds, or behind. */
 export async function keyCopyLine(
-  host: LakeHost,
+  core: TableCore,
   t: (key: string, data?: Readonly<Record<string, unknown>>) => string,
 ): Promise<string> {
-  const s = await host.keyCopy.state().catch(() => undefined);
+  const s = await core.keyCopy.state().catch(() => undefined);
   if (!s?.ok) return "";
   if (!s.value.exists) return t("KOLIKOLY.Foundry.Keys.CopyNone");
   if (s.value.behind)
@@ -43,7 +43,7 @@ export async function keyCopyLine(
 }
 
 /** Asks for a passphrase twice and keeps the copy; the result, told to the GM. */
-export async function keepKeyCopyDialog(host: LakeHost): Promise<void> {
+export async function keepKeyCopyDialog(core: TableCore): Promise<void> {
   const answer = (await dialogs().prompt({
     window: { title: t("KOLIKOLY.Foundry.Keys.KeepTitle") },
     content: `<p class="hint">${t("KOLIKOLY.Foundry.Keys.KeepHint")}</p>${field("passphrase-new", t("KOLIKOLY.Foundry.Keys.Passphrase"), true)}${field("repeat", t("KOLIKOLY.Foundry.Keys.Repeat"))}`,
@@ -60,7 +60,7 @@ export async function keepKeyCopyDialog(host: LakeHost): Promise<void> {
   const [phrase, again] = answer;
   if (phrase !== again) return void ui.notifications?.error(t("KOLIKOLY.Foundry.Keys.Mismatch"));
   ui.notifications?.info(t("KOLIKOLY.Foundry.Keys.Working"));
-  const r = await host.keyCopy.keep(phrase);
+  const r = await core.keyCopy.keep(phrase);
   notifyResult(
     r,
     r.ok ? t("KOLIKOLY.Foundry.Keys.Kept", { keys: String(r.value.keys) }) : undefined,
@@ -68,7 +68,7 @@ export async function keepKeyCopyDialog(host: LakeHost): Promise<void> {
 }
 
 /** Asks for the passphrase and takes the copy's keys into this browser. */
-export async function unlockKeysDialog(host: LakeHost): Promise<boolean> {
+export async function unlockKeysDialog(core: TableCore): Promise<boolean> {
   const phrase = (await dialogs().prompt({
     window: { title: t("KOLIKOLY.Foundry.Keys.UnlockTitle") },
     content: field("passphrase", t("KOLIKOLY.Foundry.Keys.Passphrase"), true),
@@ -80,7 +80,7 @@ export async function unlockKeysDialog(host: LakeHost): Promise<boolean> {
   })) as string | null | undefined;
   if (!phrase) return false;
   ui.notifications?.info(t("KOLIKOLY.Foundry.Keys.Working"));
-  const r = await host.unlockKeys(phrase);
+  const r = await core.unlockKeys(phrase);
   notifyResult(
     r,
     r.ok
@@ -98,7 +98,7 @@ export async function unlockKeysDialog(host: LakeHost): Promise<boolean> {
  * keep a copy. Closing the window, or "Later", leaves the permanent reminder.
  */
 export async function newKeyDialog(
-  host: LakeHost,
+  core: TableCore,
   download: (text: string) => void,
 ): Promise<void> {
   const choice = await dialogs().wait({
@@ -112,10 +112,10 @@ export async function newKeyDialog(
     rejectClose: false,
   });
   if (choice === "file") {
-    const r = host.exportKeys();
+    const r = core.exportKeys();
     if (r.ok) download(r.value);
     return notifyResult(r, t("KOLIKOLY.Foundry.Keys.Exported"));
   }
-  if (choice === "passphrase") return keepKeyCopyDialog(host);
+  if (choice === "passphrase") return keepKeyCopyDialog(core);
   ui.notifications?.warn(t("KOLIKOLY.Foundry.Keys.Made"), { permanent: true });
 }

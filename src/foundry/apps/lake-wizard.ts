@@ -268,7 +268,7 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     notifyResult(r, game.i18n!.format("KOLIKOLY.Foundry.Wizard.Created", { name: r.value.name }));
     // the world's first key was made in this browser: the GM is asked, once, to keep a copy
     if (rt.host.takeKeyMade())
-      void newKeyDialog(rt.host, (text) => downloadText(text, keysFileName()));
+      void newKeyDialog(rt.core, (text) => downloadText(text, keysFileName()));
     LakeWizard.estimator?.stop();
     LakeWizard.estimator = undefined;
     await this.close();
@@ -288,7 +288,7 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
       game.i18n!.format("KOLIKOLY.Kayanak.Foundry.Wizard.Created", { name: r.value.name }),
     );
     if (rt.host.takeKeyMade())
-      void newKeyDialog(rt.host, (text) => downloadText(text, keysFileName()));
+      void newKeyDialog(rt.core, (text) => downloadText(text, keysFileName()));
     await this.close();
   }
 }

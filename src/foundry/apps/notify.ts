@@ -12,6 +12,12 @@ export function notifyResult(r: Result<unknown>, success?: string): void {
   const key = errorKey(r.error.code, (k) => game.i18n!.has(k));
   const known = key !== UNKNOWN_ERROR_KEY;
   ui.notifications?.error(
-    known ? game.i18n!.format(key, { ...LAKE_LIMITS_TEXT, field: r.error.field }) : r.error.message,
+    known
+      ? game.i18n!.format(key, {
+          ...LAKE_LIMITS_TEXT,
+          field: r.error.field,
+          message: r.error.message,
+        })
+      : r.error.message,
   );
 }

@@ -178,6 +178,7 @@ export function livePort(): Port {
     },
     localize: (key, data) =>
       data ? game.i18n!.format(key, data as Record<string, string>) : game.i18n!.localize(key),
+    hasKey: (key) => game.i18n!.has(key),
     render: (template, context) =>
       foundry.applications.handlebars.renderTemplate(template, context as Record<string, unknown>),
     setting: (key) =>

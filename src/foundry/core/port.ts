@@ -181,6 +181,8 @@ export interface Port {
   ): Promise<unknown>;
   /** game.i18n.format / localize */
   localize(key: string, data?: Readonly<Record<string, unknown>>): string;
+  /** game.i18n.has(key): whether the key has a translation (else localize gives the key back). */
+  hasKey(key: string): boolean;
   /** foundry.applications.handlebars.renderTemplate */
   render(template: string, context: object): Promise<string>;
   /** game.settings.get(MODULE_ID, key) */

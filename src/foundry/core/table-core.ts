@@ -16,6 +16,7 @@ import { commitChange, rollForward } from "./commit.ts";
 import type { Port } from "./port.ts";
 import type { StoreRecord } from "./record.ts";
 import type { Result } from "./result.ts";
+import { err } from "./result.ts";
 import { GmStore } from "./store/gm-store.ts";
 import type { KeyHanding } from "./store/handover.ts";
 
@@ -79,6 +80,39 @@ export class TableCore {
     const made = this.keyMade;
     this.keyMade = false;
     return made;
+  }
+
+  /**
+   * The GM store's keys as the text of a file (GM only): kept by the GM, it opens every game's
+   * secrets in another browser (importKeys) when no GM client holding them is connected.
+   */
+  exportKeys(): Result<string> {
+    if (!this.port.me().isGM) return err("notGm");
+    if (!this.store.ring.size) return err("noKeys");
+    return { ok: true, value: this.store.ring.export() };
+  }
+
+  /** Takes the keys of an exported file (GM only), whole or not at all; how many it held, how many are still missing. */
+  async importKeys(text: unknown): Promise<Result<{ keys: number; missing: number }>> {
+    if (!this.port.me().isGM) return err("notGm");
+    if (typeof text !== "string") return err("badKeyFile", "file");
+    const r = this.store.ring.import(text);
+    if (!r.ok) return err("badKeyFile", r.field);
+    return { ok: true, value: { keys: r.ids.length, missing: await this.missingKeys() } };
+  }
+
+  /**
+   * The keys opened from the passphrase copy in the store (store/key-copy.ts), taken whole or not
+   * at all; how many of the store's keys are still missing after.
+   */
+  async unlockKeys(passphrase: unknown): Promise<Result<{ keys: number; missing: number }>> {
+    const r = await this.keyCopy.unlock(passphrase);
+    if (!r.ok) return r;
+    return { ok: true, value: { keys: r.value.keys, missing: await this.missingKeys() } };
+  }
+
+  private async missingKeys(): Promise<number> {
+    return (await this.store.missingKeys().catch(() => [])).length;
   }
 
   /** The core's CONFIG.queries handlers: the one intent channel and the GM-to-GM key hand-over. */

@@ -13,7 +13,7 @@ import { IDENTITY, aliasEvents } from "./aliases.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { ChatCreate, Port } from "../core/port.ts";
 
-export type CardKind = "round" | "gm" | "private" | "undo" | "end";
+export type CardKind = "round" | "gm" | "private" | "undo" | "end" | "import";
 
 export interface CardFlag {
   readonly kind: CardKind;
@@ -256,5 +256,20 @@ export function detailEvents(
         canSee(e.audience, viewer)
       );
     return false;
+  });
+}
+
+/** The details behind a GM or private placeholder, rendered for a client allowed to read them. */
+export function detailsCard(
+  port: Port,
+  names: (id: string) => string,
+  events: readonly GameEvent[],
+): Promise<string> {
+  const t = port.localize.bind(port);
+  return renderCard(port, {
+    title: t("KOLIKOLY.Foundry.Chat.DetailsTitle"),
+    lines: events.length
+      ? events.map((e) => eventLine(e, names, t))
+      : [t("KOLIKOLY.Foundry.Chat.NothingSecret")],
   });
 }

@@ -12,12 +12,54 @@ import { err } from "../core/result.ts";
 export interface FisherOption {
   readonly tokenId: string;
   readonly at: Coord;
+  /** K6: the check modifiers the GM gives; each one left out is the character's (FisherStats). */
   readonly mods?: Partial<Mods>;
+  /** H4, H5: hit points; the character's when left out (else the rules' 10). */
   readonly hp?: number;
-  /** K9: an equipped net's own damage (issue 4, from the system adapter). */
+  /** H3: layers of armour; the character's when left out (else none). */
+  readonly armor?: number;
+  /** H2 `system` mode: armour class; the character's when left out (else 10). */
+  readonly ac?: number;
+  /** K9: an equipped net's own damage; the character's net when left out. */
   readonly netDamage?: string;
   /** H4: the answer when no one chooses in time (default: the world setting). */
   readonly hazardChoice?: "hp" | "aim";
+}
+
+/**
+ * What a lake's set-up takes from a fisher's character, read once when the lake is made (the
+ * system adapter's `fisherStats`, systems/common.ts): the K6 modifiers, the K9 net, the H2-H5
+ * armour class, armour and hit points. Kept in the set-up, so a sheet changed later changes
+ * nothing of the game (a character improved since is the GM's to set in a new lake).
+ */
+export interface CharacterStats {
+  readonly mods: Partial<Mods>;
+  readonly netDamage?: string;
+  readonly ac?: number;
+  readonly armor?: number;
+  readonly hp?: number;
+}
+
+/** A fisher's set-up values: what the GM gave, else the character's (each field on its own). */
+export function withCharacter(
+  f: FisherOption,
+  character: CharacterStats | undefined,
+): Omit<FisherOption, "tokenId" | "at" | "hazardChoice"> {
+  const c = character;
+  const mods = { ...(c?.mods ?? {}), ...definedOnly(f.mods ?? {}) };
+  const pick = <K extends "hp" | "armor" | "ac" | "netDamage">(k: K) =>
+    f[k] !== undefined ? { [k]: f[k] } : c?.[k] !== undefined ? { [k]: c[k] } : {};
+  return {
+    ...(Object.keys(mods).length ? { mods } : {}),
+    ...pick("hp"),
+    ...pick("armor"),
+    ...pick("ac"),
+    ...pick("netDamage"),
+  };
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 export interface CreateLakeOptions {
@@ -59,4 +101,22 @@ export function checkLakeOptions(o: CreateLakeOptions, scene: SceneData): Result
       return err("badField", `fishers[${i}].hazardChoice`);
   }
   return { ok: true, value: true };
+}
+
+/** A lake from a scenario file (`kolikoly-scenario/1`): where it goes, and whose token each fisher is. */
+export interface ScenarioLakeOptions {
+  readonly sceneId: string;
+  /** The file: its text, or its JSON already parsed. */
+  readonly scenario: unknown;
+  /** The lake's name; the file's `name` when left out. */
+  readonly name?: string;
+  readonly origin: { readonly col: number; readonly row: number };
+  readonly layout?: Layout;
+  readonly gap?: number;
+  readonly markers?: MarkerMode;
+  /**
+   * The scene token of each fisher of the file, by the file's fisher id. A fisher left out takes
+   * the one token whose name (or character's name) is the fisher's; none or several: refused.
+   */
+  readonly tokens?: Readonly<Record<string, string>>;
 }

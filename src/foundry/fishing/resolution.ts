@@ -36,8 +36,7 @@ import type { AwaitedRound, GmRecord } from "./record.ts";
 import { EMPTY_PENDING } from "./record.ts";
 import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
-import type { GmStore } from "../core/store/gm-store.ts";
-import type { TableCore } from "../core/table-core.ts";
+import type { GameHosting } from "../core/game-host.ts";
 
 /** A lake as the GM side reads it: its record, the session rebuilt from it, its scene and public flag. */
 export interface Loaded {
@@ -50,9 +49,8 @@ export interface Loaded {
 /** What the resolution needs of the lake host. */
 export interface HostParts {
   readonly port: Port;
-  /** The table core: the one commit (core/table-core.ts). */
-  readonly core: TableCore;
-  readonly store: GmStore;
+  /** What both games' hosts share: the sessions known, the one commit (core/game-host.ts). */
+  readonly games: GameHosting<Session>;
   readonly delivery: Delivery;
   /** H4: answers the engine's HP-or-aim decisions (hazard-choice.ts). */
   readonly choices: HazardChoices;
@@ -60,11 +58,12 @@ export interface HostParts {
   alias(lakeId: string): Alias;
   swarmName(): string;
   gmIds(): string[];
-  /** The session this client now knows for a revision (the session cache). */
-  remember(lakeId: string, rev: number, session: Session): void;
   readonly wrapDriver: ((base: AsyncDriver, lakeId: string) => AsyncDriver) | undefined;
-  /** After a stale refusal: the scene in line with the newest record (inside the lake's queue). */
-  catchUp(lakeId: string): Promise<unknown>;
+}
+
+/** The refusal of a change while the round waits for a hazard choice (H4): who it waits for. */
+export function awaitingError(l: Loaded): Result<never> {
+  return err("awaitingChoice", "round", namer(l.pub)(l.record.pending.awaiting?.fisher ?? ""));
 }
 
 export function chatOp(data: ChatCreate[]): WriteOp {
@@ -224,20 +223,14 @@ async function awaitChoice(
     rev: l.record.rev + 1,
     pending: { ...l.record.pending, awaiting },
   };
-  const c = await h.core.commit(
-    {
-      from: l.record.rev,
-      record,
-      chat: [],
-      field: "lake",
-      publish: (scene) => publicOps(h, l.pub, scene, record, l.session.state, [], false),
-    },
-    (w) => h.remember(w.lakeId, w.rev, l.session),
+  const c = await h.games.write(
+    l.record.rev,
+    record,
+    [],
+    (scene) => publicOps(h, l.pub, scene, record, l.session.state, [], false),
+    l.session,
   );
-  if (!c.ok) {
-    if (c.error.code === "staleRecord") await h.catchUp(record.lakeId);
-    return c;
-  }
+  if (!c.ok) return c;
   return {
     ok: true,
     value: {
@@ -266,21 +259,13 @@ export async function commit(
   chat: ChatCreate[],
 ): Promise<Result<true>> {
   const shown = eventsFor(events, "player");
-  const c = await h.core.commit(
-    {
-      from: l.record.rev,
-      record,
-      chat,
-      field: "lake",
-      publish: (scene) => publicOps(h, l.pub, scene, record, session.state, shown),
-    },
-    (r) => h.remember(r.lakeId, r.rev, session),
+  return h.games.write(
+    l.record.rev,
+    record,
+    chat,
+    (scene) => publicOps(h, l.pub, scene, record, session.state, shown),
+    session,
   );
-  if (!c.ok) {
-    if (c.error.code === "staleRecord") await h.catchUp(record.lakeId);
-    return c;
-  }
-  return { ok: true, value: true };
 }
 
 /**

@@ -1,16 +1,14 @@
 /**
- * The Kayanak host (issue 11): a board's GM side, the counterpart of the fishing game's LakeHost
- * and built from the same parts: the one authority (authority.ts: the active GM, one operation
- * per board at a time), the sealed GM store (store/: the set-up with the fish placed in it, so
- * where the fish lie, only there; drawn from the browser's crypto, not the floes' seed), and
- * Foundry's dice (dice.ts here: the module's dice terms). Each operation reads the record
- * afresh, plays it with the engine, and writes one fixed batch: the record's new revision first
- * (a compare-and-set: a stale writer is refused, staleRecord), then the bears' tokens, the public
- * board flag and the chat card.
+ * The Kayanak host: a board's GM side, the counterpart of the fishing game's LakeHost and built
+ * the same way: what it holds is the game's (what a board's record is, record.ts, and how a
+ * request changes it); the authority, the sessions known and the writes are the core's
+ * (core/game-host.ts: one operation per board at a time on the active GM's client, the record's
+ * next revision first as a compare-and-set, then the bears, the public board and the card), the
+ * set-up create.ts's, the dice Foundry's (dice.ts: the module's dice terms).
  *
  * The turn order is the board's own (its flag's fishers and `next`: the Kayanak panel shows it
- * for every client), never a core Combat (issue 20 item 7): a started Combat of the PCs makes the
- * game system run its turn automation on their actors at every turn change (dnd5e 5.3
+ * for every client), never a core Combat: a started Combat of the PCs makes the game system run
+ * its turn automation on their actors at every turn change (dnd5e 5.3
  * module/documents/combat.mjs, Combat5e#_onStartTurn/#_onEndTurn/#_onStartRound ->
  * Combatant5e#recoverCombatUses: item and activity uses with a turn or round recovery, recharge
  * rolls, legendary actions; pf2e src/module/encounter/document.ts EncounterPF2e#_onUpdate ->
@@ -18,31 +16,22 @@
  * onEndTurn: frightened goes down), the effect tracker's expiry), and world time moves with the
  * tracker's next turn (core Combat#nextTurn's advanceTime), which ages every effect.
  */
-import type { PrngState, RollRecord } from "../../rules/index.ts";
-import { Xoshiro128, runAsync } from "../../rules/index.ts";
+import type { RollRecord } from "../../rules/index.ts";
+import { runAsync } from "../../rules/index.ts";
 import type {
-  Hole,
-  HoleState,
   KayanakEvent,
   KayanakScenario,
   KayanakSession,
-  KayanakSetup,
   KayanakState,
-  PlacedHole,
   Step,
   TurnRecord,
-  Variant,
 } from "../../rules/kayanak/index.ts";
 import {
-  DEFAULT_FISH,
-  dropFish,
   endTurn,
   exportScenario,
   legalSteps,
-  newGame,
   rollDice,
   scores,
-  startSession,
   takeStep,
   turnInputOf,
 } from "../../rules/kayanak/index.ts";
@@ -52,15 +41,19 @@ import { VetoError } from "../core/dice.ts";
 import type { ChatCreate, Port, SceneData, WriteOp } from "../core/port.ts";
 import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
-import type { GmStore } from "../core/store/gm-store.ts";
-import { boardMisfit, misfitError } from "../core/grid.ts";
-import type { ReconcileOptions } from "../core/commit.ts";
+import type { ReconcileOptions } from "../core/game-host.ts";
+import { GameHosting } from "../core/game-host.ts";
 import type { PublicBoard } from "./board.ts";
-import { bearOps, publicBoardFor, publicBoardOf, sceneBoardOp } from "./board.ts";
+import { publicBoardFor, publicBoardOf } from "./board.ts";
 import { holeLabel, kayanakCard } from "./cards.ts";
 import { kayanakDriver } from "./dice.ts";
 import type { KayanakRecord, TurnInPlay } from "./record.ts";
 import { isKayanakRecord, sessionOf, withTurn } from "./record.ts";
+import type { KayanakBoardOptions, KayanakScenarioOptions } from "./create.ts";
+import { createBoard, createBoardFromScenario, publicBoardOps } from "./create.ts";
+
+export type { KayanakBoardOptions, KayanakScenarioOptions } from "./create.ts";
+export { secretDrop } from "./create.ts";
 
 export const KAYANAK_HOOK = {
   /** A Kayanak turn ended ({boardId, turn, events, state}); GM side. */
@@ -68,33 +61,6 @@ export const KAYANAK_HOOK = {
   /** A Kayanak game ended ({boardId, reason, winners, scores}). */
   gameEnded: "kolikoly.kayanakEnded",
 } as const;
-
-export interface KayanakBoardOptions {
-  readonly sceneId: string;
-  readonly name: string;
-  /** The grid square of the board's top-left hole. */
-  readonly origin: { readonly col: number; readonly row: number };
-  readonly width?: number;
-  readonly height?: number;
-  /** Floes to generate (J1). */
-  readonly floes?: number;
-  readonly fish?: { readonly big: number; readonly small: number };
-  readonly variant?: Variant;
-  readonly keepFishing?: boolean;
-  readonly shakeTheBox?: boolean;
-  /** J6 setting: the landing check's DC (`1d20 + dex`), or null (default) for none. */
-  readonly landCheck?: number | null;
-  /**
-   * The fishers in turn order (J2: clockwise, as the GM lists them), each a token and a hole,
-   * and the dexterity modifier of the landing check (J6 setting; default 0).
-   */
-  readonly fishers: readonly {
-    readonly tokenId: string;
-    readonly at: Hole;
-    readonly dex?: number;
-  }[];
-  readonly seed?: number;
-}
 
 /** A board as the GM side reads it: record, finished turns, the state with the turn in play. */
 export interface LoadedBoard {
@@ -114,88 +80,36 @@ export type KayanakRequest =
   | { readonly kind: "step"; readonly step: Step }
   | { readonly kind: "end" };
 
-function randomSeed(): number {
-  const a = new Uint32Array(1);
-  globalThis.crypto.getRandomValues(a);
-  return a[0]! % 2_000_000_000;
-}
-
-/** A generator's full 128-bit state from the browser's crypto (never all zero: xoshiro's one bad state). */
-function cryptoState(): PrngState {
-  const a = new Uint32Array(4);
-  do globalThis.crypto.getRandomValues(a);
-  while (a.every((x) => x === 0));
-  return [a[0]!, a[1]!, a[2]!, a[3]!];
-}
-
-/**
- * J1's fish drop for a board, drawn apart from its seed: the seed cuts the floes, which every
- * player sees (the scene flag, the set-up card, the canvas), and the rules ship in the client
- * bundle, so a player could try every seed against the floes and, were the fish dropped by the
- * same generator, rebuild every covered hole. The drop comes from a generator of its own with
- * 128 bits of state from the browser's crypto, and goes into the set-up as placed `holes`
- * (the record, GM only, replays it exactly; the export carries it).
- */
-export function secretDrop(
-  width: number,
-  height: number,
-  fish: { readonly big: number; readonly small: number },
-  state: PrngState = cryptoState(),
-): PlacedHole[] {
-  const holes: HoleState[] = Array.from({ length: width * height }, () => ({
-    open: false,
-    frozen: false,
-    big: 0,
-    small: 0,
-  }));
-  dropFish(holes, fish.big, fish.small, new Xoshiro128(state));
-  return holes.flatMap((h, i): PlacedHole[] =>
-    h.big + h.small > 0
-      ? [{ at: [i % width, Math.floor(i / width)], big: h.big, small: h.small }]
-      : [],
-  );
-}
-
 export class KayanakHost {
-  private readonly cache = new Map<string, { rev: number; session: KayanakSession }>();
-
+  /** What both games' hosts share: authority, the sessions known, the writes (core/game-host.ts). */
+  readonly games: GameHosting<KayanakSession>;
   readonly port: Port;
-  /** The GM store, its keys and the one authority are the table core's: one of each per client. */
-  readonly store: GmStore;
 
-  constructor(private readonly core: TableCore) {
+  constructor(core: TableCore) {
     this.port = core.port;
-    this.store = core.store;
-  }
-
-  private get authority() {
-    return this.core.authority;
+    this.games = new GameHosting(core, "board", (id) => this.catchUp(id));
   }
 
   isAuthority(): boolean {
-    return this.authority.isActive();
-  }
-
-  private guard<T>(id: string, fn: () => Promise<Result<T>>): Promise<Result<T>> {
-    return this.authority.guard(id, fn);
+    return this.games.isAuthority();
   }
 
   /** The session this GM client knows for a board (the canvas's GM marks). */
   cached(boardId: string): KayanakSession | undefined {
-    return this.cache.get(boardId)?.session;
+    return this.games.known(boardId)?.session;
   }
 
   async load(boardId: string): Promise<Result<LoadedBoard>> {
-    const got = await this.store.get(boardId);
+    const got = await this.games.core.store.get(boardId);
     if (!got.ok) return got;
     const record = got.value;
     if (!isKayanakRecord(record)) return err("unknownBoard", "board");
     const scene = this.port.scene(record.sceneId);
     const pub = scene && publicBoardOf(scene, boardId);
     if (!scene || !pub) return err("unknownBoard", "board");
-    const known = this.cache.get(boardId);
+    const known = this.games.known(boardId);
     const session = known?.rev === record.rev ? known.session : sessionOf(record, known?.session);
-    this.cache.set(boardId, { rev: record.rev, session });
+    this.games.remember(boardId, record.rev, session);
     const now = withTurn(session.state, record.pending.turn);
     return {
       ok: true,
@@ -207,107 +121,14 @@ export class KayanakHost {
     return (id) => pub.fishers.find((f) => f.id === id)?.name ?? id;
   }
 
-  /** J1, J11: a new board on a scene, the fishers' tokens as bears, in turn order (J2). */
-  async createBoard(o: KayanakBoardOptions): Promise<Result<PublicBoard>> {
-    if (!this.isAuthority()) return err("notActiveGm");
-    const scene = this.port.scene(o.sceneId);
-    if (!scene) return err("unknownScene", "sceneId");
-    if (typeof o.name !== "string" || !o.name.trim()) return err("badField", "name");
-    if (!Array.isArray(o.fishers) || o.fishers.length === 0) return err("noFishers", "fishers");
-    const seen = new Set<string>();
-    const fishers: { id: string; name: string; tokenId: string; actorId: string | null }[] = [];
-    for (const [i, f] of o.fishers.entries()) {
-      const t = scene.tokens.find((x) => x._id === f.tokenId);
-      if (!t || seen.has(t._id)) return err("unknownToken", `fishers[${i}].tokenId`);
-      seen.add(t._id);
-      fishers.push({ id: `f${i + 1}`, name: t.name, tokenId: t._id, actorId: t.actorId });
-    }
-    // the seed cuts the floes only (public); the fish are dropped apart from it (secretDrop)
-    const asked: KayanakSetup = {
-      seed: o.seed ?? randomSeed(),
-      ...(o.width !== undefined ? { width: o.width } : {}),
-      ...(o.height !== undefined ? { height: o.height } : {}),
-      ...(o.floes !== undefined ? { floeCount: o.floes } : {}),
-      ...(o.fish ? { fish: o.fish } : {}),
-      settings: {
-        variant: o.variant ?? "basic",
-        keepFishing: o.keepFishing ?? false,
-        shakeTheBox: o.shakeTheBox ?? false,
-        landCheck: o.landCheck ?? null,
-      },
-      fishers: o.fishers.map((f, i) => ({
-        id: fishers[i]!.id,
-        name: fishers[i]!.name,
-        at: f.at,
-        ...(f.dex !== undefined ? { dex: f.dex } : {}),
-      })),
-    };
-    // the GM's options checked as given (the engine names the field at fault, `fish.big` too)
-    const checked = newGame(asked);
-    if (!checked.ok) return checked;
-    const { fish: _fish, ...rest } = asked;
-    const { width, height } = checked.state.board;
-    // issue 20 item 8: a square grid, and every hole of the board on the scene (core/grid.ts)
-    const misfit = boardMisfit(scene, o.origin, width, height);
-    if (misfit)
-      return {
-        ok: false,
-        error: misfitError(misfit, scene, { origin: o.origin, width, height }, (k, d) =>
-          this.port.localize(k, d),
-        ),
-      };
-    const setup: KayanakSetup = {
-      ...rest,
-      holes: secretDrop(width, height, o.fish ?? DEFAULT_FISH),
-    };
-    const started = startSession(setup);
-    if (!started.ok) return started;
-    const session = started.session;
-    const boardId = `board${String(randomSeed()).padStart(10, "0")}`;
-    const pub = publicBoardFor(
-      { id: boardId, name: o.name.trim(), sceneId: o.sceneId, origin: o.origin, fishers },
-      session.state,
-    );
-    const record: KayanakRecord = {
-      format: "kolikoly-gm-record/1",
-      game: "kayanak",
-      lakeId: boardId,
-      sceneId: o.sceneId,
-      rev: 1,
-      setup,
-      rounds: [],
-      endedByGm: false,
-      pending: {},
-      pendingBefore: [],
-    };
-    const key = await this.store.keyForNewLake();
-    const t = this.port.localize.bind(this.port);
-    const card = await kayanakCard(this.port, {
-      board: pub,
-      card: "setup",
-      turn: 0,
-      title: t("KOLIKOLY.Kayanak.Foundry.Chat.SetUp", { board: pub.name }),
-      events: session.log,
-      name: this.name(pub),
-      extra: [t("KOLIKOLY.Kayanak.Foundry.Chat.First", { name: this.name(pub)(fishers[0]!.id) })],
-    });
-    // the record first; the bears, the board and the set-up card roll forward from it
-    const c = await this.core.commit(
-      {
-        from: undefined,
-        record,
-        chat: [card],
-        key: key.key,
-        field: "board",
-        publish: (now) => publicBoardOps(now, pub, session.state),
-      },
-      (r) => this.cache.set(boardId, { rev: r.rev, session }),
-    );
-    if (!c.ok) return c;
-    // the other GM clients get a new key at once: any of them may have to take over
-    // and a key made in this browser is the core's to warn of, as for a lake
-    await this.core.newKey(key);
-    return { ok: true, value: pub };
+  /** J1, J11: a new board on a scene, the fishers' tokens as bears, in turn order (J2): create.ts. */
+  createBoard(o: KayanakBoardOptions): Promise<Result<PublicBoard>> {
+    return createBoard(this, o);
+  }
+
+  /** A board from a `kayanak-scenario/1` file, continued where it stopped (create.ts). */
+  createFromScenario(o: KayanakScenarioOptions): Promise<Result<PublicBoard>> {
+    return createBoardFromScenario(this, o);
   }
 
   /**
@@ -322,7 +143,7 @@ export class KayanakHost {
     req: KayanakRequest,
     turn?: number,
   ): Promise<Result<PublicBoard>> {
-    return this.guard(boardId, async () => {
+    return this.games.guard(boardId, async () => {
       const l = await this.load(boardId);
       if (!l.ok) return l;
       const { state } = l.value;
@@ -522,7 +343,7 @@ export class KayanakHost {
 
   /** Undo (GM): the turn in play is dropped, or else the last finished turn. */
   undoTurn(boardId: string): Promise<Result<{ turn: number }>> {
-    return this.guard(boardId, async () => {
+    return this.games.guard(boardId, async () => {
       if (!this.port.me().isGM) return err("notGm");
       const l = await this.load(boardId);
       if (!l.ok) return l;
@@ -582,23 +403,14 @@ export class KayanakHost {
     session?: KayanakSession,
   ): Promise<Result<PublicBoard>> {
     const base = l.pub;
-    const c = await this.core.commit(
-      {
-        from: l.record.rev,
-        record,
-        chat,
-        field: "board",
-        publish: (scene) => this.publicOps(base, scene, state),
-      },
-      (r) => {
-        if (session) this.cache.set(r.lakeId, { rev: r.rev, session });
-      },
+    const c = await this.games.write(
+      l.record.rev,
+      record,
+      chat,
+      (scene) => this.publicOps(base, scene, state),
+      session,
     );
-    if (!c.ok) {
-      if (c.error.code === "staleRecord") await this.catchUp(record.lakeId);
-      return c;
-    }
-    return { ok: true, value: publicBoardFor(base, state) };
+    return c.ok ? { ok: true, value: publicBoardFor(base, state) } : c;
   }
 
   /** The bears and the public board as `state` shows them, against the scene now. */
@@ -611,7 +423,7 @@ export class KayanakHost {
    * hand-over, or a public write that failed after the record). A finished board's bears stay.
    */
   reconcile(boardId: string, o: ReconcileOptions = {}): Promise<Result<boolean>> {
-    return this.guard(boardId, () => this.catchUp(boardId, o));
+    return this.games.guard(boardId, () => this.catchUp(boardId, o));
   }
 
   /** `reconcile` inside an operation already guarded. */
@@ -623,26 +435,13 @@ export class KayanakHost {
     const over = l.value.pub.view.over && l.value.state.over;
     // issue 20 item 4: a reload leaves a finished board as the GM left it (core/commit.ts)
     if (over && o.leaveFinished) return { ok: true, value: true };
-    const done = await this.core.rollForward(l.value.record, (scene) =>
+    const done = await this.games.rollForward(l.value.record, (scene) =>
       over
         ? publicBoardOps(scene, publicBoardFor(base, l.value.state), l.value.state, false)
         : this.publicOps(base, scene, l.value.state),
     );
     return { ok: true, value: done };
   }
-}
-
-/** The bears (unless `bears` is false) and the public board flag, each only where it differs. */
-function publicBoardOps(
-  scene: SceneData,
-  pub: PublicBoard,
-  state: KayanakState,
-  bears = true,
-): WriteOp[] {
-  const ops = bears ? bearOps(pub, scene, state) : [];
-  if (JSON.stringify(publicBoardOf(scene, pub.id)) !== JSON.stringify(pub))
-    ops.push(sceneBoardOp(scene, pub));
-  return ops;
 }
 
 export { holeLabel };

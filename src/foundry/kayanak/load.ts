@@ -97,6 +97,8 @@ export class LazyKayanak {
 
   readonly load: Op<"load"> = (id) => this.host().then((h) => h.load(id));
   readonly createBoard: Op<"createBoard"> = (o) => this.host().then((h) => h.createBoard(o));
+  readonly createFromScenario: Op<"createFromScenario"> = (o) =>
+    this.host().then((h) => h.createFromScenario(o));
   readonly request: Op<"request"> = (...a) => this.host().then((h) => h.request(...a));
   readonly undoTurn: Op<"undoTurn"> = (id) => this.host().then((h) => h.undoTurn(id));
   readonly exportScenario: Op<"exportScenario"> = (id) =>

@@ -1,6 +1,7 @@
 /**
  * A Kayanak board's GM record (issue 11): the set-up (the fish placed in it as `holes`, drawn
- * apart from the seed, which cuts only the public floes: host.ts `secretDrop`), every finished
+ * apart from the seed, which cuts only the public floes: create.ts `secretDrop`; or, when the GM
+ * gives the seed, the engine's own board for it), every finished
  * turn, and the turn in play. It lives only in the GM
  * store, sealed like a lake's (store/sealed.ts); the scene shows the public board (board.ts).
  */

@@ -90,8 +90,6 @@ export function livePlayerPort(base: Port): PlayerPort {
     notifyError: (message) => void ui.notifications?.error(message),
     // ui.notifications.warn with v13's `permanent` option (Notifications#notify)
     alertGm: (message) => void ui.notifications?.warn(message, { permanent: true }),
-    // game.i18n.has
-    hasKey: (key) => game.i18n!.has(key),
     coreRoll,
   };
 }

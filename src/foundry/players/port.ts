@@ -45,8 +45,6 @@ export interface PlayerPort extends Port {
    * the GM until dismissed (issue 10 item 4). Local: nothing is sent to any other client.
    */
   alertGm(message: string): void;
-  /** `game.i18n.has(key)` */
-  hasKey(key: string): boolean;
   /** `new Roll(formula, data).evaluate()` and `roll.toMessage(message, {rollMode})` on this client. */
   readonly coreRoll: CoreRoller;
 }

@@ -4,17 +4,19 @@
  * offers no roll of its own (generic formulas, dnd5e without a net, pf2e without a strike).
  */
 import type { Mods } from "../../rules/index.ts";
-import { DEFAULT_MODS } from "../../rules/index.ts";
+import { DEFAULT_MODS, LAKE_LIMITS } from "../../rules/index.ts";
 import type {
   ActorLike,
   CheckKind,
   DieLike,
+  FisherStats,
   ItemLike,
   MessageLike,
   PickedRoll,
   RollLike,
   RollModeName,
   RollOptions,
+  RollAdapter,
   RollOutcome,
   RollRequestMark,
 } from "./types.ts";
@@ -61,6 +63,34 @@ export function itemsOf(actor: ActorLike): ItemLike[] {
   const contents = (items as { contents?: ItemLike[] }).contents;
   return Array.isArray(contents) ? contents : [...items];
 }
+
+/**
+ * A fisher's set-up values from their character (K6, K9, H2-H5), each within the engine's
+ * limits: a value outside them is brought to the nearest limit (an armour class of 70 counts
+ * 60; a character at 0 hit points enters the lake with 1, the least the engine takes).
+ */
+export function fisherStats(adapter: RollAdapter, actor: ActorLike): FisherStats {
+  const d = adapter.defence(actor);
+  const within = (v: number | undefined, min: number, max: number) =>
+    v === undefined ? undefined : Math.min(max, Math.max(min, Math.trunc(v)));
+  const m = adapter.mods(actor);
+  const net = adapter.netDamage(actor);
+  const ac = within(d.ac, LAKE_LIMITS.acMin, LAKE_LIMITS.ac);
+  const armor = within(d.armor, LAKE_LIMITS.armorMin, LAKE_LIMITS.armor);
+  const hp = within(d.hp, 1, LAKE_LIMITS.hp);
+  return {
+    mods: Object.fromEntries(
+      Object.entries(m).map(([k, v]) => [k, within(v, LAKE_LIMITS.modMin, LAKE_LIMITS.mod)]),
+    ) as unknown as Mods,
+    ...(net ? { netDamage: net } : {}),
+    ...(ac !== undefined ? { ac } : {}),
+    ...(armor !== undefined ? { armor } : {}),
+    ...(hp !== undefined ? { hp } : {}),
+  };
+}
+
+/** H3: layers of armour for a worn armour's weight (light 1, medium 2, heavy 3; none 0). */
+export const ARMOR_LAYERS: Readonly<Record<string, number>> = { light: 1, medium: 2, heavy: 3 };
 
 export function mods(partial: Partial<Mods>): Mods {
   const out: Record<string, number> = { ...DEFAULT_MODS };

@@ -31,6 +31,7 @@ import type {
   RollOutcome,
 } from "./types.ts";
 import {
+  ARMOR_LAYERS,
   firstNum,
   getPath,
   itemsOf,
@@ -170,6 +171,33 @@ export const dnd5eAdapter: RollAdapter = {
     const d = num(base?.denomination);
     if (!n || !d) return undefined; // the SRD net deals no damage: K9's default formula applies
     return `${n}d${d}+@mod`;
+  },
+
+  /**
+   * AC: the prepared `attributes.ac.value` (dnd5e module/data/actor/templates/attributes.mjs
+   * prepareArmorClass, 5.3.3: armour, Dexterity, shield, bonus and cover summed). HP:
+   * `attributes.hp.value`. Layers of armour (H3): the equipped armour's weight (equipment whose
+   * `system.type.value` is light, medium or heavy: 1, 2, 3; natural armour 1), and one more for an
+   * equipped shield (`system.type.value` "shield", config.mjs armorTypes).
+   */
+  defence(actor) {
+    const s = actor.system;
+    let armor = 0;
+    let shield = 0;
+    for (const item of itemsOf(actor)) {
+      if (item.type !== "equipment" || getPath(item.system, "equipped") !== true) continue;
+      const type = getPath(item.system, "type.value");
+      if (type === "shield") shield = 1;
+      else if (type === "natural") armor = Math.max(armor, 1);
+      else if (typeof type === "string") armor = Math.max(armor, ARMOR_LAYERS[type] ?? 0);
+    }
+    const ac = firstNum(s, "attributes.ac.value");
+    const hp = firstNum(s, "attributes.hp.value");
+    return {
+      ...(ac !== undefined ? { ac } : {}),
+      armor: armor + shield,
+      ...(hp !== undefined ? { hp } : {}),
+    };
   },
 
   async roll(actor, kind, opts) {

@@ -120,6 +120,8 @@ export function genericAdapter(formulas: GenericFormulas = DEFAULT_GENERIC_FORMU
       });
     },
     netDamage: () => undefined,
+    // another system's armour and hit points have no known place: the wizard asks the GM
+    defence: () => ({}),
     roll(actor, kind: CheckKind, opts) {
       return rollCore(
         actor,

@@ -32,6 +32,7 @@ import type {
   RollRequestMark,
 } from "./types.ts";
 import {
+  ARMOR_LAYERS,
   firstNum,
   getPath,
   itemsOf,
@@ -250,6 +251,35 @@ export const pf2eAdapter: RollAdapter = {
       { dice?: number; die?: string | null } | undefined;
     const n = num(dmg?.dice);
     return n && dmg?.die && /^d\d+$/.test(dmg.die) ? `${n}${dmg.die}+@mod` : undefined;
+  },
+
+  /**
+   * AC: the actor's `armorClass` statistic (`actor.armorClass.value`, a StatisticDifficultyClass
+   * in src/module/actor/creature/document.ts), else the prepared `system.attributes.ac.value`.
+   * HP: `system.attributes.hp.value`. Layers of armour (H3): the worn armour's category (light,
+   * medium, heavy: 1, 2, 3; unarmored 0), from `actor.wornArmor` or the armour item worn in its
+   * slot (`system.equipped.inSlot`). A shield adds its bonus only while raised, a stance the lake
+   * does not follow, so it adds no layer.
+   */
+  defence(actor) {
+    const a = actor as Pf2eActor & {
+      armorClass?: { value?: unknown } | null;
+      wornArmor?: { category?: unknown; system?: unknown } | null;
+    };
+    const ac = num(a.armorClass?.value) ?? firstNum(actor.system, "attributes.ac.value");
+    const hp = firstNum(actor.system, "attributes.hp.value");
+    const worn =
+      a.wornArmor ??
+      itemsOf(actor).find(
+        (i) => i.type === "armor" && getPath(i.system, "equipped.inSlot") === true,
+      );
+    const category = a.wornArmor?.category ?? getPath(worn?.system, "category");
+    const armor = typeof category === "string" ? (ARMOR_LAYERS[category] ?? 0) : 0;
+    return {
+      ...(ac !== undefined ? { ac } : {}),
+      armor,
+      ...(hp !== undefined ? { hp } : {}),
+    };
   },
 
   async roll(actor, kind, opts) {

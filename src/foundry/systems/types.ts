@@ -143,6 +143,25 @@ export interface RollHook {
   read(...args: unknown[]): PickedRoll | null;
 }
 
+/** H2-H5: what a system keeps of a character's defence and health. */
+export interface Defence {
+  /** H2 `system` mode: the armour class the hazard's attack must reach. */
+  readonly ac?: number;
+  /** H3: layers of armour (each adapter says how it counts them). */
+  readonly armor?: number;
+  /** H4, H5: hit points now. */
+  readonly hp?: number;
+}
+
+/**
+ * Everything a lake's set-up takes from a fisher's character (K6 modifiers, K9 net, H2-H5), read
+ * once when the lake is made and kept in its set-up: a later change of the sheet changes nothing.
+ */
+export interface FisherStats extends Defence {
+  readonly mods: Mods;
+  readonly netDamage?: string;
+}
+
 export interface RollAdapter {
   /** `dnd5e`, `pf2e`, `generic`... (also the GM override setting's value). */
   readonly id: string;
@@ -152,6 +171,12 @@ export interface RollAdapter {
   mods(actor: ActorLike): Mods;
   /** K9: an equipped net's own damage (with `@mod` for the attack's ability modifier), if the system has one. */
   netDamage(actor: ActorLike): string | undefined;
+  /**
+   * H2-H5: the character's armour class, layers of armour and hit points as the system keeps
+   * them; a value the system does not keep is absent (the GM types it in the wizard, else the
+   * engine's default: AC 10, no armour, 10 hit points).
+   */
+  defence(actor: ActorLike): Defence;
   /** Rolls one check through the system on this client; null when the player cancelled. */
   roll(actor: ActorLike, kind: CheckKind, opts?: RollOptions): Promise<RollOutcome | null>;
   /** Recognises a roll message of this system (or the module's own) for one of the checks. */

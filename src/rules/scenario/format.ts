@@ -52,6 +52,10 @@ export interface ScenarioFisher {
 }
 export interface Scenario {
   format: typeof SCENARIO_FORMAT;
+  /** A name for the game (the Foundry module names the lake after it). */
+  name?: string;
+  description?: string;
+  $schema?: string;
   seed: number;
   lake: { width: number; height: number; levels: number; verticalAdjacency?: boolean };
   settings?: {

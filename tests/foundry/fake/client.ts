@@ -863,6 +863,13 @@ export class FakeClient implements Port {
     const own = this.language.get(key);
     return own === undefined ? strictLocalize(key, data) : format(own, data);
   }
+  /**
+   * game.i18n.has(key) in this user's language over lang/en.json (v13
+   * client/helpers/localization.mjs, Localization#has).
+   */
+  hasKey(key: string): boolean {
+    return this.language.has(key) || lookup(LANG, key) !== undefined;
+  }
   /** renderTemplate (v13 client/applications/handlebars.mjs). */
   async render(template: string, context: object): Promise<string> {
     return renderTemplateFile(template, context);

@@ -13,6 +13,8 @@ export interface BoardOptions {
   readonly big?: number;
   readonly small?: number;
   /** The bears' holes, in turn order (default [0,0] and [3,2]). */
+  /** The board's seed (default 3); null gives none (the floes' seed drawn, the fish apart). */
+  readonly seed?: number | null;
   readonly at?: readonly [readonly [number, number], readonly [number, number]];
 }
 
@@ -35,7 +37,7 @@ export async function board(t: PlayerTable, o: BoardOptions = {}): Promise<strin
       { tokenId: t.tokenIds[0]!, at: [a[0], a[1]] },
       { tokenId: t.tokenIds[1]!, at: [b[0], b[1]] },
     ],
-    seed: 3,
+    ...(o.seed === null ? {} : { seed: o.seed ?? 3 }),
   });
   if (!r.ok) throw new Error(`${r.error.code} ${r.error.field}`);
   return r.value.id;

@@ -85,22 +85,22 @@ describe("Kayanak in the behavioural fake", () => {
       expect(ex.ok).toBe(true);
     });
 
-  test("the fish are not the seed's: the public floes give no covered hole away, the export replays", async () => {
+  test("J1 with no seed the fish are not the floes' seed's: the public floes give no covered hole away, the export replays", async () => {
     const t = await makePlayerTable();
-    // two boards forced to the same seed (3, the fixture's): the same floes, other fish
-    const a = await board(t);
-    const b = await board(t);
+    // two boards with no seed given: each its own floes' seed, and fish dropped apart from it
+    const a = await board(t, { seed: null });
+    const b = await board(t, { seed: null });
     const host = t.gm.runtime!.kayanak;
     const la = await host.load(a);
     const lb = await host.load(b);
     if (!la.ok || !lb.ok) throw new Error("no board");
     const contents = (h: readonly { big: number; small: number }[]) =>
       JSON.stringify(h.map((x) => [x.big, x.small]));
-    expect(la.value.pub.view.floes).toEqual(lb.value.pub.view.floes);
     expect(contents(la.value.state.holes)).not.toBe(contents(lb.value.state.holes));
-    // what the engine drops for that seed (a player's brute force: the rules are in the bundle)
+    // what the engine drops for the floes' seed (a player's brute force: the rules are in the
+    // bundle) is not where the fish are: they are placed holes, in the GM record only
     const setup = la.value.record.setup;
-    expect(setup.seed).toBe(3);
+    expect(Number.isSafeInteger(setup.seed)).toBe(true);
     expect(setup.fish).toBeUndefined();
     expect(setup.holes?.length).toBeGreaterThan(0);
     const { holes: _placed, ...rest } = setup;
@@ -138,6 +138,31 @@ describe("Kayanak in the behavioural fake", () => {
     expect(replay.session.state.turn).toBe(1);
     // and the players still received nothing of a covered hole
     for (const p of t.players) expect(playerLeaks(p.received)).toEqual([]);
+  });
+
+  test("J1 a seed the GM gives makes the engine's own board, floes and fish: the CLI's and the table's for that seed; the seed stays in the GM record", async () => {
+    const t = await makePlayerTable();
+    const id = await board(t); // seed 3
+    const host = t.gm.runtime!.kayanak;
+    const l = await host.load(id);
+    if (!l.ok) throw new Error("no board");
+    const setup = l.value.record.setup;
+    expect(setup).toMatchObject({ seed: 3, fish: { big: 4, small: 14 } });
+    expect(setup.holes).toBeUndefined();
+    const file = {
+      format: "kayanak-scenario/1",
+      seed: 3,
+      board: { width: 4, height: 3, floeCount: 3 },
+      fish: { big: 4, small: 14 },
+      fishers: setup.fishers.map((f) => ({ id: f.id, name: f.name, at: f.at })),
+      turns: [],
+    };
+    const cli = playScenario(file);
+    if (!cli.ok) throw new Error(cli.error.message);
+    expect(l.value.state.board.floes).toEqual(cli.session.state.board.floes);
+    expect(l.value.state.holes).toEqual(cli.session.state.holes);
+    // the seed reached no player's client: not the flag, not a card, not a query
+    for (const p of t.players) expect(JSON.stringify(p.received)).not.toMatch(/"seed"/);
   });
 
   test("refused requests change nothing: not the owner, not their turn, an illegal step, stale", async () => {

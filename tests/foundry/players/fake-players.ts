@@ -15,8 +15,6 @@
  * - `CONFIG.queries[PLAYER_QUERY]` on every client; the module's start-up as main.ts wires it
  *   (src/foundry/players/wire.ts).
  */
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
 import type { LakeHost } from "../../../src/foundry/fishing/host.ts";
 import type { Mods } from "../../../src/rules/index.ts";
@@ -34,15 +32,11 @@ import type {
 } from "../../../src/foundry/systems/types.ts";
 import { getPath } from "../../../src/foundry/systems/common.ts";
 import { coreRollOf } from "../../fixtures/systems/core-roll.ts";
-import { lookup } from "../../../src/ui/handlebars-helpers.ts";
 import { FakeClient } from "../fake/client.ts";
 import type { ActorDoc, Payload } from "../fake/server.ts";
 import { FakeServer } from "../fake/server.ts";
 import { clone, deepFreeze } from "../fake/util.ts";
 import { fisherToken } from "../fake/world.ts";
-
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const LANG: unknown = JSON.parse(readFileSync(`${ROOT}lang/en.json`, "utf8"));
 
 type Msg = PlayerMessage & { _id: string; content: string };
 
@@ -483,12 +477,6 @@ export class PlayerClient extends FakeClient implements PlayerPort {
    */
   alertGm(message: string): void {
     this.alerts.push(message);
-  }
-  /**
-   * game.i18n.has(key) over lang/en.json (v13 client/helpers/localization.mjs, Localization#has).
-   */
-  hasKey(key: string): boolean {
-    return lookup(LANG, key) !== undefined;
   }
   /**
    * Core Roll on this client: `@references` replaced from the roll data (Roll.replaceFormulaData),
