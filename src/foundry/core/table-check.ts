@@ -243,9 +243,14 @@ export class TableCheck {
    */
   async afterRound(payload: unknown): Promise<void> {
     if ((payload as { round?: unknown } | null)?.round !== 1) return;
-    if (this.port.activeGmId() !== this.port.me().id) return;
-    const r = await this.run();
-    if (r.ok && r.value.problems) await this.show?.(r.value);
+    // a hook's listener: whatever goes wrong (the tab closing under it) is said, never thrown
+    try {
+      if (this.port.activeGmId() !== this.port.me().id) return;
+      const r = await this.run();
+      if (r.ok && r.value.problems) await this.show?.(r.value);
+    } catch (e) {
+      console.warn("kolikoly-fishing | the table check after the first round did not finish", e);
+    }
   }
 
   private async check(): Promise<TableReport> {
