@@ -759,6 +759,29 @@ export class FakeClient implements Port {
     if (life !== this.life || !this.world) await new Promise(() => undefined);
   }
 
+  /**
+   * test-only: the faces this client's dice show, as a dice fulfillment method would give them
+   * (CONFIG.Dice.fulfillment, v13 client/dice/terms/dice.mjs `DiceTerm#_roll`): a function of
+   * the formula rolled, whose faces are taken in the order the terms are rolled; undefined (or no
+   * function) for this client's own seeded dice.
+   */
+  dice: ((formula: string) => readonly number[] | undefined) | undefined;
+
+  /** The faces of one roll: the given ones in order (each within its die), else the client's own. */
+  private faceSource(
+    formula: string,
+    given: readonly number[] | undefined,
+  ): (faces: number) => number {
+    if (!given) return (faces) => this.rng.die(faces);
+    let k = 0;
+    return (faces) => {
+      const v = given[k++];
+      if (v === undefined || !Number.isInteger(v) || v < 1 || v > faces)
+        throw new Error(`fake Roll: no face ${String(v)} of a d${faces} given for ${formula}`);
+      return v;
+    };
+  }
+
   /** test-only: counts the page's lives (each close or reload ends one). */
   private life = 0;
   /**
@@ -770,8 +793,10 @@ export class FakeClient implements Port {
       this.rollFailure = undefined;
       throw new Error("fake Roll: the dice failed (test)");
     }
+    const given = this.dice?.(formula);
+    const face = this.faceSource(formula, given);
     const term = /^(\d*)d([a-z])$/.exec(formula);
-    if (term) return this.rollTerm(formula, Number(term[1] || 1), term[2]!);
+    if (term) return this.rollTerm(formula, Number(term[1] || 1), term[2]!, face);
     const p = parseFormula(formula);
     if (!p.ok || p.formula.refs.length) throw new Error(`fake Roll: cannot evaluate ${formula}`);
     this.rolls.push(formula);
@@ -779,9 +804,9 @@ export class FakeClient implements Port {
     const first: number[] = [];
     for (const [i, d] of p.formula.dice.entries())
       for (let k = 0; k < d.count; k++) {
-        const face = this.rng.die(d.faces);
-        if (i === 0) first.push(face);
-        total += d.sign * face;
+        const f = face(d.faces);
+        if (i === 0) first.push(f);
+        total += d.sign * f;
       }
     return {
       total,
@@ -805,12 +830,17 @@ export class FakeClient implements Port {
    * from 1 to the term's faces (DiceTerm#roll, mapRandomFace); Roll#toJSON carries the term's
    * class name, number, faces and results (client/dice/terms/term.mjs toJSON).
    */
-  private rollTerm(formula: string, number: number, denomination: string): RollResult {
+  private rollTerm(
+    formula: string,
+    number: number,
+    denomination: string,
+    face: (faces: number) => number,
+  ): RollResult {
     const cls = this.diceTerms.get(denomination);
     if (!cls) throw new Error(`fake Roll: no dice term ${denomination} in CONFIG.Dice.terms`);
     this.rolls.push(formula);
     const results = Array.from({ length: number }, () => ({
-      result: this.rng.die(cls.faces),
+      result: face(cls.faces),
       active: true,
     }));
     const total = results.reduce((a, r) => a + r.result, 0);
