@@ -48,7 +48,6 @@ export interface BoardReport {
   readonly handedOver: boolean;
 }
 
-
 /** A step as its player clicks it: the dice's answers (`lands`, `check`) are the GM's to roll. */
 function clicked(step: Step): Step {
   if (!("fish" in step)) return step;
