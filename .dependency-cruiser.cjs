@@ -1,8 +1,8 @@
 /**
  * The layering of the code, checked in `npm run lint` (dependency-cruiser). docs/architecture.md
  * explains each rule; a rule here is the executable form of a sentence there. Imports of types
- * only are not counted (`tsPreCompilationDeps: false`): they vanish from the built code, and a
- * type shared both ways is not an order in which modules must load.
+ * count (`tsPreCompilationDeps: true`): a type shared both ways is still two files that must be
+ * read together, so no loop of imports is allowed, whatever the imports carry.
  */
 const F = "^src/foundry/";
 module.exports = {
@@ -79,7 +79,7 @@ module.exports = {
   options: {
     doNotFollow: { path: "node_modules" },
     exclude: { path: "node_modules|\\.d\\.ts$" },
-    tsPreCompilationDeps: false,
+    tsPreCompilationDeps: true,
     combinedDependencies: false,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: { extensions: [".ts", ".mts", ".js", ".mjs"] },

@@ -10,7 +10,7 @@
  */
 import { UnverifiedBatch, batchIds, emptyOp } from "./compat.ts";
 import { MODULE_ID } from "./constants.ts";
-import type { WriteOp } from "./port.ts";
+import type { WriteOp } from "./documents.ts";
 import { WriteError } from "./write-error.ts";
 
 /** The GM store's operations: compendium documents, written on their own after the batch. */

@@ -6,122 +6,31 @@
  * only ever talks to a Port.
  */
 import type { BatchReach } from "./batch.ts";
-import type { KeyStorage } from "./store/keyring.ts";
-import type { WrappedKeys } from "./store/passphrase.ts";
-import type { StoreDoc } from "./store/sealed.ts";
-import type { SwarmBody } from "./swarm-body.ts";
+import type {
+  UserInfo,
+  SceneData,
+  ModuleCard,
+  WriteOp,
+  StoreEntry,
+  RollResult,
+  KeyStorage,
+  SwarmBody,
+} from "./documents.ts";
 
-export interface UserInfo {
-  readonly id: string;
-  readonly name: string;
-  readonly isGM: boolean;
-  readonly active: boolean;
-  /** CONST.USER_ROLES: 1 player, 2 trusted, 3 assistant GM, 4 GM (isGM from 3 up). */
-  readonly role?: number;
-}
-
-/** The token fields the module reads and writes (TokenDocument source). */
-export interface TokenData {
-  readonly _id: string;
-  readonly name: string;
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-  readonly elevation: number;
-  /** v14: the Scene Level the token is on (a Level document id); absent on v13. */
-  readonly level?: string;
-  readonly actorId: string | null;
-  readonly actorLink: boolean;
-  readonly hidden: boolean;
-  readonly texture?: { readonly src: string };
-  readonly bar1?: { readonly attribute: string | null };
-  readonly displayBars?: number;
-  /** The unlinked token's actor delta: its fish at the lake's bar path (swarm-body.ts). */
-  readonly delta?: { readonly system?: Readonly<Record<string, unknown>> };
-  readonly flags?: Readonly<Record<string, unknown>>;
-}
-
-/** A v14 Level document as the module reads it (API docs v14, LevelData: elevation {bottom, top}). */
-export interface SceneLevel {
-  readonly id: string;
-  readonly name: string;
-  readonly bottom: number;
-  readonly top: number;
-}
-
-/** A token to create; with `_id`, created with that id (Document.createDocuments `keepId`). */
-export type TokenCreate = Omit<TokenData, "_id"> & { readonly _id?: string };
-export type TokenUpdate = Partial<TokenCreate> & { readonly _id: string };
-
-/** What the module needs of a scene: its flags, tokens and grid geometry (canvas.dimensions). */
-export interface SceneData {
-  readonly _id: string;
-  readonly name: string;
-  readonly flags: Readonly<Record<string, unknown>>;
-  readonly tokens: readonly TokenData[];
-  readonly gridSize: number;
-  /** v14 Scene Levels (embedded Level documents): id and elevation range; empty on v13. */
-  readonly levels?: readonly SceneLevel[];
-  /** Where the scene's inner rectangle starts (the scene has padding): canvas.dimensions.sceneX/Y. */
-  readonly sceneX: number;
-  readonly sceneY: number;
-  /** The scene's inner rectangle in pixels, padding left out (Scene#dimensions sceneWidth/Height). */
-  readonly sceneWidth: number;
-  readonly sceneHeight: number;
-  /** scene.grid.type: CONST.GRID_TYPES (GRIDLESS 0, SQUARE 1, the four hex kinds 2-5). */
-  readonly gridType: number;
-}
-
-/** A module chat card as this client holds it (Port#moduleCards). */
-export interface ModuleCard {
-  readonly id: string;
-  /** The user the server recorded as the author; undefined if unknown. */
-  readonly author: string | undefined;
-  /** The card's `flags["kolikoly-fishing"]`. */
-  readonly flag: Readonly<Record<string, unknown>>;
-}
-
-export interface ChatCreate {
-  /** Created with this id (`keepId`): a record's cards have ids fixed by game, revision and place. */
-  readonly _id?: string;
-  readonly content: string;
-  readonly speaker?: { readonly alias: string };
-  /** User ids; empty or absent means public. */
-  readonly whisper?: readonly string[];
-  /** Serialised core Rolls (Roll#toJSON) of public rolls only; never a secret roll. */
-  readonly rolls?: readonly object[];
-  readonly flags: Readonly<Record<string, unknown>>;
-}
-
-/** One database operation; `write` runs a list of them as one batch where Foundry can (v14). */
-export type WriteOp =
-  | { readonly kind: "tokens.create"; readonly sceneId: string; readonly data: TokenCreate[] }
-  | { readonly kind: "tokens.update"; readonly sceneId: string; readonly updates: TokenUpdate[] }
-  | { readonly kind: "tokens.delete"; readonly sceneId: string; readonly ids: string[] }
-  | { readonly kind: "scene.update"; readonly sceneId: string; readonly update: object }
-  | { readonly kind: "chat.create"; readonly data: ChatCreate[] }
-  | { readonly kind: "chat.delete"; readonly ids: string[] }
-  /** A new revision of a lake's record in the GM store (store/sealed.ts), created with a fixed id. */
-  | { readonly kind: "store.put"; readonly doc: StoreDoc }
-  /** Revisions nobody reads again (store/gm-store.ts `written`). */
-  | { readonly kind: "store.delete"; readonly ids: string[] }
-  /** The passphrase copy of the keys (store/passphrase.ts): one document, created or replaced. */
-  | { readonly kind: "store.copy"; readonly copy: WrappedKeys };
-
-/** One document of the GM store as its index lists it. */
-export interface StoreEntry {
-  readonly _id: string;
-  readonly name: string;
-}
-
-export interface RollResult {
-  readonly total: number;
-  /** Faces of the first die term, in order (its first is the natural of a d20 roll). */
-  readonly firstDieFaces: readonly number[];
-  /** Roll#toJSON, for attaching public rolls to a chat message. */
-  readonly json: object;
-}
+// the data the port reads and writes, written once in documents.ts
+export type {
+  UserInfo,
+  TokenData,
+  SceneLevel,
+  TokenCreate,
+  TokenUpdate,
+  SceneData,
+  ModuleCard,
+  ChatCreate,
+  WriteOp,
+  StoreEntry,
+  RollResult,
+} from "./documents.ts";
 
 export interface Port {
   /** game.release.generation */

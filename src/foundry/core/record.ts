@@ -5,7 +5,7 @@
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import type { ChatCreate } from "./port.ts";
+import type { ChatCreate } from "./documents.ts";
 
 /**
  * What every record in the GM store shares, whatever game it holds: the store (store/) seals and

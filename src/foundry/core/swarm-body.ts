@@ -11,12 +11,8 @@
  */
 import { SWARM_TYPE } from "./constants.ts";
 
-export interface SwarmBody {
-  /** The Actor type created for the lake's swarms. */
-  readonly type: string;
-  /** The token bar: a path under the actor's `system` holding `{value, max}`. */
-  readonly bar: string;
-}
+export type { SwarmBody } from "./documents.ts";
+import type { SwarmBody } from "./documents.ts";
 
 export const MODULE_BODY: SwarmBody = { type: SWARM_TYPE, bar: "fish" };
 export const PF2E_BODY: SwarmBody = { type: "hazard", bar: "attributes.hp" };

@@ -5,7 +5,7 @@
  */
 import type { ContentProof } from "./leak-watch.ts";
 import { MAX_PROOFS } from "./leak-watch.ts";
-import type { CheckAnswer, LeakSeen } from "./table-check.ts";
+import type { CheckAnswer, LeakSeen } from "./table-check-types.ts";
 
 /** The setting's value as a leak, or undefined (cleared, or malformed). */
 export function leakOf(raw: unknown): LeakSeen | undefined {

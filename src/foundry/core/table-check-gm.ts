@@ -10,29 +10,15 @@ import { MAX_PROOFS, contentDigest, holdsStore } from "./leak-watch.ts";
 import type { Port, UserInfo } from "./port.ts";
 import type {
   CheckAnswer,
-  CheckEnv,
   CheckRow,
   Exposure,
+  GmCheckView,
   LeakSeen,
   TableReport,
-} from "./table-check.ts";
+} from "./table-check-types.ts";
 import { parseAnswer } from "./table-check-answer.ts";
 
-/** What the check works with, from the TableCheck of this client. */
-export interface GmCheckView {
-  readonly port: Port;
-  readonly env: CheckEnv;
-  /** How long the check waits for each client's answer. */
-  readonly timeoutMs: number;
-  /** How long the batch canary's probe waits for a client. */
-  readonly reachTimeoutMs: number;
-  /** This client's own answer. */
-  answer(): CheckAnswer;
-  /** The leak recorded in the world, if any. */
-  leak(): LeakSeen | undefined;
-  alarmText(leak: LeakSeen): string;
-  confirmed(proofs: readonly ContentProof[]): Promise<ContentProof[]>;
-}
+export type { GmCheckView } from "./table-check-types.ts";
 
 class Timeout extends Error {}
 

@@ -12,14 +12,13 @@
  */
 import { REACH_FLAG } from "./batch.ts";
 import { MODULE_ID, QUERY, STORE_PACK_ID } from "./constants.ts";
-import type { ContentProof, HeldDoc, StoreTraffic } from "./leak-watch.ts";
+import type { ContentProof } from "./leak-watch.ts";
 import { LeakWatch } from "./leak-watch.ts";
 import type { Port } from "./port.ts";
 import { leakOf } from "./table-check-answer.ts";
 
 export { leakOf, parseAnswer } from "./table-check-answer.ts";
 import type { Result } from "./result.ts";
-import type { GmCheckView } from "./table-check-gm.ts";
 
 /** The GM's half of the check: its own chunk, loaded on first use (a player's client never runs it). */
 const gm = () => import("./table-check-gm.ts");
@@ -34,90 +33,23 @@ export const REACH_TIMEOUT_MS = 2_000;
 /** A player's report starts a new check at most this often (a report is not attested on v13). */
 export const REPORT_INTERVAL_MS = 10_000;
 
-/** What one client says about itself. */
-export interface CheckAnswer {
-  readonly version: string;
-  /** The system adapter's id (systems/index.ts), "" where the players' side is not loaded. */
-  readonly adapter: string;
-  /** The module's query names present in this client's CONFIG.queries. */
-  readonly queries: readonly string[];
-  readonly traffic: StoreTraffic;
-  /** Proofs of readable store documents this client holds (leak-watch.ts); none on a GM's. */
-  readonly proofs: readonly ContentProof[];
-  /** The value of a scene's batch canary on this client, when asked (core/batch.ts). */
-  readonly reach?: string;
-}
-
-/**
- * What a player's client received of the GM store, as the GM can stand by it (issue 20 item 12):
- * nothing; index entries only (names and ids); sealed revisions (ciphertext and a clear header);
- * or readable content that the GM's client confirmed against its own copy.
- */
-export type Exposure = "none" | "index" | "sealed" | "readable";
-
-export interface CheckRow {
-  readonly userId: string;
-  readonly name: string;
-  /** CONST.USER_ROLES, from the world's User document (not from the answer). */
-  readonly role: number;
-  readonly isGM: boolean;
-  /** Absent when the client did not answer. */
-  readonly answer?: CheckAnswer;
-  /** Why there is no answer: "timeout" (none in time), "refused" (the query failed), "bad". */
-  readonly silence?: "timeout" | "refused" | "bad";
-  /** The module's query names this client has not registered. */
-  readonly missing: readonly string[];
-  /** What this (player's) client received of the store: only "readable" is a leak. */
-  readonly exposure: Exposure;
-  /** A player's client holding readable store content, confirmed by this GM's client. */
-  readonly leak: boolean;
-  /** A player's client reports readable content this GM's client could not confirm (not a leak). */
-  readonly unverified: boolean;
-  /** Its module version differs from the checking GM's. */
-  readonly versionDiffers: boolean;
-}
-
-export interface TableReport {
-  readonly at: number;
-  /** The checking client's module version. */
-  readonly version: string;
-  readonly rows: readonly CheckRow[];
-  readonly leak: boolean;
-  /** A leak, a silent client, missing handlers or a different version. */
-  readonly problems: boolean;
-}
-
-/** The `leakSeen` world setting's value: when, and which players' clients held store traffic. */
-export interface LeakSeen {
-  readonly at: number;
-  readonly users: readonly { readonly id: string; readonly name: string }[];
-  /**
-   * The proofs the check confirmed: a GM client shows the warning only when one of them still
-   * matches its own copy of the store (a value written by anyone else is not believed).
-   */
-  readonly proofs: readonly ContentProof[];
-}
-
-/** What the check needs of the client it runs on, beyond the Port. */
-export interface CheckEnv {
-  /** game.modules.get(MODULE_ID).version */
-  version(): string;
-  /** Object.keys(CONFIG.queries) */
-  queryNames(): readonly string[];
-  /** The system adapter this client's players' side uses (its id). */
-  adapter(): string;
-  /** game.packs.get(STORE_PACK_ID): index size and cached documents; undefined when absent. */
-  storePack(): { readonly index: number; readonly cache: number } | undefined;
-  /** The store documents this client's pack holds: each one's id and module flags. */
-  storeDocs?(): readonly HeldDoc[];
-  now(): number;
-  /** game.settings.get(MODULE_ID, LEAK_SETTING) */
-  leakSeen(): unknown;
-  /** game.settings.set(MODULE_ID, LEAK_SETTING, ...); null clears it. */
-  saveLeak(leak: LeakSeen | null): Promise<void>;
-  /** ui.notifications.error(message, {permanent: true}) */
-  alarm(message: string): void;
-}
+// what the check's parts say to each other, written once (table-check-types.ts)
+export type {
+  CheckAnswer,
+  CheckEnv,
+  CheckRow,
+  Exposure,
+  GmCheckView,
+  LeakSeen,
+  TableReport,
+} from "./table-check-types.ts";
+import type {
+  CheckAnswer,
+  CheckEnv,
+  GmCheckView,
+  LeakSeen,
+  TableReport,
+} from "./table-check-types.ts";
 
 export class TableCheck {
   readonly watch: LeakWatch;

@@ -6,7 +6,7 @@
  * bears are the fishers' own tokens, moved onto their holes. No core Combat keeps the turn order
  * (host.ts says what the systems would do to the fishers' actors if one did).
  */
-import type { Hole, KayanakState, KayanakView, PendingTurn } from "../../rules/kayanak/index.ts";
+import type { Hole, KayanakState } from "../../rules/kayanak/index.ts";
 import { viewFor } from "../../rules/kayanak/index.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { SceneData, TokenUpdate, WriteOp } from "../core/port.ts";
@@ -16,37 +16,9 @@ import { gridCellAt, gridCellOrigin } from "../core/grid.ts";
 export type { BoardFlags } from "./flags.ts";
 export { activeBoardOf, boardFlags, publicBoardOf } from "./flags.ts";
 
-export interface BoardFisher {
-  readonly id: string;
-  readonly name: string;
-  readonly tokenId: string;
-  readonly actorId: string | null;
-}
-
-export interface PublicBoard {
-  readonly id: string;
-  readonly name: string;
-  readonly sceneId: string;
-  readonly origin: { readonly col: number; readonly row: number };
-  readonly fishers: readonly BoardFisher[];
-  /**
-   * A board made before issue 20 item 7 names the Combat it then made for its turn order; the board
-   * no longer reads or moves it (the GM ends it from the tracker).
-   */
-  readonly combatId?: string | null;
-  /** The engine's player view of the state; its turn in play as `inPlay` (null between turns). */
-  readonly view: BoardView;
-}
-
-/**
- * The player view as the flag holds it: the turn in play (dice, dots used, holes fished, all
- * public) is `inPlay`, not `pending`, the name the GM record keeps for what is secret.
- */
-export type BoardView = Omit<KayanakView, "pending" | "next" | "endReason"> & {
-  readonly inPlay: PendingTurn | null;
-  readonly next: string | null;
-  readonly endReason: KayanakView["endReason"] | null;
-};
+// the board's public shape is in flags.ts, which the module's entry reads without this chunk
+export type { BoardFisher, BoardView, PublicBoard } from "./flags.ts";
+import type { BoardView, PublicBoard } from "./flags.ts";
 
 /**
  * The board after a change. A scene update merges into the flag (Document#update, mergeObject),

@@ -6,7 +6,40 @@
  */
 import { MODULE_ID } from "../core/constants.ts";
 import type { SceneData } from "../core/port.ts";
-import type { PublicBoard } from "./board.ts";
+// the types file alone: this file is in the module's entry, the Kayanak rules in their chunk
+import type { KayanakView, PendingTurn } from "../../rules/kayanak/types.ts";
+
+export interface BoardFisher {
+  readonly id: string;
+  readonly name: string;
+  readonly tokenId: string;
+  readonly actorId: string | null;
+}
+
+export interface PublicBoard {
+  readonly id: string;
+  readonly name: string;
+  readonly sceneId: string;
+  readonly origin: { readonly col: number; readonly row: number };
+  readonly fishers: readonly BoardFisher[];
+  /**
+   * A board made before issue 20 item 7 names the Combat it then made for its turn order; the board
+   * no longer reads or moves it (the GM ends it from the tracker).
+   */
+  readonly combatId?: string | null;
+  /** The engine's player view of the state; its turn in play as `inPlay` (null between turns). */
+  readonly view: BoardView;
+}
+
+/**
+ * The player view as the flag holds it: the turn in play (dice, dots used, holes fished, all
+ * public) is `inPlay`, not `pending`, the name the GM record keeps for what is secret.
+ */
+export type BoardView = Omit<KayanakView, "pending" | "next" | "endReason"> & {
+  readonly inPlay: PendingTurn | null;
+  readonly next: string | null;
+  readonly endReason: KayanakView["endReason"] | null;
+};
 
 export interface BoardFlags {
   readonly boards?: Readonly<Record<string, PublicBoard>>;

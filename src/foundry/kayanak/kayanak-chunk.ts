@@ -4,4 +4,4 @@
  */
 export { KayanakHost } from "./host.ts";
 export { drawKayanak } from "./layer.ts";
-export type { PlayerSend } from "./layer.ts";
+export type { BoardRuntime, PlayerSend } from "./layer.ts";

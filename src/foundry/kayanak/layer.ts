@@ -14,7 +14,7 @@
  */
 import type { Hole, StepKind } from "../../rules/kayanak/index.ts";
 import { errorKey, UNKNOWN_ERROR_KEY } from "../core/reply.ts";
-import type { Runtime } from "../runtime.ts";
+import type { Port } from "../core/port.ts";
 import type { SceneData } from "../core/port.ts";
 import type { PublicBoard } from "./board.ts";
 import { activeBoardOf, holeAt } from "./board.ts";
@@ -23,7 +23,7 @@ import { actingFisher, isClick, litHoles, stepFor } from "./canvas.ts";
 import { BoardPictures } from "../core/board-picture.ts";
 import { iceSheetArt } from "../../ui/ice-svg.ts";
 import { holeOrigin } from "./board.ts";
-import type { KayanakRequest } from "./host.ts";
+import type { KayanakHost, KayanakRequest } from "./host.ts";
 import { faceText } from "./dice.ts";
 
 const K = "KOLIKOLY.Kayanak.Foundry.Board";
@@ -52,6 +52,15 @@ export type PlayerSend = (
 const pictures = new BoardPictures("kolikoly-kayanak-board");
 let bar: HTMLElement | undefined;
 let stage: Stage | undefined;
+/**
+ * What the canvas layer uses of this client's runtime (runtime.ts): the port, and the Kayanak
+ * host's requests (the lazy host there, whose code is this chunk's).
+ */
+export interface BoardRuntime {
+  readonly port: Port;
+  readonly kayanak: Pick<KayanakHost, "request" | "undoTurn">;
+}
+
 /** The step kind picked in the bar (none: inferred where only one kind is allowed). */
 let kind: StepKind | undefined;
 
@@ -59,7 +68,7 @@ function t(key: string, data?: Record<string, unknown>): string {
   return data ? game.i18n!.format(key, data as Record<string, string>) : game.i18n!.localize(key);
 }
 
-function current(rt: Runtime): { scene: SceneData; pub: PublicBoard } | undefined {
+function current(rt: BoardRuntime): { scene: SceneData; pub: PublicBoard } | undefined {
   const c = canvas as unknown as CanvasLike | undefined;
   const scene = c?.scene ? rt.port.scene(c.scene.id) : undefined;
   const pub = scene && activeBoardOf(scene);
@@ -67,7 +76,7 @@ function current(rt: Runtime): { scene: SceneData; pub: PublicBoard } | undefine
 }
 
 /** Draws (or removes) the scene's Kayanak board, the bar, and listens for clicks on holes. */
-export function drawKayanak(rt: Runtime, asPlayer?: PlayerSend): void {
+export function drawKayanak(rt: BoardRuntime, asPlayer?: PlayerSend): void {
   const c = canvas as unknown as CanvasLike | undefined;
   if (stage) {
     stage.off("pointerdown", onDown);
@@ -123,7 +132,7 @@ function onUp(e: Pointer): void {
 }
 
 async function send(
-  rt: Runtime,
+  rt: BoardRuntime,
   pub: PublicBoard,
   fisher: string,
   req: KayanakRequest,
@@ -138,7 +147,11 @@ async function send(
   );
 }
 
-async function onClick(rt: Runtime, e: Pointer, asPlayer: PlayerSend | undefined): Promise<void> {
+async function onClick(
+  rt: BoardRuntime,
+  e: Pointer,
+  asPlayer: PlayerSend | undefined,
+): Promise<void> {
   const here = current(rt);
   if (!here || !stage) return;
   const { scene, pub } = here;
@@ -158,7 +171,7 @@ async function onClick(rt: Runtime, e: Pointer, asPlayer: PlayerSend | undefined
 
 /** The bar: the board, whose turn, the dice; the buttons of the fisher this user plays. */
 function renderBar(
-  rt: Runtime,
+  rt: BoardRuntime,
   pub: PublicBoard,
   fisher: string | undefined,
   asPlayer: PlayerSend | undefined,

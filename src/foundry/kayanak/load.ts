@@ -15,7 +15,6 @@
  */
 import type { TableCore } from "../core/table-core.ts";
 import type { SceneData } from "../core/port.ts";
-import type { Runtime } from "../runtime.ts";
 import { boardFlags } from "./flags.ts";
 import type { KayanakHost } from "./host.ts";
 // a type only: erased from the build, so the entry has no static import of the chunk
@@ -61,7 +60,7 @@ export function anyBoard(scenes: readonly Pick<SceneData, "flags">[]): boolean {
  * loaded first when a scene holds a board. Until then there is nothing to draw or take away.
  */
 export function drawKayanak(
-  rt: Runtime,
+  rt: Chunk.BoardRuntime,
   scenes: readonly Pick<SceneData, "flags">[],
   /** How a player's click is sent (the players' query), given by the composition root. */
   asPlayer?: Chunk.PlayerSend,

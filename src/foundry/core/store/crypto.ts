@@ -1,52 +1,31 @@
 /**
- * The one seam to the GM store's crypto chunk (gm-crypto.ts, issue 23): it imports the chunk with
- * import() only (its types are erased from the build). A GM client starts loading it at `init`
- * (module.ts); the store and the passphrase copy wait for it before they seal or open anything; a
- * player's client never loads it.
+ * The passphrase copy and the GM-to-GM key hand-over on a client, before and after their chunk
+ * is loaded (chunk.ts): what a player's client is refused is refused here, before anything loads.
  */
 import type { Port } from "../port.ts";
 import type { Result } from "../result.ts";
 import { err } from "../result.ts";
-// a type only: erased from the build, so the entry has no static import of the chunk
-import type * as Chunk from "./gm-crypto.ts";
-import type { CopyState, KeyCopy, KeyCopying } from "./key-copy.ts";
+import { loadGmCrypto } from "./chunk.ts";
 import type { KeyRing } from "./keyring.ts";
 import type { GmStore } from "./gm-store.ts";
-import type { KeyHandover, KeyHanding } from "./handover.ts";
+import type { CopyState, KeyCopying, KeyHanding } from "./types.ts";
 
-export type GmCrypto = typeof Chunk;
-
-let chunk: Promise<GmCrypto> | undefined;
-
-/** The crypto chunk, imported once per page. */
-export function loadGmCrypto(): Promise<GmCrypto> {
-  chunk ??= import("./gm-crypto.ts");
-  return chunk;
-}
-
-/** `init` on a GM client: the chunk starts loading (a player's client never asks). */
-export function preloadGmCrypto(): void {
-  void loadGmCrypto().catch((e: unknown) =>
-    console.error("kolikoly-fishing | the GM store's cipher could not be loaded", e),
-  );
-}
-
-/** UTF-8 text of bytes (the sealed JSON). */
-export const bytesToUtf8 = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+export type { GmCrypto } from "./chunk.ts";
+export { loadGmCrypto, preloadGmCrypto } from "./chunk.ts";
 
 /**
  * The passphrase copy (key-copy.ts) on this client, built once its chunk is loaded; a player's
  * client is refused as the copy refuses it, before anything is loaded.
  */
 export class LazyKeyCopy implements KeyCopying {
-  private copy: Promise<KeyCopy> | undefined;
+  private copy: Promise<KeyCopying> | undefined;
 
   constructor(
     private readonly port: Port,
     private readonly ring: () => KeyRing,
   ) {}
 
-  private loaded(): Promise<KeyCopy> {
+  private loaded(): Promise<KeyCopying> {
     this.copy ??= loadGmCrypto().then(({ KeyCopy }) => new KeyCopy(this.port, this.ring));
     return this.copy;
   }
@@ -78,7 +57,7 @@ export class LazyKeyCopy implements KeyCopying {
  * it answers a client that is not a GM's is answered here before anything is loaded.
  */
 export class LazyKeyHandover implements KeyHanding {
-  private handover: Promise<KeyHandover> | undefined;
+  private handover: Promise<KeyHanding> | undefined;
 
   constructor(
     private readonly port: Port,
@@ -87,7 +66,7 @@ export class LazyKeyHandover implements KeyHanding {
     store.askForKeys = (ids) => this.ask(ids);
   }
 
-  private loaded(): Promise<KeyHandover> {
+  private loaded(): Promise<KeyHanding> {
     this.handover ??= loadGmCrypto().then(({ KeyHandover }) => {
       const h = new KeyHandover(this.port, this.store);
       this.store.askForKeys = (ids) => h.ask(ids);

@@ -22,7 +22,7 @@ import { KeyRing } from "./keyring.ts";
 type StorePut = Extract<WriteOp, { kind: "store.put" }>;
 import type { Cipher, OpenedDoc, SealKey, StoreDoc } from "./sealed.ts";
 import { assemble, isStoreDoc, openDoc, plainRecordOf, sealRevision } from "./sealed.ts";
-import { loadGmCrypto } from "./crypto.ts";
+import { loadGmCrypto } from "./chunk.ts";
 
 interface Head {
   readonly doc: StoreDoc;

@@ -8,7 +8,7 @@
  */
 import { QUERY } from "../constants.ts";
 import type { Port } from "../port.ts";
-import type { GmStore } from "./gm-store.ts";
+import type { HandoverStore, KeyHanding } from "./types.ts";
 import { keyIdOf } from "./keyring.ts";
 import { hexToBytes } from "@noble/hashes/utils.js";
 
@@ -30,18 +30,14 @@ export interface KeysGiven {
 /** How often a hand-over of keys the store is not yet known to name may look at the store. */
 const LOOK_MS = 10_000;
 
-/** What the table core and the host ask of the hand-over (crypto.ts `LazyKeyHandover`). */
-export type KeyHanding = Pick<
-  KeyHandover,
-  "ask" | "askForMissing" | "offer" | "onWanted" | "onGiven"
->;
+export type { KeyHanding } from "./types.ts";
 
-export class KeyHandover {
+export class KeyHandover implements KeyHanding {
   private lastLook = -Infinity;
 
   constructor(
     private readonly port: Port,
-    private readonly store: GmStore,
+    private readonly store: HandoverStore,
   ) {
     store.askForKeys = (ids) => this.ask(ids);
   }

@@ -8,23 +8,15 @@ import type { Port } from "../port.ts";
 import type { Result } from "../result.ts";
 import { err } from "../result.ts";
 import type { KeyRing } from "./keyring.ts";
+import type { CopyState, KeyCopying } from "./types.ts";
 import type { KdfParams, WrappedKeys } from "./passphrase.ts";
 import { KDF_PARAMS, WRAPPED_DOC_ID, isWrappedKeys } from "./passphrase.ts";
 import { unwrapKeys, wrapKeys } from "./wrap.ts";
 
 /** What the GM panel says of the copy: whether one exists, and which keys it holds. */
-export interface CopyState {
-  readonly exists: boolean;
-  /** The ids of the keys it holds (public: every revision names its key's id). */
-  readonly ids: readonly string[];
-  /** Keys this browser holds that the copy does not (a copy made before them). */
-  readonly behind: number;
-}
+export type { CopyState, KeyCopying } from "./types.ts";
 
-/** What the table core, the host and the windows ask of the copy (crypto.ts `LazyKeyCopy`). */
-export type KeyCopying = Pick<KeyCopy, "state" | "keep" | "unlock">;
-
-export class KeyCopy {
+export class KeyCopy implements KeyCopying {
   constructor(
     private readonly port: Port,
     private readonly ring: () => KeyRing,

@@ -11,10 +11,8 @@ import type { SealKey } from "./sealed.ts";
 export const KEYS_FORMAT = "kolikoly-gm-keys/1";
 
 /** Where a client keeps its keys between reloads (live: localStorage, one entry per world). */
-export interface KeyStorage {
-  load(): string | null;
-  save(text: string): void;
-}
+export type { KeyStorage } from "../documents.ts";
+import type { KeyStorage } from "../documents.ts";
 
 /** A key's public name: 16 hex characters of SHA-256 over a label and the key (tells nothing of it). */
 export function keyIdOf(bytes: Uint8Array): string {

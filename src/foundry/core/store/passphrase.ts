@@ -20,8 +20,6 @@
  *   with the copy itself (key-copy.ts).
  */
 
-export const WRAPPED_FORMAT = "kolikoly-gm-keys-wrapped/1";
-
 /** The store document that holds the copy: one per world, its `_id` fixed (16 characters). */
 export const WRAPPED_DOC_ID = "kolikolyKeyCopy0";
 export const WRAPPED_DOC_NAME = "keys@passphrase";
@@ -29,26 +27,17 @@ export const WRAPPED_DOC_NAME = "keys@passphrase";
 /** The shortest passphrase taken (characters, after Unicode NFKC normalisation). */
 export const MIN_PASSPHRASE = 12;
 
-export interface KdfParams {
-  readonly N: number;
-  readonly r: number;
-  readonly p: number;
-}
-
 /** The cost every new copy is made with (OWASP's scrypt recommendation, 2^17 / 8 / 1). */
 export const KDF_PARAMS: KdfParams = { N: 2 ** 17, r: 8, p: 1 };
 
 /** The costs a copy read from the store may ask for; anything else is refused unopened. */
 const BOUNDS = { logN: [14, 20], r: [1, 16], p: [1, 4] } as const;
 
-export interface WrappedKeys {
-  readonly format: typeof WRAPPED_FORMAT;
-  readonly kdf: { readonly name: "scrypt"; readonly salt: string } & KdfParams;
-  /** The ids of the keys inside (public anyway: every revision names its key's id). */
-  readonly ids: readonly string[];
-  /** 24-byte nonce, then the sealed keys file, as hex. */
-  readonly sealed: string;
-}
+// the copy's shape is the store's data, written once with the port's (documents.ts)
+export { WRAPPED_FORMAT } from "../documents.ts";
+export type { KdfParams, WrappedKeys } from "../documents.ts";
+import { WRAPPED_FORMAT } from "../documents.ts";
+import type { KdfParams, WrappedKeys } from "../documents.ts";
 
 const HEX = /^(?:[0-9a-f]{2})+$/;
 const KEY_ID = /^[0-9a-f]{16}$/;

@@ -17,28 +17,14 @@
  *   count and whether the GM ended the game, all of which the scene's public flag shows anyway.
  */
 import { utf8ToBytes } from "@noble/hashes/utils.js";
-import { bytesToUtf8 } from "./crypto.ts";
 import type { StoreRecord } from "../record.ts";
 import { isStoreRecord } from "../record.ts";
 
-export const STORE_FORMAT = "kolikoly-gm-store/2";
-
-/** One revision document's content (its `flags["kolikoly-fishing"].revision`). */
-export interface StoreDoc {
-  readonly format: typeof STORE_FORMAT;
-  readonly lakeId: string;
-  readonly sceneId: string;
-  readonly rev: number;
-  /** The id of the key that sealed `sealed` (keyring.ts `keyIdOf`): names the key, tells nothing of it. */
-  readonly key: string;
-  /** The revisions holding the setup (the first) and the rounds before this one's, in order. */
-  readonly parts: readonly number[];
-  /** Rounds resolved, counting this revision's own (public: the scene shows the round). */
-  readonly rounds: number;
-  readonly endedByGm: boolean;
-  /** base64 of nonce (24 bytes) then ciphertext of a `Secret`. */
-  readonly sealed: string;
-}
+// the document's shape is the store's data, written once with the port's (documents.ts)
+export { STORE_FORMAT } from "../documents.ts";
+export type { StoreDoc } from "../documents.ts";
+import { STORE_FORMAT } from "../documents.ts";
+import type { StoreDoc } from "../documents.ts";
 
 /** What a revision seals. */
 interface Secret {
@@ -196,7 +182,7 @@ export function sealRevision(
 /** Opens one revision; throws when the key does not open it (wrong key, or changed on the way). */
 export function openDoc(doc: StoreDoc, key: Uint8Array, cipher: Cipher): OpenedDoc {
   const plain = cipher.open(key, bound(doc), fromBase64(doc.sealed));
-  const secret = JSON.parse(bytesToUtf8(plain)) as Secret;
+  const secret = JSON.parse(new TextDecoder().decode(plain)) as Secret;
   if (typeof secret !== "object" || secret === null || typeof secret.pending !== "object")
     throw new Error("not a sealed revision");
   return { doc, secret };
