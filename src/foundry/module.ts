@@ -110,15 +110,6 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
       },
       {
         runtime,
-        // the lake wizard fills each fisher's modifiers from the system adapter (GM-typed ones win)
-        modsFor: (actorId) => {
-          const actor = w().port.actor(actorId);
-          return actor ? w().adapter().mods(actor) : undefined;
-        },
-        netDamageFor: (actorId) => {
-          const actor = w().port.actor(actorId);
-          return actor ? w().adapter().netDamage(actor) : undefined;
-        },
         // Kayanak's landing check (J6 setting): the fisher's Dexterity modifier from the actor
         dexFor: (actorId) => {
           const actor = w().port.actor(actorId);

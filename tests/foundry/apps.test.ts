@@ -113,7 +113,14 @@ describe("lake wizard (issue 3 item 3)", () => {
 describe("lake wizard against Foundry's form data (issue 9)", () => {
   function renderedForm(t: Awaited<ReturnType<typeof makeTable>>): HTMLFormElement {
     const html = renderTemplateFile(`${TEMPLATE_ROOT}/lake-wizard.hbs`, {
-      ...wizardContext([t.gm.scene(t.sceneId)!], t.sceneId, defaults),
+      ...wizardContext(
+        [t.gm.scene(t.sceneId)!],
+        t.sceneId,
+        defaults,
+        undefined,
+        () => undefined,
+        strictLocalize,
+      ),
       levelsAvailable: false,
     });
     return new JSDOM(`<form>${html}</form>`).window.document.querySelector("form")!;
@@ -142,7 +149,8 @@ describe("lake wizard against Foundry's form data (issue 9)", () => {
     const parsed = parseWizardForm(formObject(form), t.gm.scene(t.sceneId));
     expect(parsed).toMatchObject({ ok: false, error: { field: `fisher.${id}.stealth` } });
     if (parsed.ok) return;
-    expect(fieldLabel(form, parsed.error.field)).toBe("Bo, Stealth");
+    // the grid's box names its fisher and its column
+    expect(fieldLabel(form, parsed.error.field)).toBe("Bo: Stealth");
     expect(fieldInput(form, parsed.error.field)?.getAttribute("name")).toBe(`fisher.${id}.stealth`);
     expect(fieldLabel(form, "width")).toBe("Width");
     expect(fieldLabel(form, "origin")).toBe("Origin column");

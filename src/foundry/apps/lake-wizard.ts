@@ -7,7 +7,7 @@ import { newKeyDialog } from "./key-copy-dialog.ts";
 import { TEMPLATE_ROOT } from "../core/constants.ts";
 import type { Runtime } from "../runtime.ts";
 import type { SceneData } from "../core/port.ts";
-import type { HazardMode, Mods } from "../../rules/index.ts";
+import type { HazardMode } from "../../rules/index.ts";
 import {
   createBoardFromForm,
   fieldInput,
@@ -20,6 +20,16 @@ import {
   wizardContext,
 } from "./wizard-form.ts";
 import type { TypedValue, WizardMode } from "./wizard-form.ts";
+import type { WizardFile } from "./wizard-file.ts";
+import {
+  fileContext,
+  fileErrorText,
+  fileFormField,
+  fileGame,
+  parseFileForm,
+  readLakeFile,
+} from "./wizard-file.ts";
+import { matchOnScene } from "../core/scenario-file.ts";
 import { UNKNOWN_ERROR_KEY, errorKey } from "../players/protocol.ts";
 import type { RuleError } from "../../rules/index.ts";
 import { LAKE_LIMITS_TEXT } from "../../rules/index.ts";
@@ -48,11 +58,7 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 /** What the wizard works with, given by the composition root (module.ts, apps/windows.ts). */
 export interface LakeWizardDeps {
   readonly runtime: Runtime;
-  /** Issue 4: a fisher actor's modifiers from its game system (the players' side); typed ones win. */
-  readonly modsFor?: (actorId: string) => Partial<Mods> | undefined;
-  /** Issue 4, K9: the fisher's equipped net damage from its game system, if it has one. */
-  readonly netDamageFor?: (actorId: string) => string | undefined;
-  /** Issue 11, J6 setting: a bear's Dexterity modifier from its game system, if it has one. */
+  /** J6 setting: a bear's Dexterity modifier from its game system, if it has one. */
   readonly dexFor?: (actorId: string) => number | undefined;
 }
 
@@ -70,18 +76,22 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
    * restoreTyped in wizard-form.ts); forgotten when the window is opened afresh or for a choice.
    */
   readonly typed = new Map<string, TypedValue>();
+  /** The scenario file the GM picked, played by its engine (wizard-file.ts); the form is then the file's. */
+  file: WizardFile | undefined;
+  /** Why the file picked last was refused (its field, in the GM's language). */
+  fileError: string | undefined;
 
   static override DEFAULT_OPTIONS = {
     id: "kolikoly-lake-wizard",
     tag: "form",
     classes: ["kolikoly-wizard"],
     window: { title: "KOLIKOLY.Foundry.Wizard.Title", resizable: true },
-    position: { width: 640, height: "auto" as const },
+    position: { width: 760, height: "auto" as const },
     // The window closes only when the lake exists: on a refused form it stays open with what the
     // GM typed (closeOnSubmit would close it before the handler's result is known to be good;
     // ApplicationV2#_onSubmitForm, v13 client/applications/api/application.mjs).
     form: { handler: LakeWizard.onSubmit, closeOnSubmit: false },
-    actions: { proposeLake: LakeWizard.onProposeLake },
+    actions: { proposeLake: LakeWizard.onProposeLake, clearFile: LakeWizard.onClearFile },
   };
 
   static override PARTS = { main: { template: `${TEMPLATE_ROOT}/lake-wizard.hbs` } };
@@ -102,12 +112,37 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
 
   override async _prepareContext(): Promise<object> {
     const rt = this.deps.runtime;
+    const t = (k: string, d?: Readonly<Record<string, unknown>>) =>
+      d ? game.i18n!.format(k, d as Record<string, string>) : game.i18n!.localize(k);
+    const shared = {
+      ...(this.fileError ? { fileError: this.fileError } : {}),
+      levelsAvailable: rt.port.generation >= 14,
+    };
+    const scene = rt.port.scene(this.sceneId ?? "") ?? this.scenes()[0];
+    if (this.file && scene) {
+      // the file decides the game: its fishers are matched to this scene's tokens (the GM confirms)
+      const matches = matchOnScene(rt.port, scene, this.file.fishers);
+      return {
+        scenes: this.scenes().map((x) => ({
+          id: x._id,
+          name: x.name,
+          selected: x._id === scene._id,
+        })),
+        sceneId: scene._id,
+        kayanak: this.file.game === "kayanak",
+        file: fileContext(this.file, scene, matches, t),
+        ...shared,
+      };
+    }
     if (this.mode === "kayanak") {
       // issue 23: Kayanak's code is loaded when the wizard picks it (kayanak/load.ts)
       await rt.kayanak.host();
-      return kayanakWizardContext(this.scenes(), this.sceneId ?? "", this.preselect, (id) =>
-        this.deps.dexFor?.(id),
-      );
+      return {
+        ...kayanakWizardContext(this.scenes(), this.sceneId ?? "", this.preselect, (id) =>
+          this.deps.dexFor?.(id),
+        ),
+        ...shared,
+      };
     }
     const get = (k: string) => rt.port.setting(k);
     const defaults: WizardDefaults = {
@@ -122,8 +157,16 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
       markers: get("markers") === "lastSeen" ? "lastSeen" : "remove",
     };
     return {
-      ...wizardContext(this.scenes(), this.sceneId ?? "", defaults, this.preselect),
-      levelsAvailable: rt.port.generation >= 14,
+      // each fisher's boxes show the character's values, as the lake's set-up takes them
+      ...wizardContext(
+        this.scenes(),
+        this.sceneId ?? "",
+        defaults,
+        this.preselect,
+        (actorId) => rt.host.statsOf(actorId),
+        t,
+      ),
+      ...shared,
     };
   }
 
@@ -198,8 +241,43 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     await this.estimate();
   }
 
+  /** The GM put the file aside: the form is the wizard's own again. */
+  static async onClearFile(this: LakeWizard): Promise<void> {
+    this.file = undefined;
+    this.fileError = undefined;
+    await this.render();
+  }
+
+  /**
+   * A file picked: its format tag names the game, whose engine plays it (Kayanak's in its chunk);
+   * a refusal is shown under the field, naming the file's field, and the form stays as it was.
+   */
+  private async pickFile(input: HTMLInputElement): Promise<void> {
+    const picked = input.files?.[0];
+    if (!picked) return;
+    const text = await picked.text();
+    const rt = this.deps.runtime;
+    const t = (k: string, d?: Readonly<Record<string, unknown>>) =>
+      d ? game.i18n!.format(k, d as Record<string, string>) : game.i18n!.localize(k);
+    const game_ = fileGame(text);
+    const read = game_ === "kayanak" ? await rt.kayanak.readFile(text) : readLakeFile(text);
+    keepTyped(this.typed, this.element);
+    if (read.ok) {
+      this.file = read.value;
+      this.fileError = undefined;
+      this.mode = read.value.game === "kayanak" ? "kayanak" : "kolikoly";
+    } else {
+      this.file = undefined;
+      this.fileError = fileErrorText(read.error, t, (k) => game.i18n!.has(k));
+    }
+    await this.render();
+  }
+
   override async _onRender(context: object, options: object): Promise<void> {
     await super._onRender(context as never, options as never);
+    this.element
+      .querySelector<HTMLInputElement>("input[data-scenario-file]")
+      ?.addEventListener("change", (e) => void this.pickFile(e.target as HTMLInputElement));
     // issue 11: what the GM typed before a Game (or scene) switch is back in the fields it fits
     restoreTyped(this.element, this.typed);
     this.element
@@ -248,21 +326,16 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
   ): Promise<void> {
     const rt = this.deps.runtime;
     const scene = rt.port.scene(String(data.object.sceneId ?? ""));
+    if (this.file) return this.submitFile(form, data.object, scene, this.file);
     if (data.object.mode === "kayanak") return this.submitKayanak(form, data.object, scene);
     const parsed = parseWizardForm(data.object, scene);
     if (!parsed.ok) return refuse(form, parsed);
     const hazards = await hazardTable(String(rt.port.setting("hazardTable") ?? ""));
     if (!hazards.ok) return refuse(form, hazards);
-    const fishers = parsed.value.fishers.map((f) => {
-      const actorId = scene?.tokens.find((t) => t._id === f.tokenId)?.actorId;
-      const fromSystem = actorId ? this.deps.modsFor?.(actorId) : undefined;
-      const net = actorId ? this.deps.netDamageFor?.(actorId) : undefined;
-      const withMods = fromSystem ? { ...f, mods: { ...fromSystem, ...f.mods } } : f;
-      return net ? { ...withMods, netDamage: net } : withMods;
-    });
+    // each fisher's empty boxes are the character's values: the host reads them (LakeHost#statsOf)
     const options = hazards.value
-      ? { ...parsed.value, fishers, settings: { ...parsed.value.settings, hazards: hazards.value } }
-      : { ...parsed.value, fishers };
+      ? { ...parsed.value, settings: { ...parsed.value.settings, hazards: hazards.value } }
+      : parsed.value;
     const r = await rt.host.createLake(options);
     if (!r.ok) return refuse(form, r);
     notifyResult(r, game.i18n!.format("KOLIKOLY.Foundry.Wizard.Created", { name: r.value.name }));
@@ -271,6 +344,51 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
       void newKeyDialog(rt.core, (text) => downloadText(text, keysFileName()));
     LakeWizard.estimator?.stop();
     LakeWizard.estimator = undefined;
+    await this.close();
+  }
+
+  /**
+   * The file's game on the scene: a lake or a board, its fishers on the tokens the GM confirmed.
+   * The host plays the whole file again; a refusal names the form's field (a token choice) or the
+   * file's (shown with the file field).
+   */
+  private async submitFile(
+    form: HTMLFormElement,
+    data: Record<string, unknown>,
+    scene: SceneData | undefined,
+    file: WizardFile,
+  ): Promise<void> {
+    const rt = this.deps.runtime;
+    if (!scene) return refuse(form, err("unknownScene", "sceneId"));
+    const parsed = parseFileForm(data, file);
+    if (!parsed.ok)
+      return refuse(form, {
+        ok: false,
+        error: { ...parsed.error, field: fileFormField(parsed.error.field, file) },
+      });
+    const { tokens, name, origin, layout, gap } = parsed.value;
+    const common = { sceneId: scene._id, scenario: file.text, name, origin, tokens };
+    const r =
+      file.game === "kayanak"
+        ? await rt.kayanak.createFromScenario(common)
+        : await rt.host.createFromScenario({ ...common, layout, gap });
+    if (!r.ok)
+      return refuse(form, {
+        ok: false,
+        error: { ...r.error, field: fileFormField(r.error.field, file) },
+      });
+    notifyResult(
+      r,
+      game.i18n!.format(
+        file.game === "kayanak"
+          ? "KOLIKOLY.Kayanak.Foundry.Wizard.Created"
+          : "KOLIKOLY.Foundry.Wizard.Created",
+        { name: r.value.name },
+      ),
+    );
+    if (rt.host.takeKeyMade())
+      void newKeyDialog(rt.core, (text) => downloadText(text, keysFileName()));
+    this.file = undefined;
     await this.close();
   }
 

@@ -3,12 +3,19 @@
  * turned into `createLake` options. Pure, so it is tested without Foundry.
  */
 import type { Coord, HazardMode, Mods } from "../../rules/index.ts";
-import { HAZARD_MODES, LAKE_LIMITS } from "../../rules/index.ts";
+import {
+  DEFAULT_AC,
+  DEFAULT_HP,
+  DEFAULT_MODS,
+  HAZARD_MODES,
+  LAKE_LIMITS,
+} from "../../rules/index.ts";
 import type { SceneData } from "../core/port.ts";
 import type { Layout, MarkerMode } from "../fishing/projection.ts";
 import { gridCellAt, lakeFootprint, squareAt } from "../fishing/projection.ts";
 import { boardMisfit, misfitError } from "../core/grid.ts";
 import type { CreateLakeOptions, Result } from "../fishing/host.ts";
+import type { CharacterStats } from "../fishing/options.ts";
 import { err } from "../fishing/host.ts";
 import type { Hole, Variant } from "../../rules/kayanak/index.ts";
 // the limits' own file, not the rules' index: the wizard is in the module's entry, Kayanak's
@@ -30,11 +37,111 @@ export interface WizardDefaults {
   readonly markers: MarkerMode;
 }
 
+/** One box of a fisher's row in the wizard's grid: its field, its value or the sheet's, in grey. */
+export interface FisherCell {
+  readonly key: string;
+  /** The column's name (each box's accessible name is "<fisher>: <label>"). */
+  readonly label: string;
+  /** What the box holds when drawn: the start square's column and row; empty for the others. */
+  readonly value?: string;
+  /** What an empty box means: the character's value (or the rules' default where it has none). */
+  readonly placeholder: string;
+  readonly min?: number;
+}
+
+/** The wizard's fisher columns: start square, K6 modifiers, then H2-H5 defence (labels' keys). */
+export const FISHER_COLUMNS: readonly {
+  readonly key: string;
+  readonly labelKey: string;
+  readonly titleKey: string;
+}[] = [
+  {
+    key: "x",
+    labelKey: "KOLIKOLY.Foundry.Wizard.StartXShort",
+    titleKey: "KOLIKOLY.Foundry.Wizard.StartX",
+  },
+  {
+    key: "y",
+    labelKey: "KOLIKOLY.Foundry.Wizard.StartYShort",
+    titleKey: "KOLIKOLY.Foundry.Wizard.StartY",
+  },
+  {
+    key: "attack",
+    labelKey: "KOLIKOLY.Foundry.Wizard.Col.attack",
+    titleKey: "KOLIKOLY.Foundry.Check.attack",
+  },
+  {
+    key: "survival",
+    labelKey: "KOLIKOLY.Foundry.Wizard.Col.survival",
+    titleKey: "KOLIKOLY.Foundry.Check.survival",
+  },
+  {
+    key: "stealth",
+    labelKey: "KOLIKOLY.Foundry.Wizard.Col.stealth",
+    titleKey: "KOLIKOLY.Foundry.Check.stealth",
+  },
+  {
+    key: "animalHandling",
+    labelKey: "KOLIKOLY.Foundry.Wizard.Col.animalHandling",
+    titleKey: "KOLIKOLY.Foundry.Check.animalHandling",
+  },
+  {
+    key: "initiative",
+    labelKey: "KOLIKOLY.Foundry.Wizard.Col.initiative",
+    titleKey: "KOLIKOLY.Foundry.Wizard.Initiative",
+  },
+  { key: "ac", labelKey: "KOLIKOLY.Foundry.Wizard.Col.ac", titleKey: "KOLIKOLY.Foundry.Wizard.Ac" },
+  {
+    key: "armor",
+    labelKey: "KOLIKOLY.Foundry.Wizard.Col.armor",
+    titleKey: "KOLIKOLY.Foundry.Wizard.Armor",
+  },
+  { key: "hp", labelKey: "KOLIKOLY.Foundry.Wizard.Col.hp", titleKey: "KOLIKOLY.Foundry.Wizard.Hp" },
+];
+
+const signed = (n: number) => (n >= 0 ? `+${n}` : String(n));
+
+/**
+ * A fisher's boxes: the start square (its value drawn), and each modifier, armour class, armour
+ * and hit points empty, the character's value shown in grey (what an empty box takes), else the
+ * rules' default (modifier 0, AC 10, no armour, 10 hit points).
+ */
+export function fisherCells(
+  at: { x: number; y: number },
+  stats: CharacterStats | undefined,
+  label: (key: string) => string,
+): FisherCell[] {
+  const mods = { ...DEFAULT_MODS, ...(stats?.mods ?? {}) };
+  const hint: Record<string, string> = {
+    attack: signed(mods.attack),
+    survival: signed(mods.survival),
+    stealth: signed(mods.stealth),
+    animalHandling: signed(mods.animalHandling),
+    initiative: signed(mods.initiative),
+    ac: String(stats?.ac ?? DEFAULT_AC),
+    armor: String(stats?.armor ?? 0),
+    hp: String(stats?.hp ?? DEFAULT_HP),
+  };
+  return FISHER_COLUMNS.map((c) =>
+    c.key === "x" || c.key === "y"
+      ? { key: c.key, label: label(c.titleKey), value: String(at[c.key]), placeholder: "", min: 0 }
+      : { key: c.key, label: label(c.titleKey), placeholder: hint[c.key]! },
+  );
+}
+
 export interface WizardContext {
   readonly scenes: { id: string; name: string; selected: boolean }[];
   readonly sceneId: string;
   readonly defaults: WizardDefaults;
-  readonly tokens: { id: string; name: string; x: number; y: number; use: boolean }[];
+  readonly columns: { label: string; title: string }[];
+  readonly tokens: {
+    id: string;
+    name: string;
+    x: number;
+    y: number;
+    use: boolean;
+    cells: FisherCell[];
+  }[];
   readonly hazardModes: { value: string; selected: boolean }[];
   /** The inputs' bounds: the rules' own (LAKE_LIMITS, KAYANAK_LIMITS). */
   readonly limits: typeof LAKE_LIMITS;
@@ -47,6 +154,10 @@ export function wizardContext(
   defaults: WizardDefaults,
   /** Tokens to offer ticked (the selected ones); every fisher token when absent. */
   preselect?: ReadonlySet<string>,
+  /** A character's values as the lake's set-up takes them (LakeHost#statsOf), for the grey hints. */
+  statsOf: (actorId: string | null) => CharacterStats | undefined = () => undefined,
+  /** game.i18n.localize: the columns' names. */
+  label: (key: string) => string = (k) => k,
 ): WizardContext {
   const scene = scenes.find((s) => s._id === sceneId) ?? scenes[0];
   const origin = {
@@ -64,8 +175,18 @@ export function wizardContext(
       .map((t) => {
         const at = scene ? squareAt(origin, scene, t.x, t.y) : undefined;
         const use = !preselect || preselect.size === 0 || preselect.has(t._id);
-        return { id: t._id, name: t.name, x: at?.[0] ?? 0, y: at?.[1] ?? 0, use };
+        const x = at?.[0] ?? 0;
+        const y = at?.[1] ?? 0;
+        return {
+          id: t._id,
+          name: t.name,
+          x,
+          y,
+          use,
+          cells: fisherCells({ x, y }, statsOf(t.actorId), label),
+        };
       }),
+    columns: FISHER_COLUMNS.map((c) => ({ label: label(c.labelKey), title: label(c.titleKey) })),
     hazardModes: HAZARD_MODES.map((m) => ({ value: m, selected: m === defaults.hazardMode })),
     limits: LAKE_LIMITS,
     kayanakLimits: KAYANAK_LIMITS,
@@ -125,14 +246,27 @@ export function parseWizardForm(
     const mods: Partial<Record<keyof Mods, number>> = {};
     for (const k of MOD_KEYS) {
       const raw = data[`fisher.${t._id}.${k}`];
-      if (blank(raw)) continue; // an empty modifier box: the system's (or 0)
+      if (blank(raw)) continue; // an empty modifier box: the character's (or 0)
       const m = int(raw);
       if (m === undefined || m < LAKE_LIMITS.modMin || m > LAKE_LIMITS.mod)
         return err("badField", `fisher.${t._id}.${k}`);
       mods[k] = m;
     }
+    // H2-H5: an empty box is the character's value (or the rules' default)
+    const defence: { ac?: number; armor?: number; hp?: number } = {};
+    for (const [k, min, max] of [
+      ["ac", LAKE_LIMITS.acMin, LAKE_LIMITS.ac],
+      ["armor", LAKE_LIMITS.armorMin, LAKE_LIMITS.armor],
+      ["hp", 1, LAKE_LIMITS.hp],
+    ] as const) {
+      const raw = data[`fisher.${t._id}.${k}`];
+      if (blank(raw)) continue;
+      const v = int(raw);
+      if (v === undefined || v < min || v > max) return err("badField", `fisher.${t._id}.${k}`);
+      defence[k] = v;
+    }
     const at: Coord = [x, y, 0];
-    fishers.push({ tokenId: t._id, at, mods });
+    fishers.push({ tokenId: t._id, at, mods, ...defence });
   }
   const hazardMode = String(data.hazardMode ?? "size-and-wounds") as HazardMode;
   if (!HAZARD_MODES.includes(hazardMode)) return err("badField", "hazardMode");
@@ -190,7 +324,9 @@ export function fieldLabel(form: ParentNode, field: string): string {
   const row = input.closest(".kolikoly-wizard-fisher");
   if (!row) return own(input);
   const who = own(row.querySelector("input[type=checkbox]"));
-  return field.split(".").length === 2 ? who : `${who}, ${own(input)}`;
+  if (field.split(".").length === 2) return who;
+  // a box of the fishers' grid names its fisher itself ("Ana: Attack")
+  return input.getAttribute("aria-label") ? own(input) : `${who}, ${own(input)}`;
 }
 
 // ------------------------------------------------------------------ Kayanak (issue 11 item 4)
@@ -296,6 +432,13 @@ export function parseKayanakForm(
     if (dc === undefined || dc < 1 || dc > KAYANAK_LIMITS.dc) return err("badField", "landCheck");
     landCheck = dc;
   }
+  // J1: a seed makes the engine's own board for it, floes and fish (blank: drawn in secret)
+  let seed: number | undefined;
+  if (!blank(data.seed)) {
+    seed = int(data.seed);
+    if (seed === undefined || seed < 0 || !Number.isSafeInteger(seed))
+      return err("badField", "seed");
+  }
   const on = (v: unknown) => v === true || v === "on" || v === "true";
   const fishers: { tokenId: string; at: Hole; dex?: number }[] = [];
   for (const t of scene.tokens) {
@@ -328,6 +471,7 @@ export function parseKayanakForm(
       shakeTheBox: on(data.shakeTheBox),
       landCheck,
       fishers,
+      ...(seed !== undefined ? { seed } : {}),
     },
   };
 }

@@ -13,6 +13,23 @@ import type { Port, SceneData, TokenData } from "./port.ts";
 import type { Result } from "./result.ts";
 import { err } from "./result.ts";
 
+export type FileGame = "kolikoly" | "kayanak";
+
+/** A file the engine played, as the wizard shows it before anything is made. */
+export interface GameFile {
+  readonly game: FileGame;
+  readonly text: string;
+  readonly name: string | undefined;
+  readonly width: number;
+  readonly height: number;
+  /** The fishing game's depth; Kayanak's board is flat. */
+  readonly levels?: number;
+  readonly fishers: readonly { readonly id: string; readonly name: string }[];
+  /** Rounds (turns, for Kayanak) the file has played. */
+  readonly played: number;
+  readonly over: boolean;
+}
+
 export interface FileFisher {
   readonly id: string;
   readonly name?: string;

@@ -44,6 +44,7 @@ import type { BoardFisher, PublicBoard } from "./board.ts";
 import { bearOps, publicBoardFor, publicBoardOf, sceneBoardOp } from "./board.ts";
 import { kayanakCard } from "./cards.ts";
 import type { KayanakRecord } from "./record.ts";
+import type { GameFile } from "../core/scenario-file.ts";
 
 export interface KayanakBoardOptions {
   readonly sceneId: string;
@@ -280,4 +281,25 @@ async function placeBoard(
   });
   const c = await h.games.create(record, [card], (now) => publicBoardOps(now, pub, s), session);
   return c.ok ? { ok: true, value: pub } : c;
+}
+
+/** A Kayanak file as the lake wizard shows it (apps/wizard-file.ts): played, or refused by field. */
+export function readBoardFile(text: string): Result<GameFile> {
+  const read = readGameFile(text, playScenario, playScenarioText);
+  if (!read.ok) return read;
+  const { session, name } = read.value;
+  const s = session.state;
+  return {
+    ok: true,
+    value: {
+      game: "kayanak",
+      text,
+      name,
+      width: s.board.width,
+      height: s.board.height,
+      fishers: session.setup.fishers.map((f) => ({ id: f.id, name: f.name ?? f.id })),
+      played: s.turn,
+      over: s.over,
+    },
+  };
 }

@@ -50,7 +50,8 @@ import { kayanakDriver } from "./dice.ts";
 import type { KayanakRecord, TurnInPlay } from "./record.ts";
 import { isKayanakRecord, sessionOf, withTurn } from "./record.ts";
 import type { KayanakBoardOptions, KayanakScenarioOptions } from "./create.ts";
-import { createBoard, createBoardFromScenario, publicBoardOps } from "./create.ts";
+import { createBoard, createBoardFromScenario, publicBoardOps, readBoardFile } from "./create.ts";
+import type { GameFile } from "../core/scenario-file.ts";
 
 export type { KayanakBoardOptions, KayanakScenarioOptions } from "./create.ts";
 export { secretDrop } from "./create.ts";
@@ -129,6 +130,11 @@ export class KayanakHost {
   /** A board from a `kayanak-scenario/1` file, continued where it stopped (create.ts). */
   createFromScenario(o: KayanakScenarioOptions): Promise<Result<PublicBoard>> {
     return createBoardFromScenario(this, o);
+  }
+
+  /** A Kayanak file as the wizard shows it before anything is made (create.ts). */
+  async readFile(text: string): Promise<Result<GameFile>> {
+    return readBoardFile(text);
   }
 
   /**

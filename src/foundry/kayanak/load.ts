@@ -98,6 +98,7 @@ export class LazyKayanak {
   readonly createBoard: Op<"createBoard"> = (o) => this.host().then((h) => h.createBoard(o));
   readonly createFromScenario: Op<"createFromScenario"> = (o) =>
     this.host().then((h) => h.createFromScenario(o));
+  readonly readFile: Op<"readFile"> = (text) => this.host().then((h) => h.readFile(text));
   readonly request: Op<"request"> = (...a) => this.host().then((h) => h.request(...a));
   readonly undoTurn: Op<"undoTurn"> = (id) => this.host().then((h) => h.undoTurn(id));
   readonly exportScenario: Op<"exportScenario"> = (id) =>
