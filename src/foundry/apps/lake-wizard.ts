@@ -80,13 +80,15 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
   file: WizardFile | undefined;
   /** Why the file picked last was refused (its field, in the GM's language). */
   fileError: string | undefined;
+  /** The picked file's name, as the browser gives it. */
+  fileName = "";
 
   static override DEFAULT_OPTIONS = {
     id: "kolikoly-lake-wizard",
     tag: "form",
     classes: ["kolikoly-wizard"],
     window: { title: "KOLIKOLY.Foundry.Wizard.Title", resizable: true },
-    position: { width: 760, height: "auto" as const },
+    position: { width: 800, height: "auto" as const },
     // The window closes only when the lake exists: on a refused form it stays open with what the
     // GM typed (closeOnSubmit would close it before the handler's result is known to be good;
     // ApplicationV2#_onSubmitForm, v13 client/applications/api/application.mjs).
@@ -130,7 +132,7 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
         })),
         sceneId: scene._id,
         kayanak: this.file.game === "kayanak",
-        file: fileContext(this.file, scene, matches, t),
+        file: { ...fileContext(this.file, scene, matches, t), fileName: this.fileName },
         ...shared,
       };
     }
@@ -256,6 +258,7 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     const picked = input.files?.[0];
     if (!picked) return;
     const text = await picked.text();
+    this.fileName = picked.name;
     const rt = this.deps.runtime;
     const t = (k: string, d?: Readonly<Record<string, unknown>>) =>
       d ? game.i18n!.format(k, d as Record<string, string>) : game.i18n!.localize(k);

@@ -539,8 +539,10 @@ const NOT_TYPED = new Set(["sceneId", "mode"]);
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 function namedFields(form: ParentNode): Field[] {
+  // a file input's value is the browser's to set (a script may only clear it): never carried
   return [...form.querySelectorAll<Field>("input[name], select[name], textarea[name]")].filter(
-    (el) => !NOT_TYPED.has(el.name) && el.type !== "submit" && el.type !== "button",
+    (el) =>
+      !NOT_TYPED.has(el.name) && el.type !== "submit" && el.type !== "button" && el.type !== "file",
   );
 }
 

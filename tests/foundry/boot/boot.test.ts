@@ -13,7 +13,7 @@
  * the GM panel's columns lined up. Screenshots: test-output/boot/<system>-<window>.png (and
  * <system>-<window>-dark.png for the windows whose layout is checked).
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { GeometrySpec } from "../../e2e/geometry.ts";
@@ -115,6 +115,7 @@ const layoutChecked = new Set<string>();
 /** Every module window of both games, by its screenshot name. */
 const LAYOUT_WINDOWS = [
   "wizard",
+  "wizard-file",
   "declare-dialog",
   "gm-panel",
   "roll-card",
@@ -295,6 +296,7 @@ async function createLake(t: Table): Promise<boolean> {
   for (const [i, n] of ["width", "height", "levels"].entries())
     await page.locator(`#kolikoly-lake-wizard input[name=${n}]`).fill(before[i]!);
   await shot(t, "wizard", page.locator("#kolikoly-lake-wizard"), {});
+  if (t.label === "dnd5e") await scenarioFileInWizard(t);
   // a refused field: the window stays open with what the GM typed, the field is marked and named
   // by its label (the error notification is expected: taken out of the page's error record)
   const stealth = page
@@ -310,7 +312,7 @@ async function createLake(t: Table): Promise<boolean> {
   );
   const refusal =
     (await page.locator("#notifications .notification.error").last().textContent()) ?? "";
-  expect.soft(refusal, "the refusal names the fisher and the field").toMatch(/^Ana, Stealth: /);
+  expect.soft(refusal, "the refusal names the fisher and the field").toMatch(/^Ana: Stealth: /);
   expect.soft(await page.locator("#kolikoly-lake-wizard").count(), "the wizard stays open").toBe(1);
   expect.soft(await stealth.getAttribute("aria-invalid"), "the field is marked").toBe("true");
   expect
@@ -337,6 +339,62 @@ async function createLake(t: Table): Promise<boolean> {
   ).catch(() => undefined);
   await settle(t);
   return true;
+}
+
+/**
+ * The wizard's scenario file, as a GM picks one: a refused file is said under the field with the
+ * file's field, in the window; a good one shows its game and a token choice per fisher (the
+ * tokens named like them picked); put aside, the wizard's own form is back as the GM left it.
+ */
+async function scenarioFileInWizard(t: Table): Promise<void> {
+  const page = t.gm.page;
+  const wiz = page.locator("#kolikoly-lake-wizard");
+  const golden = JSON.parse(
+    readFileSync(new URL("../../golden/hazards.json", import.meta.url), "utf8"),
+  ) as { rounds: { actions: Record<string, { to?: number[] }> }[] };
+  const bad = structuredClone(golden);
+  bad.rounds[0]!.actions.ana!.to = [0, 4, 0];
+  const file = wiz.locator("input[data-scenario-file]");
+  await file.setInputFiles({
+    name: "bad.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(bad)),
+  });
+  const status = wiz.locator("[data-file-status]");
+  await waitFor("the file's refusal", async () => !(await status.isHidden()), 5_000).catch(
+    () => undefined,
+  );
+  expect
+    .soft(await status.textContent(), "a refused file names its field")
+    .toMatch(/rounds\[0\]\.actions\.ana\.to: That square is not next to your fisher/);
+  await wiz.locator("input[data-scenario-file]").setInputFiles({
+    name: "hazards.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify(golden)),
+  });
+  const selects = wiz.locator("select[data-file-fisher]");
+  await waitFor("the file's fishers", async () => (await selects.count()) === 2, 5_000).catch(
+    () => undefined,
+  );
+  const picked = await selects.evaluateAll((els) =>
+    els.map((e) => (e as HTMLSelectElement).selectedOptions[0]?.textContent ?? ""),
+  );
+  expect
+    .soft(picked, "each of the file's fishers on the token named like them")
+    .toEqual(["Ana", "Bo"]);
+  expect
+    .soft(await wiz.locator("[data-file-summary]").textContent(), "what the file holds")
+    .toMatch(/5 x 5 x 3 squares with 2 fisher\(s\); 4 round\(s\) played/);
+  await shot(t, "wizard-file", wiz, {});
+  await wiz.locator("button[data-action=clearFile]").click();
+  await waitFor(
+    "the wizard's own form",
+    async () => (await wiz.locator(".kolikoly-wizard-grid").count()) === 1,
+    5_000,
+  );
+  expect
+    .soft(await wiz.locator("input[name=name]").inputValue(), "the typed name is back")
+    .toBe("Mirror Lake");
 }
 
 /** The GM panel: from its scene control tool, or with its keybinding (Shift+K). */
