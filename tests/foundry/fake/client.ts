@@ -767,7 +767,10 @@ export class FakeClient implements Port {
    */
   dice: ((formula: string) => readonly number[] | undefined) | undefined;
 
-  /** The faces of one roll: the given ones in order (each within its die), else the client's own. */
+  /**
+   * The faces of one roll, as DiceTerm#_roll draws them (v13 client/dice/terms/dice.mjs): the
+   * fulfillment's faces in order (each within its die), else the client's own random source.
+   */
   private faceSource(
     formula: string,
     given: readonly number[] | undefined,
