@@ -17,6 +17,7 @@ import { dnd5eAna, dnd5eBo } from "../fixtures/systems/dnd5e.ts";
 import { withDnd5eRolls } from "../fixtures/systems/system-fakes.ts";
 import type { PlayerTable } from "./players/fake-players.ts";
 import { makePlayerTable } from "./players/fake-players.ts";
+import { standIn } from "./players/actors.ts";
 import { findLeaks } from "./fake/secrecy.ts";
 
 const golden = (name: string): Scenario =>
@@ -65,7 +66,8 @@ function characters(t: PlayerTable): void {
         withDnd5eRolls(
           { ...f, id: t.actorIds[i]!, items: structuredClone([...(f.items ?? [])]) },
           {
-            post: (d, m) => c.postRoll(d, m ?? c.mode),
+            ...standIn(t.server),
+            post: (d, m) => c.postRoll(d, m),
             d20: () => 10,
             userId: () => c.userId,
             callAll: (h, ...a) => c.hooks.callAll(h, ...a),

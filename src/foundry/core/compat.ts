@@ -8,16 +8,68 @@
  */
 export type MessageMode = "public" | "gm" | "blind" | "self";
 
-const V13_ROLL_MODE: Record<MessageMode, string> = {
+/**
+ * The module's own names for a message's visibility (v13's words, which the world's
+ * hidden-actions setting stores): on each Foundry generation they are said in that
+ * generation's words, at the edge (`messageModeOption`, `rollMessageOptions`, `modeSettingKey`).
+ */
+export type RollModeName = "publicroll" | "gmroll" | "blindroll" | "selfroll";
+
+const V13_ROLL_MODE: Record<MessageMode, RollModeName> = {
   public: "publicroll",
   gm: "gmroll",
   blind: "blindroll",
   self: "selfroll",
 };
 
+const V14_MESSAGE_MODE: Record<RollModeName, MessageMode> = {
+  publicroll: "public",
+  gmroll: "gm",
+  blindroll: "blind",
+  selfroll: "self",
+};
+
+/** A mode in v14's words (CONFIG.ChatMessage.modes keys: public, gm, blind, self). */
+export function toMessageMode(mode: RollModeName): MessageMode {
+  return V14_MESSAGE_MODE[mode];
+}
+
+/**
+ * A mode read from Foundry in either generation's words, in the module's; undefined for a mode
+ * the module does not know (v14's `ic`, in-character, is public for a roll: dnd5e
+ * basic-roll.mjs `getMessageMode` reads it so).
+ */
+export function fromMessageMode(v: unknown): RollModeName | undefined {
+  if (v === "ic") return "publicroll";
+  if (typeof v !== "string") return undefined;
+  if (v in V14_MESSAGE_MODE) return v as RollModeName;
+  return (V13_ROLL_MODE as Record<string, RollModeName>)[v];
+}
+
+/**
+ * The core client setting that holds a user's mode: `messageMode` on v14 (v14 renamed it; reading
+ * `core.rollMode` there logs a deprecation, and it goes in v16), `rollMode` on v13.
+ */
+export function modeSettingKey(generation: number): "messageMode" | "rollMode" {
+  return generation >= 14 ? "messageMode" : "rollMode";
+}
+
 /** The option that sets a message's visibility, for `ChatMessage.create(data, options)`. */
 export function messageModeOption(generation: number, mode: MessageMode): Record<string, string> {
   return generation >= 14 ? { messageMode: mode } : { rollMode: V13_ROLL_MODE[mode] };
+}
+
+/**
+ * `Roll#toMessage`'s visibility option in the generation's words: v14 `messageMode` (its
+ * `rollMode` option is deprecated there, mapped by `Roll._mapLegacyRollMode` with a warning on
+ * every roll), v13 `rollMode`. None when the mode is not given (the user's own applies).
+ */
+export function rollMessageOptions(
+  mode: RollModeName | undefined,
+  generation: number,
+): Record<string, string> {
+  if (!mode) return {};
+  return generation >= 14 ? { messageMode: V14_MESSAGE_MODE[mode] } : { rollMode: mode };
 }
 
 /** Whether this Foundry can write a list of operations as one request. */

@@ -10,6 +10,7 @@ import { checksFlagOf } from "./roll-card.ts";
 import type { HiddenMode } from "./hidden-actions.ts";
 import { fieldsOf, modeOfMessage, moreHidden } from "./hidden-actions.ts";
 import type { PlayerPort } from "./port.ts";
+import { rollWords } from "./port.ts";
 import type { FisherDesk, OwedCheck, PlayerIntent, Reply } from "./protocol.ts";
 import { PLAYER_QUERY, errorKey, fail } from "./protocol.ts";
 
@@ -101,6 +102,7 @@ export class PlayerDesk {
       const actor = this.port.actor(c.actorId);
       if (!actor) continue;
       const out = await this.adapter().roll(actor, c.kind, {
+        ...rollWords(this.port),
         rollMode: moreHidden(this.port.rollMode(), this.hidden()),
         request: { round, fisher: c.fisher, kind: c.kind },
         flavor: this.port.localize(`KOLIKOLY.Players.Check.${c.kind}`),
@@ -138,6 +140,8 @@ export class PlayerDesk {
         lake: flag.lake,
         round: flag.round,
         messageId: picked.messageId,
+        // the check the system's hook named: the GM reads it where the message's shape is unknown
+        kind: picked.kind,
       });
     }
   }

@@ -31,11 +31,13 @@ import type { PublicLake } from "../fishing/projection.ts";
 import type { LakeHost } from "../fishing/host.ts";
 import type { GmRecord } from "../fishing/record.ts";
 import type { CheckKind, PickedRoll, RollAdapter } from "../systems/types.ts";
+import { outcomeOf, picked as pickedRoll, speakerActorId } from "../systems/common.ts";
 import { boundCheck, verifyCheckRoll } from "../systems/roll-integrity.ts";
 import type { HiddenMode } from "./hidden-actions.ts";
 import { moreHidden } from "./hidden-actions.ts";
 import type { KeyRing } from "./attest.ts";
 import type { PlayerMessage, PlayerPort } from "./port.ts";
+import { rollWords } from "./port.ts";
 import type { FisherDesk, OwedCheck, PlayerIntent, Reply } from "./protocol.ts";
 import { fail, parseIntent } from "./protocol.ts";
 import type { KayanakHosting } from "../kayanak/requests.ts";
@@ -267,7 +269,7 @@ export class GmDesk {
       // never what it rolled: a blind roll stays unknown to everyone but the GM
       const isGm = this.port.users().some((u) => u.id === sender && u.isGM);
       if (authorOf(m) !== sender && !isGm) return fail("notOwner", "messageId");
-      const r = await this.pickUp(m);
+      const r = await this.pickUp(m, intent.kind);
       if (!r) return fail("notACheck", "messageId");
       return r.ok ? { ok: true, value: { counted: true } } : r;
     }
@@ -417,20 +419,38 @@ export class GmDesk {
    * know of (integrity, not a roll of another skill) is shown to the GM with its fisher, message
    * and reason (issue 10 item 4).
    */
-  pickUp(message: PlayerMessage): Promise<Reply<PickedRoll> | undefined> {
+  pickUp(message: PlayerMessage, hint?: CheckKind): Promise<Reply<PickedRoll> | undefined> {
     return this.serial(async () => {
       if (!this.authority() || checksFlagOf(message)) return undefined;
-      if (this.seen.has(message.id)) return this.seen.get(message.id);
-      const counted = await this.readRoll(message);
+      // a message read before is answered as it was; one no adapter could read may be read again
+      // with its author's hint (the system's roll hook named the check, client.ts sheetRoll)
+      const before = this.seen.get(message.id);
+      if (this.seen.has(message.id) && (before || !hint)) return before;
+      const counted = await this.readRoll(message, hint);
       this.seen.set(message.id, counted?.reply);
       if (counted && !counted.reply.ok) this.tellGm(message, counted);
       return counted?.reply;
     });
   }
 
+  /**
+   * The check a message holds: as the system's adapter reads it; else, when its author's client
+   * named the check from the system's own roll hook, that check, for the actor the message speaks
+   * for. A hint counts for no more than a roll of that check: the same owner, order, dice and
+   * set-up bound checks follow, so naming another skill's roll gains nothing.
+   */
+  private readCheck(message: PlayerMessage, hint: CheckKind | undefined): PickedRoll | null {
+    const adapter = this.adapter();
+    const read = adapter.readMessage(message, (id) => this.port.actor(id));
+    if (read || !hint || adapter.knowsShape?.(message) !== false) return read;
+    const actorId = speakerActorId(message);
+    const out = outcomeOf(message.rolls?.[0], message.id);
+    return actorId && out ? pickedRoll(actorId, hint, out) : null;
+  }
+
   /** Every open card may want the roll: the first that counts it wins, else the first refusal. */
-  private async readRoll(message: PlayerMessage): Promise<Counted | undefined> {
-    const picked = this.adapter().readMessage(message, (id) => this.port.actor(id));
+  private async readRoll(message: PlayerMessage, hint?: CheckKind): Promise<Counted | undefined> {
+    const picked = this.readCheck(message, hint);
     if (!picked) return undefined;
     const list = this.port.messageList();
     let refused: Counted | undefined;
@@ -613,6 +633,7 @@ export class GmDesk {
     if (!l.value.record.pending.locked) return fail("notLocked", "round");
     const kind = checkFor(d);
     const out = await this.adapter().roll(actor, kind, {
+      ...rollWords(this.port),
       fastForward: true,
       rollMode: moreHidden(this.port.rollMode(), this.hidden()),
       request: { round, fisher, kind },
@@ -676,6 +697,7 @@ export class GmDesk {
         if (!kind || !actor) return base.roll(request);
         allowRoll(this.port, request);
         const out = await this.adapter().roll(actor, kind, {
+          ...rollWords(this.port),
           fastForward: true,
           rollMode: "publicroll",
           request: { round: l.value.session.state.round + 1, fisher, kind, resolving: true },

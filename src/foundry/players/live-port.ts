@@ -5,7 +5,8 @@
 import { MODULE_ID } from "../core/constants.ts";
 import type { Port } from "../core/port.ts";
 import type { ActorLike, CoreRoller, RollModeName } from "../systems/types.ts";
-import { messageModeOptions, outcomeOf } from "../systems/common.ts";
+import { outcomeOf } from "../systems/common.ts";
+import { fromMessageMode, modeSettingKey, rollMessageOptions } from "../core/compat.ts";
 import type { PlayerMessage, PlayerPort } from "./port.ts";
 
 type Doc = {
@@ -21,34 +22,24 @@ function asMessage(m: Doc): PlayerMessage {
   return o;
 }
 
-const FROM_MESSAGE_MODE: Readonly<Record<string, RollModeName>> = {
-  public: "publicroll",
-  gm: "gmroll",
-  blind: "blindroll",
-  self: "selfroll",
-};
-
-function rollModeSetting(): RollModeName {
+/**
+ * The mode this user set, read from the generation's own setting only (core/compat.ts
+ * modeSettingKey): v14's `core.messageMode` (reading `core.rollMode` there logs a deprecation,
+ * and v16 removes it), v13's `core.rollMode`. Public when it holds nothing the module knows.
+ */
+function rollModeSetting(generation: number): RollModeName {
   const settings = game.settings as unknown as { get(n: string, k: string): unknown };
-  for (const key of ["rollMode", "messageMode"]) {
-    try {
-      const v = String(settings.get("core", key));
-      if (v.endsWith("roll")) return v as RollModeName;
-      if (FROM_MESSAGE_MODE[v]) return FROM_MESSAGE_MODE[v]!;
-    } catch {
-      // not registered in this Foundry generation
-    }
-  }
-  return "publicroll";
+  return fromMessageMode(settings.get("core", modeSettingKey(generation))) ?? "publicroll";
 }
 
 export function livePlayerPort(base: Port): PlayerPort {
   const coreRoll: CoreRoller = async (formula, data, message, rollMode) => {
     const roll = new Roll(formula, data);
     await roll.evaluate();
+    // Roll#toMessage: v14 `messageMode`, v13 `rollMode` (v14 warns on the old option)
     const created = (await roll.toMessage(
       message as never,
-      messageModeOptions(rollMode) as never,
+      rollMessageOptions(rollMode, base.generation) as never,
     )) as unknown as { id?: string } | undefined;
     return outcomeOf(roll as never, created?.id ?? undefined) ?? { total: roll.total ?? 0 };
   };
@@ -82,10 +73,12 @@ export function livePlayerPort(base: Port): PlayerPort {
     },
     // game.actors.get
     actor: (id) => game.actors!.get(id) as unknown as ActorLike | undefined,
-    // game.settings.get("core", "rollMode") (v13); v14 names it "messageMode" (public/gm/blind/self)
-    rollMode: () => rollModeSetting(),
+    // game.settings.get("core", "messageMode") on v14, ("core", "rollMode") on v13
+    rollMode: () => rollModeSetting(base.generation),
     // game.system.id
     systemId: () => game.system!.id,
+    // game.system.version
+    systemVersion: () => String((game.system as unknown as { version?: unknown }).version ?? ""),
     // ui.notifications.error
     notifyError: (message) => void ui.notifications?.error(message),
     // ui.notifications.warn with v13's `permanent` option (Notifications#notify)

@@ -34,10 +34,15 @@ export interface PlayerPort extends Port {
   ): Promise<void>;
   /** `game.actors.get(id)`: the system's actor, which the adapter reads and rolls with. */
   actor(id: string): ActorLike | undefined;
-  /** `game.settings.get("core", "rollMode")`: the roll mode the player set. */
+  /**
+   * The mode the player set, in the module's names: `game.settings.get("core", "messageMode")`
+   * on v14, `("core", "rollMode")` on v13 (core/compat.ts modeSettingKey).
+   */
   rollMode(): RollModeName;
   /** `game.system.id` */
   systemId(): string;
+  /** `game.system.version`: the words a system's roll options take depend on it (systems/). */
+  systemVersion(): string;
   /** `ui.notifications.error(message)` on this client. */
   notifyError(message: string): void;
   /**
@@ -45,6 +50,17 @@ export interface PlayerPort extends Port {
    * the GM until dismissed (issue 10 item 4). Local: nothing is sent to any other client.
    */
   alertGm(message: string): void;
-  /** `new Roll(formula, data).evaluate()` and `roll.toMessage(message, {rollMode})` on this client. */
+  /**
+   * `new Roll(formula, data).evaluate()` and `roll.toMessage(message, mode)` on this client, the
+   * mode in the generation's words (`messageMode` on v14, `rollMode` on v13).
+   */
   readonly coreRoll: CoreRoller;
+}
+
+/**
+ * What a system adapter needs to say a mode in the right words on this client: the Foundry
+ * generation and the system's version (systems/dnd5e.ts dnd5eMode, systems/pf2e.ts pf2eMode).
+ */
+export function rollWords(port: PlayerPort): { generation: number; systemVersion: string } {
+  return { generation: port.generation, systemVersion: port.systemVersion() };
 }

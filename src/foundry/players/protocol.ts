@@ -7,6 +7,7 @@
 import type { Declaration, LakeView } from "../../rules/index.ts";
 import { QUERY } from "../core/constants.ts";
 import type { CheckKind } from "../systems/types.ts";
+import { isCheckKind } from "../systems/types.ts";
 import type { Auth } from "./attest.ts";
 import type { Reply } from "../core/reply.ts";
 import { fail } from "../core/reply.ts";
@@ -44,6 +45,12 @@ export type PlayerIntent =
       readonly lake: string;
       readonly round: number;
       readonly messageId: string;
+      /**
+       * The check the system's own roll hook named on the author's client (dnd5e
+       * rollSkillV2 / rollAttackV2): read when the message itself stores the roll in a shape the
+       * adapter does not know.
+       */
+      readonly kind?: CheckKind;
     }
   /**
    * Issue 11: a Kayanak request (roll, a step, end the turn) for the fisher whose turn it is;
@@ -105,8 +112,10 @@ export function parseIntent(raw: unknown): Reply<PlayerIntent> {
     return fail("badIntent", "round");
   if (o.type === "rolled" && (typeof o.messageId !== "string" || !ID.test(o.messageId)))
     return fail("badIntent", "messageId");
+  if (o.type === "rolled" && "kind" in o && !isCheckKind(o.kind)) return fail("badIntent", "kind");
   if (o.type === "declare" && !("declaration" in o)) return fail("badIntent", "declaration");
   const keep = ["type", "lake", "fisher", "round", "declaration", "messageId", "request"];
+  if (o.type === "rolled") keep.push("kind");
   return {
     ok: true,
     value: Object.fromEntries(

@@ -21,6 +21,7 @@ import type {
   RollRequestMark,
 } from "./types.ts";
 import { MODULE_ID, isCheckKind } from "./types.ts";
+import { rollMessageOptions } from "../core/compat.ts";
 
 /** `a.b.c` in nested plain data; undefined when any step is missing. */
 export function getPath(obj: unknown, path: string): unknown {
@@ -189,20 +190,16 @@ interface CoreGlobals {
     implementation?: { getSpeaker(o: { actor?: unknown }): Record<string, unknown> };
     getSpeaker?(o: { actor?: unknown }): Record<string, unknown>;
   };
-  game?: { release?: { generation?: number }; messages?: { contents?: readonly MessageLike[] } };
+  game?: {
+    release?: { generation?: number };
+    system?: { version?: string };
+    messages?: { contents?: readonly MessageLike[] };
+  };
 }
 
 function core(): CoreGlobals {
   return globalThis as unknown as CoreGlobals;
 }
-
-/** v13 `rollMode` names to v14's message modes (docs/foundry.md, "Dice and chat"). */
-const MESSAGE_MODE: Readonly<Record<RollModeName, string>> = {
-  publicroll: "public",
-  gmroll: "gm",
-  blindroll: "blind",
-  selfroll: "self",
-};
 
 /**
  * The message a roll the module asked for was posted in, found by its request mark: the newest
@@ -222,11 +219,40 @@ export function requestMessageId(opts: RollOptions | undefined): string | undefi
   return undefined;
 }
 
-/** `Roll#toMessage` options for a roll mode: `rollMode` on v13, `messageMode` on v14. */
-export function messageModeOptions(mode: RollModeName | undefined): Record<string, unknown> {
-  if (!mode) return {};
-  const generation = core().game?.release?.generation ?? 13;
-  return generation >= 14 ? { messageMode: MESSAGE_MODE[mode] } : { rollMode: mode };
+/** The Foundry generation a roll is made on: the caller's word, else this page's. */
+export function pageGeneration(opts?: RollOptions): number {
+  return opts?.generation ?? core().game?.release?.generation ?? 13;
+}
+
+/** The system's version a roll is made with: the caller's word, else this page's game.system. */
+export function pageSystemVersion(opts?: RollOptions): string | undefined {
+  return opts?.systemVersion ?? core().game?.system?.version;
+}
+
+/**
+ * `Roll#toMessage` options for a roll mode, in the generation's words (core/compat.ts): the
+ * roll's own generation when the caller says it, else this page's (game.release.generation).
+ */
+export function messageModeOptions(
+  mode: RollModeName | undefined,
+  generation = pageGeneration(),
+): Record<string, unknown> {
+  return rollMessageOptions(mode, generation);
+}
+
+/**
+ * Whether a package version (`game.system.version`, dotted numbers) is at least `min`; an
+ * unknown or unreadable version is taken as the newest (a table runs the current release).
+ */
+export function versionAtLeast(version: string | undefined, min: string): boolean {
+  if (!version || !/^\d+(\.\d+)*/.test(version)) return true;
+  const a = version.split(".").map((p) => parseInt(p, 10) || 0);
+  const b = min.split(".").map((p) => parseInt(p, 10) || 0);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d > 0;
+  }
+  return true;
 }
 
 export function speakerFor(actor: ActorLike): Record<string, unknown> {
@@ -249,6 +275,9 @@ export async function rollCore(
   const Roll = g.foundry?.dice?.Roll ?? g.Roll;
   if (!Roll) throw new Error("Foundry's Roll class is not available");
   const roll = await new Roll(formula, data).evaluate();
-  const created = await roll.toMessage(message, messageModeOptions(opts?.rollMode));
+  const created = await roll.toMessage(
+    message,
+    messageModeOptions(opts?.rollMode, opts?.generation),
+  );
   return outcomeOf(roll, created?.id ?? undefined);
 }

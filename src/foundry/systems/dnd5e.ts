@@ -1,6 +1,7 @@
 /**
- * dnd5e 4.x and 5.x (K6, K7, K9). Behaviour read from the foundryvtt/dnd5e sources, tags
- * release-4.4.4 and release-5.3.3:
+ * dnd5e 4.x, 5.x and 6 (K6, K7, K9). Behaviour read from the foundryvtt/dnd5e sources, tags
+ * release-4.4.4 and release-5.3.3, the 6.0 branch, and post-5.3.3 file versions of released 6.x
+ * (typed `check` / `attack` roll messages with system data: rollKindOf):
  * - `Actor5e#rollSkill(config, dialog, message)` (module/documents/actor/actor.mjs): `config.skill`
  *   is the skill id (`sur`, `ste`, `ani`), `dialog.configure: false` skips the dialog, `message`
  *   is `{create, rollMode, data}` (module/dice/basic-roll.mjs buildPost). The message carries
@@ -39,6 +40,8 @@ import {
   mods,
   num,
   outcomeOf,
+  pageGeneration,
+  pageSystemVersion,
   picked,
   readOwnMessage,
   requestFlags,
@@ -46,7 +49,9 @@ import {
   rollCore,
   speakerActorId,
   speakerFor,
+  versionAtLeast,
 } from "./common.ts";
+import { toMessageMode } from "../core/compat.ts";
 
 /** K6: the skill each check uses (dnd5e CONFIG.DND5E.skills ids). */
 export const DND5E_SKILL: Readonly<Partial<Record<CheckKind, string>>> = {
@@ -201,11 +206,10 @@ export const dnd5eAdapter: RollAdapter = {
   },
 
   async roll(actor, kind, opts) {
-    // dnd5e's own message config: 4.4 and 5.3 read `message.rollMode` on v13 and v14 alike
-    // (module/dice/basic-roll.mjs buildPost); core's v14 `messageMode` name is not read there
+    const mode = dnd5eMode(opts);
     const message = {
       create: true,
-      ...(opts?.rollMode ? { rollMode: opts.rollMode } : {}),
+      ...(mode ? { rollMode: mode } : {}),
       data: { flags: requestFlags(opts) },
     };
     const dialog = { configure: !opts?.fastForward };
@@ -242,21 +246,30 @@ export const dnd5eAdapter: RollAdapter = {
     if (own) return own;
     const actorId = speakerActorId(message);
     if (!actorId) return null;
-    const roll = getPath(message.flags, "dnd5e.roll") as
-      { type?: string; skillId?: string } | undefined;
     const out = outcomeOf(message.rolls?.[0], message.id);
     if (!out) return null;
-    if (roll?.type === "skill" && roll.skillId && KIND_OF_SKILL[roll.skillId])
-      return picked(actorId, KIND_OF_SKILL[roll.skillId]!, out);
-    if (roll?.type === "attack") {
-      const itemId = getPath(message.flags, "dnd5e.item.id");
+    const said = rollKindOf(message);
+    if (said?.skill !== undefined)
+      return KIND_OF_SKILL[said.skill] ? picked(actorId, KIND_OF_SKILL[said.skill]!, out) : null;
+    if (said?.attackItem !== undefined) {
       const actor = actorOf(actorId);
-      const item = actor && itemsOf(actor).find((i) => i.id === itemId);
+      const item = actor && itemsOf(actor).find((i) => i.id === said.attackItem);
       return item && isNet(item) ? picked(actorId, "attack", out) : null;
     }
-    if (getPath(message.flags, "core.initiativeRoll") === true)
-      return picked(actorId, "initiative", out);
-    return null;
+    return said?.initiative ? picked(actorId, "initiative", out) : null;
+  },
+
+  knowsShape(message) {
+    if (rollKindOf(message) !== undefined) return true;
+    // a roll marked as another kind (damage, save, a tool, a 6.x `save` message) is known to be
+    // no check of the module's; unknown is a message marked as nothing, or as a check or attack
+    // whose fields moved
+    const flagged = getPath(message.flags, "dnd5e.roll.type");
+    const typed = typeof message.type === "string" && message.type !== "base";
+    return (
+      (flagged !== undefined && flagged !== "skill" && flagged !== "attack") ||
+      (typed && message.type !== "check" && message.type !== "attack")
+    );
   },
 
   rollHooks: [
@@ -287,6 +300,51 @@ export const dnd5eAdapter: RollAdapter = {
   ] satisfies RollHook[],
 };
 
+/**
+ * Which roll a dnd5e message says it holds, whatever the skill or item, undefined when it says
+ * nothing this adapter reads. Up to 6.0 a base message with `flags.dnd5e.roll` (`{type: "skill",
+ * skillId}`, `{type: "attack"}` with `flags.dnd5e.item.id`); released 6.x a typed message, `check`
+ * with `system.skill` (CheckMessageData) or `attack` with `system.item.id` (AttackMessageData);
+ * core initiative `flags.core.initiativeRoll`.
+ */
+function rollKindOf(
+  message: MessageLike,
+): { skill?: string; attackItem?: string; initiative?: true } | undefined {
+  const roll = getPath(message.flags, "dnd5e.roll") as
+    { type?: unknown; skillId?: unknown } | undefined;
+  const skill =
+    message.type === "check"
+      ? getPath(message.system, "skill")
+      : roll?.type === "skill"
+        ? roll.skillId
+        : undefined;
+  if (typeof skill === "string") return { skill };
+  const item =
+    message.type === "attack"
+      ? getPath(message.system, "item.id")
+      : roll?.type === "attack"
+        ? getPath(message.flags, "dnd5e.item.id")
+        : undefined;
+  if (typeof item === "string") return { attackItem: item };
+  if (getPath(message.flags, "core.initiativeRoll") === true) return { initiative: true };
+  return undefined;
+}
+
+/**
+ * The mode in the words this dnd5e reads. Its message config keeps the key `message.rollMode` in
+ * every version (4.4 to 6.0: module/dice/basic-roll.mjs buildPost hands it to
+ * `ChatMessage.create(data, {rollMode})`); the value is v13's name on v13, and on v14 v14's
+ * (`public`, `gm`, `blind`, `self`) from 5.3.2 on (basic-roll.mjs `getMessageMode` and the roll
+ * dialog's mode list, commit 2340e6009, "[#6958]"), 6.0 included. 5.3.0 and 5.3.1 list v13's
+ * names on v14 too.
+ */
+export function dnd5eMode(opts: RollOptions | undefined): string | undefined {
+  const mode = opts?.rollMode;
+  if (!mode) return undefined;
+  const v14 = pageGeneration(opts) >= 14;
+  return v14 && versionAtLeast(pageSystemVersion(opts), "5.3.2") ? toMessageMode(mode) : mode;
+}
+
 async function rollInitiative(
   actor: ActorLike,
   opts: RollOptions | undefined,
@@ -308,7 +366,7 @@ async function rollInitiative(
       speaker: speakerFor(actor),
       flags: { ...requestFlags(opts), core: { initiativeRoll: true } },
     },
-    messageModeOptions(opts?.rollMode),
+    messageModeOptions(opts?.rollMode, opts?.generation),
   );
   return outcomeOf(roll, msg?.id ?? undefined);
 }

@@ -2,14 +2,15 @@
  * Pathfinder 2e (K6, K7, K9). Behaviour read from the foundryvtt/pf2e sources (stored versions,
  * commits named):
  * - `Statistic#roll(args)` = `StatisticCheck#roll` (src/module/system/statistic/statistic.ts,
- *   0c75770b): `{rollMode, skipDialog, identifier, extraRollOptions, createMessage}`; every check
- *   gets the roll options `check:statistic:<slug>` and `check:type:<type>`.
+ *   0c75770b): `{rollMode, skipDialog, identifier, extraRollOptions, createMessage}` in 7.x; 8.x
+ *   (Foundry v14 only) takes `messageMode` in v14's names instead of `rollMode` (pf2eMode); every
+ *   check gets the roll options `check:statistic:<slug>` and `check:type:<type>`.
  * - The roll message (src/module/system/check/check.ts, 023f1dfe): `flags.pf2e.context` holds
  *   `{type: "skill-check" | "perception-check" | "attack-roll" | "initiative" ..., identifier,
- *   actor: <actor id>, domains, options: [sorted roll options], rollMode}`; the CheckRoll's
- *   options carry `rollerId`, `totalModifier`, `identifier`. pf2e 7.x moves the context to
- *   `system.context` and keeps the flag deprecated (src/module/chat-message/data.ts, 041334b5):
- *   both are read.
+ *   actor: <actor id>, domains, options: [sorted roll options], rollMode}` (8.x: `messageMode`);
+ *   the CheckRoll's options carry `rollerId`, `totalModifier`, `identifier`. An unreleased branch
+ *   moved the context to `system.context` (src/module/chat-message/data.ts, 041334b5); released
+ *   7.x and 8.x keep the flag. Both are read.
  * - Prepared data (character data types): `system.skills.<slug>.totalModifier` (skills keyed by
  *   slug: survival, stealth, nature; older versions by abbreviation: sur, ste, nat),
  *   `system.perception.totalModifier` (older: `system.attributes.perception`),
@@ -39,11 +40,15 @@ import {
   mods,
   num,
   outcomeOf,
+  pageGeneration,
+  pageSystemVersion,
   picked,
   readOwnMessage,
   rollCore,
   speakerActorId,
+  versionAtLeast,
 } from "./common.ts";
+import { toMessageMode } from "../core/compat.ts";
 import { MODULE_ID, isCheckKind } from "./types.ts";
 
 /** K6 (Herd uses Nature in pf2e, issue 4). Old pf2e data keyed skills by abbreviation. */
@@ -136,10 +141,23 @@ export function dexAttack(actor: ActorLike): number {
   return dex + (rank > 0 ? level + 2 * rank : 0);
 }
 
+/**
+ * The check's mode in the words this pf2e reads: 8.x `StatisticRollParameters.messageMode`
+ * (v14's names: src/module/system/statistic/statistic.ts and check/types.ts of the 8.0 types,
+ * where `rollMode` is gone), 7.x `rollMode` (v13's names, kept only when a key of
+ * CONFIG.Dice.rollModes: check.ts). pf2e 8 runs on v14 only, 7 on v13.
+ */
+export function pf2eMode(opts: RollOptions | undefined): Record<string, string> {
+  const mode = opts?.rollMode;
+  if (!mode) return {};
+  const v8 = pageGeneration(opts) >= 14 && versionAtLeast(pageSystemVersion(opts), "8");
+  return v8 ? { messageMode: toMessageMode(mode) } : { rollMode: mode };
+}
+
 function rollArgs(opts: RollOptions | undefined): Record<string, unknown> {
   return {
     skipDialog: opts?.fastForward ?? false,
-    ...(opts?.rollMode ? { rollMode: opts.rollMode } : {}),
+    ...pf2eMode(opts),
     // the identifier travels in the message's context flag: the GM matches it to the request
     ...(opts?.request ? { identifier: identifierOf(opts.request) } : {}),
   };

@@ -23,8 +23,9 @@ export function isCheckKind(v: unknown): v is CheckKind {
   return typeof v === "string" && (CHECK_KINDS as readonly string[]).includes(v);
 }
 
-/** Foundry v13's roll mode names (v14's message modes are mapped onto these by the caller). */
-export type RollModeName = "publicroll" | "gmroll" | "blindroll" | "selfroll";
+/** The module's names for a roll's visibility (core/compat.ts: each generation's words at the edge). */
+export type { RollModeName } from "../core/compat.ts";
+import type { RollModeName } from "../core/compat.ts";
 export const ROLL_MODES: readonly RollModeName[] = [
   "publicroll",
   "gmroll",
@@ -85,7 +86,9 @@ export interface MessageLike {
   readonly speaker?: SpeakerLike | null;
   readonly rolls?: readonly RollLike[];
   readonly flags?: Readonly<Record<string, unknown>>;
-  /** pf2e 7.x moves the check context here (flags.pf2e.context is kept, deprecated). */
+  /** The message's sub-type (dnd5e 6: `check`, `attack`, ...; core's is `base`). */
+  readonly type?: string;
+  /** A typed message's system data (dnd5e 6: `system.skill`, `system.item.id`). */
   readonly system?: unknown;
   readonly whisper?: readonly string[];
   readonly blind?: boolean;
@@ -102,8 +105,18 @@ export interface RollRequestMark {
 }
 
 export interface RollOptions {
-  /** The roll mode the player set (core's `rollMode` setting); the system's default when absent. */
+  /** The mode the player set (core's mode setting); the system's default when absent. */
   readonly rollMode?: RollModeName;
+  /**
+   * The Foundry generation of the client rolling (game.release.generation): the mode is said in
+   * its words, and in the words the system's version on it reads (dnd5e.ts, pf2e.ts).
+   */
+  readonly generation?: number;
+  /**
+   * The game system's version on that client (game.system.version): dnd5e 5.3.2 and later read v14
+   * mode names on v14, earlier ones v13's; pf2e 8 reads `messageMode`, 7 `rollMode`.
+   */
+  readonly systemVersion?: string;
   /** Skip the system's roll configuration dialog (the GM rolling for an absent player). */
   readonly fastForward?: boolean;
   readonly request?: RollRequestMark;
@@ -186,6 +199,12 @@ export interface RollAdapter {
   ): PickedRoll | null;
   /** Hooks to listen to on the rolling client (sheet rolls), each with its reader. */
   readonly rollHooks: readonly RollHook[];
+  /**
+   * Whether the message says what kind of roll it holds in a shape this adapter reads, whatever
+   * the roll (an Athletics check too): only a message that does not may be read with the check its
+   * author's roll hook named (players/desk.ts readCheck), so a roll of another skill never counts.
+   */
+  knowsShape?(message: MessageLike): boolean;
   /**
    * The total of this check when the system makes it without a die for this actor (pf2e
    * Assurance: 10 + the proficiency bonus), undefined when it has no such check.

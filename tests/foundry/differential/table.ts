@@ -18,7 +18,8 @@ import type { ActorLike, MessageLike } from "../../../src/foundry/systems/types.
 import { pf2eCharacter, pf2eCheckMessage } from "../../fixtures/systems/pf2e.ts";
 import { dnd5eAna } from "../../fixtures/systems/dnd5e.ts";
 import { withDnd5eRolls, withPf2eRolls } from "../../fixtures/systems/system-fakes.ts";
-import { PlayerClient, PlayerServer } from "../players/fake-players.ts";
+import { PlayerClient, PlayerServer, tableSystemVersion } from "../players/fake-players.ts";
+import { standIn } from "../players/actors.ts";
 import { fisherToken } from "../fake/world.ts";
 import type { DiceQueue } from "./dice.ts";
 
@@ -209,6 +210,8 @@ export async function diffTable(o: {
   server.reset();
   server.generation = o.generation;
   server.systemId = o.system === "generic" ? "worldbuilding" : o.system;
+  // the release tables run on this generation: dnd5e 6 and pf2e 8 on v14, 5.3 and 7 on v13
+  server.systemVersion = tableSystemVersion(server.systemId, o.generation);
   server.refusesModuleTypes = o.system === "pf2e";
   const gmId = server.addUser("Gamemaster", true);
   const gm2Id = server.addUser("Second GM", true);
@@ -240,19 +243,25 @@ export async function diffTable(o: {
   for (const c of clients)
     o.fishers.forEach((f, i) => {
       const id = actorIds[i]!;
-      const post = (d: MessageLike, m: string | undefined) => c.postRoll(d, m ?? c.mode);
+      const post = (d: MessageLike, m: string | undefined) => c.postRoll(d, m);
       const d20 = () => o.dice.d20();
       const userId = () => c.userId;
       const actor =
         o.system === "dnd5e"
           ? withDnd5eRolls(dnd5eWith(id, f), {
+              ...standIn(server),
               post,
               d20,
               userId,
               callAll: (h, ...x) => c.hooks.callAll(h, ...x),
             })
           : o.system === "pf2e"
-            ? withPf2eRolls(pf2eWith(id, f, post, d20, userId), { post, d20, userId })
+            ? withPf2eRolls(pf2eWith(id, f, post, d20, userId), {
+                ...standIn(server),
+                post,
+                d20,
+                userId,
+              })
             : genericWith(id, f);
       c.attachActor(id, actor);
     });

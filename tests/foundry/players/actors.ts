@@ -5,8 +5,25 @@
  */
 import type { ActorLike } from "../../../src/foundry/systems/types.ts";
 import { dnd5eAna, dnd5eBo } from "../../fixtures/systems/dnd5e.ts";
+import type { SystemFakeOptions } from "../../fixtures/systems/system-fakes.ts";
 import { withDnd5eRolls } from "../../fixtures/systems/system-fakes.ts";
-import type { PlayerClient, PlayerTable } from "./fake-players.ts";
+import type { PlayerClient, PlayerServer, PlayerTable } from "./fake-players.ts";
+
+/**
+ * The stand-in release a fake table's system actors imitate: the server's game.system.version
+ * and generation (makePlayerTable sets the release tables run on each generation).
+ */
+export function standIn(
+  server: PlayerServer,
+): Pick<SystemFakeOptions, "dnd5e" | "pf2e" | "generation"> {
+  const v = server.systemVersion;
+  const generation = server.generation >= 14 ? 14 : 13;
+  return {
+    generation,
+    dnd5e: v.startsWith("6.") ? "6.0.6" : v.startsWith("4.") ? "4.4.4" : "5.3.3",
+    pf2e: v.startsWith("8.") ? "8.5.1" : "7.12.2",
+  };
+}
 
 export function dnd5eActors(t: PlayerTable, faces: number[] | (() => number)): void {
   const queue = Array.isArray(faces) ? [...faces] : [];
@@ -20,8 +37,9 @@ export function dnd5eActors(t: PlayerTable, faces: number[] | (() => number)): v
       const actor = withDnd5eRolls(
         { ...f, items: structuredClone([...(f.items ?? [])]) },
         {
-          // dnd5e's BasicRoll.toMessage falls back to the user's core rollMode setting
-          post: (d, m) => c.postRoll(d, m ?? c.mode),
+          ...standIn(t.server),
+          // dnd5e's BasicRoll.toMessage falls back to the user's mode setting
+          post: (d, m) => c.postRoll(d, m),
           d20,
           userId: () => c.userId,
           callAll: (h, ...a) => c.hooks.callAll(h, ...a),

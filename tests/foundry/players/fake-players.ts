@@ -40,8 +40,25 @@ import { fisherToken } from "../fake/world.ts";
 
 type Msg = PlayerMessage & { _id: string; content: string };
 
+/**
+ * v14 Roll._mapLegacyRollMode (client/dice/roll.mjs, v14): publicroll to public, gmroll to gm,
+ * blindroll to blind, selfroll to self.
+ */
+function mapLegacyRollMode(mode: string): string {
+  return (
+    (
+      { publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self" } as Record<
+        string,
+        string
+      >
+    )[mode] ?? mode
+  );
+}
+
 export class PlayerServer extends FakeServer {
   systemId = "dnd5e";
+  /** game.system.version (makePlayerTable: the release tables run on the table's generation). */
+  systemVersion = "5.3.3";
   private readonly flags = new Map<string, Record<string, unknown>>();
   private readonly mine = new Map<string, PlayerClient>();
   /** Message ids in creation order, with their current data (the core fake holds the originals). */
@@ -173,9 +190,12 @@ export class PlayerServer extends FakeServer {
   }
 
   /**
-   * The whisper and blind fields ChatMessage.applyRollMode gives a roll message (v13
-   * client/documents/chat-message.mjs): gmroll and blindroll whisper the GMs, blindroll is blind,
-   * selfroll whispers the roller, publicroll no one.
+   * The whisper and blind fields a roll message is created with, in the generation's words.
+   * v13 ChatMessage.applyRollMode (client/documents/chat-message.mjs): publicroll whispers no one,
+   * selfroll the roller, any other name the GMs (or the recipients the data names), blind only
+   * for blindroll; so a v14 name on v13 silently becomes a GM whisper, as it does in Foundry.
+   * v14 ChatMessage.applyMode (the same rules for public, self, gm, blind): a v13 name is not a
+   * CONFIG.ChatMessage.modes key, and core 14.363 throws on such a key; the fake refuses it.
    */
   rollModeFields(
     from: string,
@@ -185,18 +205,19 @@ export class PlayerServer extends FakeServer {
     const gms = this.allUsers()
       .filter((u) => u.isGM)
       .map((u) => u.id);
-    const mode = rollMode ?? "publicroll";
-    // gmroll and blindroll keep recipients the data already names (applyRollMode, v13)
+    const v14 = this.generation >= 14;
+    const mode = rollMode ?? (v14 ? "public" : "publicroll");
+    if (v14 && !["public", "gm", "blind", "self"].includes(mode))
+      throw new Error(
+        `fake ChatMessage.applyMode: "${mode}" is not a CONFIG.ChatMessage.modes key`,
+      );
+    const [pub, self, blind] = v14
+      ? ["public", "self", "blind"]
+      : ["publicroll", "selfroll", "blindroll"];
+    // gm and blind keep recipients the data already names (applyRollMode v13, applyMode v14)
     const named = [...((data as { whisper?: readonly string[] }).whisper ?? [])];
-    const whisper =
-      mode === "gmroll" || mode === "blindroll"
-        ? named.length
-          ? named
-          : gms
-        : mode === "selfroll"
-          ? [from]
-          : [];
-    return { whisper, blind: mode === "blindroll" };
+    const whisper = mode === pub ? [] : mode === self ? [from] : named.length ? named : gms;
+    return { whisper, blind: mode === blind };
   }
 }
 
@@ -369,7 +390,7 @@ export class PlayerClient extends FakeClient implements PlayerPort {
    * client/dice/roll.mjs): without a roll mode, the user's core.rollMode setting applies.
    */
   async postRoll(data: MessageLike, rollMode: string | undefined): Promise<MessageLike> {
-    const mode = rollMode ?? this.mode;
+    const mode = rollMode ?? this.modeWords();
     // v13 client database backend (client/data/client-backend.mjs, #preCreateDocumentArray):
     // ChatMessage#_preCreate applies the roll mode to the new document's source, then
     // Hooks.call("preCreateChatMessage", document, data, options, userId) on this client; a
@@ -463,9 +484,20 @@ export class PlayerClient extends FakeClient implements PlayerPort {
   rollMode(): RollModeName {
     return this.mode;
   }
+  /**
+   * The user's mode setting as Foundry holds it: `core.messageMode` in v14's names, `core.rollMode`
+   * in v13's (what a system reads when the module names no mode).
+   */
+  modeWords(): string {
+    return this.players.generation >= 14 ? mapLegacyRollMode(this.mode) : this.mode;
+  }
   /** game.system.id (v13 client/game.mjs, Game#system). */
   systemId(): string {
     return this.players.systemId;
+  }
+  /** game.system.version (v13 client/game.mjs, Game#system: the manifest's version). */
+  systemVersion(): string {
+    return this.players.systemVersion;
   }
   /** ui.notifications.error (v13 client/applications/ui/notifications.mjs), recorded. */
   notifyError(message: string): void {
@@ -491,9 +523,10 @@ export class PlayerClient extends FakeClient implements PlayerPort {
     });
     const r = await this.roll(bound.replace(/\s+/g, "").replace(/\+-/g, "-"));
     // Roll#toJSON of the evaluated roll (v13 client/dice/roll.mjs), as the message carries it
+    // the live port says the mode in the generation's words (players/live-port.ts coreRoll)
     const created = await this.postRoll(
       { ...message, rolls: [coreRollOf(bound, r.firstDieFaces)] } as MessageLike,
-      rollMode,
+      rollMode && (this.players.generation >= 14 ? mapLegacyRollMode(rollMode) : rollMode),
     );
     const natural = r.firstDieFaces[0];
     return {
@@ -516,6 +549,17 @@ export interface PlayerTable {
 }
 
 /**
+ * The system release a table on each Foundry generation runs (tests/fixtures/systems): dnd5e
+ * 5.3.3 on v13 and 6.0.6 on v14 (6 is v14 only), pf2e 7.12.2 on v13 and 8.5.1 on v14 (8 is
+ * v14 only); any other system a version that says nothing.
+ */
+export function tableSystemVersion(system: string, generation: number): string {
+  if (system === "dnd5e") return generation >= 14 ? "6.0.6" : "5.3.3";
+  if (system === "pf2e") return generation >= 14 ? "8.5.1" : "7.12.2";
+  return "1.0.0";
+}
+
+/**
  * test-only: one scene, two GMs (the second joins later for hand-overs), two players each owning a
  * fisher.
  */
@@ -523,6 +567,8 @@ export async function makePlayerTable(
   opts: {
     generation?: 13 | 14;
     system?: string;
+    /** game.system.version; the release tables run on that generation by default. */
+    systemVersion?: string;
     anaOwnsBoth?: boolean;
     /** Ana's and Bo's actors' type (default character), system data and items. */
     actors?: readonly (Pick<ActorDoc, "system" | "items"> & { type?: string })[];
@@ -532,6 +578,8 @@ export async function makePlayerTable(
   server.reset();
   server.generation = opts.generation ?? 13;
   server.systemId = opts.system ?? "dnd5e";
+  server.systemVersion =
+    opts.systemVersion ?? tableSystemVersion(server.systemId, server.generation);
   // pf2e builds only its own actor types (ActorProxyPF2e): the swarm is a pf2e hazard there
   server.refusesModuleTypes = server.systemId === "pf2e";
   const gmId = server.addUser("Gamemaster", true);

@@ -16,7 +16,7 @@ import { pf2eCharacter } from "../../fixtures/systems/pf2e.ts";
 import { withPf2eRolls } from "../../fixtures/systems/system-fakes.ts";
 import type { PlayerClient, PlayerTable } from "./fake-players.ts";
 import { lakeOn, makePlayerTable } from "./fake-players.ts";
-import { dnd5eActors, settleClients } from "./actors.ts";
+import { dnd5eActors, settleClients, standIn } from "./actors.ts";
 import { findLeaks } from "../fake/secrecy.ts";
 import { strictLocalize } from "../fake/client.ts";
 import type { RollRequest } from "../../../src/rules/index.ts";
@@ -29,6 +29,7 @@ function pf2eActors(t: PlayerTable, faces: number[]): void {
   for (const c of [t.gm, t.gm2, ...t.players])
     t.actorIds.forEach((id, i) => {
       const actor = withPf2eRolls(pf2eCharacter(id, ["Ana", "Bo"][i]!), {
+        ...standIn(t.server),
         post: (d, m) => c.postRoll(d, m),
         d20,
         userId: () => c.userId,

@@ -4,12 +4,13 @@
  */
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { dnd5eAdapter, isNet, netAttack } from "../../../src/foundry/systems/dnd5e.ts";
+import { dnd5eAdapter, dnd5eMode, isNet, netAttack } from "../../../src/foundry/systems/dnd5e.ts";
 import {
   contextOf,
   dexAttack,
   identifierOf,
   pf2eAdapter,
+  pf2eMode,
 } from "../../../src/foundry/systems/pf2e.ts";
 import {
   DEFAULT_GENERIC_FORMULAS,
@@ -23,7 +24,7 @@ import {
   adapterChoices,
   chooseAdapter,
 } from "../../../src/foundry/systems/index.ts";
-import { naturalOf, outcomeOf } from "../../../src/foundry/systems/common.ts";
+import { getPath, naturalOf, outcomeOf } from "../../../src/foundry/systems/common.ts";
 import type { ActorLike, MessageLike } from "../../../src/foundry/systems/types.ts";
 import {
   d20Roll,
@@ -163,23 +164,72 @@ describe("dnd5e adapter (4.4.4 and 5.3.3 data)", () => {
     });
   });
 
-  it("on v14 too, dnd5e 5.3.3 is given the roll mode where it reads it (message.rollMode), for skills and the net", async () => {
-    const g = globalThis as unknown as { game?: unknown };
-    const before = g.game;
-    g.game = { release: { generation: 14 } };
-    try {
+  it.each([
+    // [generation, game.system.version, stand-in release, the words message.rollMode carries]
+    [13, "4.4.4", "4.4.4", "gmroll"],
+    [13, "5.3.3", "5.3.3", "gmroll"],
+    [14, "5.3.3", "5.3.3", "gm"],
+    [14, "6.0.6", "6.0.6", "gm"],
+  ] as const)(
+    "on v%i with dnd5e %s the mode is said in the words that version lists, for skills and the net",
+    async (generation, version, release, words) => {
       const posted: (string | undefined)[] = [];
       const actor = withDnd5eRolls(structuredClone({ ...dnd5eAna, getRollData: undefined }), {
         post: async (data, mode) => (posted.push(mode), data),
         d20: () => 11,
         userId: () => "u1",
+        generation,
+        dnd5e: release,
       });
-      await dnd5eAdapter.roll(actor, "survival", { rollMode: "publicroll" });
-      await dnd5eAdapter.roll(actor, "attack", { rollMode: "publicroll" });
-      expect(posted).toEqual(["publicroll", "publicroll"]);
-    } finally {
-      g.game = before;
-    }
+      const opts = { rollMode: "gmroll", generation, systemVersion: version } as const;
+      await dnd5eAdapter.roll(actor, "survival", opts);
+      await dnd5eAdapter.roll(actor, "attack", opts);
+      expect(posted).toEqual([words, words]);
+    },
+  );
+
+  it("dnd5e 5.3.0 and 5.3.1 list v13's names on v14 too; 5.3.2 on v14's (getMessageMode, [#6958])", () => {
+    const on = (systemVersion: string, generation = 14) =>
+      dnd5eMode({ rollMode: "blindroll", generation, systemVersion });
+    expect(on("5.3.1")).toBe("blindroll");
+    expect(on("5.3.2")).toBe("blind");
+    expect(on("6.1.0")).toBe("blind");
+    expect(on("5.3.3", 13)).toBe("blindroll");
+    expect(dnd5eMode({ generation: 14, systemVersion: "6.0.6" })).toBeUndefined();
+  });
+
+  it("released dnd5e 6 stores a check as a `check` message and an attack as an `attack` message: both read", async () => {
+    const posted: MessageLike[] = [];
+    const actor = withDnd5eRolls(structuredClone({ ...dnd5eAna, getRollData: undefined }), {
+      post: async (data) => (posted.push(data), data),
+      d20: () => 7,
+      userId: () => "u1",
+      generation: 14,
+      dnd5e: "6.0.6",
+    });
+    const opts = { generation: 14, systemVersion: "6.0.6" };
+    await dnd5eAdapter.roll(actor, "survival", opts);
+    await dnd5eAdapter.roll(actor, "attack", opts);
+    expect(posted.map((m) => [m.type, getPath(m.flags, "dnd5e.roll")])).toEqual([
+      ["check", undefined],
+      ["attack", undefined],
+    ]);
+    expect(dnd5eAdapter.readMessage(posted[0]!, actorOf)).toMatchObject({
+      kind: "survival",
+      natural: 7,
+    });
+    expect(dnd5eAdapter.readMessage(posted[1]!, actorOf)).toMatchObject({
+      kind: "attack",
+      natural: 7,
+    });
+    // a check of another skill, and an attack with another item, are not the module's
+    const other = { ...posted[0]!, system: { ...(posted[0]!.system as object), skill: "ath" } };
+    expect(dnd5eAdapter.readMessage(other, actorOf)).toBeNull();
+    const sword = {
+      ...posted[1]!,
+      system: { ...(posted[1]!.system as object), item: { id: "notTheNet000000" } },
+    };
+    expect(dnd5eAdapter.readMessage(sword, actorOf)).toBeNull();
   });
 
   it("K9: the module's net attack leaves the Net on the sheet; a player's own attack still spends it", async () => {
@@ -413,6 +463,42 @@ describe("pf2e adapter", () => {
       kind: "stealth",
       total: 15,
     });
+  });
+});
+
+describe("pf2e: the mode in the words each version reads", () => {
+  it.each([
+    [13, "7.12.2", "7.12.2", "blindroll", { rollMode: "blindroll" }],
+    [14, "8.5.1", "8.5.1", "blind", { messageMode: "blind" }],
+  ] as const)(
+    "on v%i with pf2e %s the check is posted in the mode asked, its context flag saying so",
+    async (generation, version, release, words, flag) => {
+      const posted: { data: MessageLike; mode: string | undefined }[] = [];
+      const actor = withPf2eRolls(pf2eCharacter("pf2eCara0000000", "Cara"), {
+        post: async (data, mode) => (posted.push({ data, mode }), data),
+        d20: () => 5,
+        userId: () => "u2",
+        generation,
+        pf2e: release,
+      });
+      await pf2eAdapter.roll(actor, "survival", {
+        rollMode: "blindroll",
+        generation,
+        systemVersion: version,
+      });
+      expect(posted[0]!.mode).toBe(words);
+      expect(contextOf(posted[0]!.data)).toMatchObject(flag);
+    },
+  );
+
+  it("pf2e 8 does not read `rollMode` (the 8.0 types dropped it): sent alone, the user's mode would apply", () => {
+    expect(pf2eMode({ rollMode: "gmroll", generation: 14, systemVersion: "8.5.1" })).toEqual({
+      messageMode: "gm",
+    });
+    expect(pf2eMode({ rollMode: "gmroll", generation: 13, systemVersion: "7.12.2" })).toEqual({
+      rollMode: "gmroll",
+    });
+    expect(pf2eMode({ generation: 14, systemVersion: "8.5.1" })).toEqual({});
   });
 });
 
