@@ -19,6 +19,7 @@ import type { PlayerSend } from "./kayanak/layer.ts";
 import type { PlayerPort } from "./players/port.ts";
 import type { PlayerWiring } from "./players/wire.ts";
 import { DeclareWindows } from "./players/declare-dialog.ts";
+import { SquarePicks } from "./players/square-pick.ts";
 import { dexMod } from "./systems/common.ts";
 import type { Table } from "./compose.ts";
 import { composeTable } from "./compose.ts";
@@ -64,6 +65,8 @@ interface Built {
   readonly table: Table;
   readonly windows: GmWindows;
   readonly declare: DeclareWindows;
+  /** The declaration window's square pick, which the Escape keybinding cancels. */
+  readonly picks: SquarePicks;
   readonly asPlayer: PlayerSend;
 }
 
@@ -74,7 +77,8 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
     const p = port();
     // the players' side, asked for lazily: it is built on first use (compose.ts)
     const w = (): PlayerWiring => table.players()!;
-    const declare = new DeclareWindows(() => table.players());
+    const picks = new SquarePicks();
+    const declare = new DeclareWindows(() => table.players(), picks);
     const table: Table = composeTable(p, {
       lakeIds: env.lakeIds,
       boardIds: env.boardIds,
@@ -121,7 +125,7 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
     const asPlayer: PlayerSend = async (lake, fisher, round, request) => {
       w().player.report(await w().player.kayanak({ lake, fisher, round, request }));
     };
-    return { table, windows, declare, asPlayer };
+    return { table, windows, declare, picks, asPlayer };
   };
   const root = (): Built => (built ??= build());
   const rt = (): Runtime => root().table.runtime;
@@ -141,12 +145,13 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
   live.listen(rt, parts.part("windows follow scene flags, cards and users"));
   // issue 10 item 1: the store-traffic listener from init, the table check, the leak warning
   tableCheck.listen(rt, parts.part("table check and leak watch"), windows);
-  // issue 4: the players' settings, keybinding and templates, the roll card, the token HUD
+  // issue 4: the players' settings, keybindings and templates, the roll card, the token HUD
   players.listen(
     rt,
     wiring,
     parts.part("players: settings, roll card, HUD, declare window"),
     () => root().declare,
+    () => root().picks,
   );
   // H4: the HP-or-effect choice's settings and template
   hazardChoice.listen(parts.part("H4 choice settings"));

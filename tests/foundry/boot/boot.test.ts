@@ -465,6 +465,74 @@ async function declareWindow(
   return win;
 }
 
+/**
+ * Escape on the GM's page (a GM owns every fisher, so the declaration window opens there too,
+ * beside the GM panel), against the fake's KeyboardManager and core `dismiss` binding
+ * (client/keyboard.ts): during a square pick Escape runs the module's binding alone, which cancels
+ * the pick; the declaration window, its draft and the GM panel stay. With no pick, core's
+ * `dismiss` closes every window as usual. The compass's arrow keys, handled by the window with a
+ * radio focused, reach none of Foundry's bindings (its arrow keys would move controlled tokens).
+ */
+async function checkEscape(t: Table): Promise<void> {
+  const page = t.gm.page;
+  const panel = await openPanel(t);
+  await page.evaluate(`game.modules.get("${MODULE}").api.openDeclare()`);
+  const win = page.locator(".kolikoly-declare-window");
+  await win.waitFor();
+  const fisher = (lakeOf(t)!.fishers as { id: string }[])[0]!.id;
+  const form = win.locator(`form.kolikoly-declare[data-fisher="${fisher}"]`);
+  await form.locator("input[name=action][value=track]").check();
+  await form.locator("input[name=target]:not([disabled])").first().check();
+  const ran = () =>
+    evaluate<string[]>(t.gm, "game.keybindings.trace.map((b) => b.action)").then((a) => a.length);
+  const since = async (n: number) =>
+    (await evaluate<string[]>(t.gm, "game.keybindings.trace.map((b) => b.action)")).slice(n);
+  // the compass: an arrow moves the choice in the window, and no Foundry binding runs
+  let mark = await ran();
+  await form.locator("input[name=target]:checked").focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowUp");
+  expect.soft(await since(mark), "the compass's arrow keys reach no Foundry binding").toEqual([]);
+  await page.waitForTimeout(200);
+  const draft = await form.locator("input[name=target]:checked").inputValue();
+  // a pick: the stage gains a listener for the click; Escape ends it and nothing else
+  const listeners = () => evaluate<number>(t.gm, `__kk.stageListeners("pointerdown")`);
+  const idle = await listeners();
+  await win.locator(`[data-kolikoly-pick="${fisher}"]`).click();
+  await waitFor("the pick under way", async () => (await listeners()) === idle + 1);
+  mark = await ran();
+  await page.keyboard.press("Escape");
+  await waitFor("the pick cancelled", async () => (await listeners()) === idle, 5_000).catch(
+    () => undefined,
+  );
+  expect.soft(await listeners(), "Escape cancels the pick").toBe(idle);
+  expect
+    .soft(await since(mark), "Escape during a pick: the module's binding, then no other")
+    .toEqual([`${MODULE}.cancelPick`]);
+  await page.waitForTimeout(300);
+  expect.soft(await win.count(), "the declaration window stays open").toBe(1);
+  expect.soft(await panel.count(), "the GM panel stays open").toBe(1);
+  expect
+    .soft(await form.locator("input[name=action]:checked").inputValue(), "the draft's action stays")
+    .toBe("track");
+  expect
+    .soft(await form.locator("input[name=target]:checked").inputValue(), "the draft's square stays")
+    .toBe(draft);
+  // no pick: the keyboard off the window's fields, Escape is core's dismiss, which closes them all
+  await page.locator("#board").click({ position: { x: 5, y: 5 } });
+  mark = await ran();
+  await page.keyboard.press("Escape");
+  await waitFor(
+    "core's dismiss to close the windows",
+    async () => (await win.count()) === 0 && (await panel.count()) === 0,
+    5_000,
+  ).catch(() => undefined);
+  expect.soft((await win.count()) + (await panel.count()), "dismiss closed both windows").toBe(0);
+  expect
+    .soft(await since(mark), "no pick: the module's binding declines, dismiss runs")
+    .toEqual([`${MODULE}.cancelPick`, "core.dismiss"]);
+}
+
 /** The roll card's button for a fisher, then the system's roll dialog if it asks. */
 async function rollFromCard(t: Table, u: UserPage, fisher: string): Promise<void> {
   const button = u.page
@@ -1007,6 +1075,7 @@ async function playSystem(system: SystemId, options: Partial<ServerOptions> = {}
     const created = await createLake(t);
     expect(created, `${system}: the wizard created the lake`).toBe(true);
     await checkSwarm(t);
+    if (t.label === "dnd5e") await checkEscape(t);
     await playRound(t, 1, { ana: "track", bo: "move" });
     expect.soft(await privateNote(t.ana, 1), "Ana sees her Track's private news").not.toBe("");
     if (system === "kk-generic") await checkTableCheck(t);

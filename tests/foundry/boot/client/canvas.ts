@@ -241,6 +241,11 @@ export class FakeCanvas {
     };
   }
 
+  /** test-only: how many listeners the stage has for a pointer event (the boot test reads it). */
+  stageListeners(ev: string): number {
+    return this.listeners.get(ev)?.length ?? 0;
+  }
+
   /** The token layer's placeables (TokenLayer#placeables / get). */
   // v13 client/canvas/layers/tokens.mjs TokenLayer#placeables
   get tokens(): {
