@@ -1099,6 +1099,9 @@ export class WorldCollection<D extends ClientDocument = ClientDocument> extends 
  * highest role (a full GM before an Assistant), ties broken by the lower id (facts §6).
  */
 export class Users extends WorldCollection<FakeUser> {
+  /** This client's own user (set by Users#_initialize; game.user reads it). */
+  current: FakeUser | null = null;
+
   // v13 client/documents/collections/users.mjs Users#activeGM
   get activeGM(): FakeUser | null {
     const gms = this.filter((u) => u.active && u.isGM);

@@ -7,7 +7,7 @@
  * 3. setupGame: compendium packs and world documents (game.users/user, actors, scenes, messages),
  *    `setup`, the interface rendered, socket listeners activated, the canvas drawn for the
  *    active scene (`canvasInit`, `canvasReady`), then `game.ready = true` and `ready`.
- * Documents do not exist during `init` (game.actors is undefined), as in Foundry.
+ * Documents do not exist during `init` (game.actors is undefined, game.user null), as in Foundry.
  */
 import type {
   DocumentRequest,
@@ -124,7 +124,6 @@ export class FakeGame {
   declare messages: WorldCollection<FakeChatMessage>;
   declare journal: WorldCollection;
   declare combats: WorldCollection;
-  declare user: FakeUser;
 
   // v13 client/game.mjs Game#constructor
   constructor(
@@ -220,7 +219,8 @@ export class FakeGame {
   private async setupGame(): Promise<void> {
     for (const p of this.data.packs) addPack(p);
     this.users = new Users("User", this.data.users);
-    this.user = this.users.get(this.userId, { strict: true })!;
+    // Users#_initialize (v13 client/documents/collections/users.mjs): this client's own user
+    this.users.current = this.users.get(this.userId, { strict: true })!;
     this.actors = new WorldCollection<FakeActor>("Actor", this.data.actors);
     this.items = new WorldCollection("Item", this.data.items);
     this.scenes = new Scenes("Scene", this.data.scenes);
@@ -321,6 +321,16 @@ export class FakeGame {
       : [];
     let i = 0;
     return requests.map((r) => (r ? backend.handle(responses[i++]!) : []));
+  }
+
+  /**
+   * Game#user: the users' current one, null until setupGame builds the users (during `init` and
+   * `i18nInit` there is none, only `game.userId`). Typed as the user because the fake reads it
+   * only after `setup`.
+   */
+  // v13 client/game.mjs Game#user
+  get user(): FakeUser {
+    return (this.users?.current ?? null) as FakeUser;
   }
 
   // v13 client/game.mjs Game#canvas
