@@ -188,7 +188,7 @@ async function bundle(): Promise<BenchRow[]> {
     const kayanak = fig.chunks.find((c) => c.chunk.includes("kayanak"));
     // the lake's picture on the canvas (fishing/lake-art.ts): with the first scene that has a lake
     const lakeArt = fig.chunks.find((c) => c.chunk.endsWith("/lake-art.js"));
-    // a GM client loads the GM chunks: at init the windows, the store's cipher, the GM desk;
+    // a GM client loads the GM chunks: at setup the windows, the store's cipher, the GM desk;
     // with its first write the writes (core/live-writes.ts), with its first table check its half
     const gmChunks = fig.chunks.filter((c) =>
       /\/(gm-(windows|crypto|desk-chunk)|live-writes|table-check-gm)\.js$/.test(c.chunk),
@@ -222,7 +222,7 @@ async function bundle(): Promise<BenchRow[]> {
         ok: lakeArt !== undefined,
       },
       {
-        name: `a GM client: the GM windows, the store's cipher, the GM desk (at init), the writes and the table check's GM half (on first use): ${gm?.files.map((f) => path.basename(f)).join(", ") ?? "no chunk"}`,
+        name: `a GM client: the GM windows, the store's cipher, the GM desk (at setup), the writes and the table check's GM half (on first use): ${gm?.files.map((f) => path.basename(f)).join(", ") ?? "no chunk"}`,
         value: gm
           ? `+${kb(gm.bytes)} (${kb(fig.startBytes + gm.bytes)} with the start bundle)`
           : "no GM chunks",

@@ -43,6 +43,7 @@ import { addDeclareButton } from "./hooks/players.ts";
 import * as tableCheck from "./hooks/table-check.ts";
 import * as hazardChoice from "./hooks/hazard-choice.ts";
 import * as kayanakDice from "./hooks/kayanak-dice.ts";
+import * as gmPreload from "./hooks/gm-preload.ts";
 
 /** What the module reads of Foundry besides the port (the live ones: `liveModuleEnv`). */
 export interface ModuleEnv {
@@ -157,15 +158,15 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
   hazardChoice.listen(parts.part("H4 choice settings"));
   // issue 11: Kayanak's dice terms and their Dice So Nice faces
   kayanakDice.listen(parts.part("Kayanak dice"));
+  // the GM chunks (windows, the store's cipher, the GM desk) start loading on a GM client once
+  // Foundry has made game.user, at setup; a player's never loads them
+  gmPreload.listen(parts.part("GM chunks preloaded"), () => game.user?.isGM === true, [
+    () => windows().preload(),
+    preloadGmCrypto,
+    preloadGmDesk,
+  ]);
   // the public API, at init: game.modules.get(id).api (the players' part adds to it at ready)
-  parts.part("public API; GM windows and the store's cipher preloaded").once("init", () => {
-    // issue 23: the GM chunks (windows, the store's cipher, the GM desk) start loading on a GM client; a
-    // player's never loads them
-    if (game.user?.isGM) {
-      windows().preload();
-      preloadGmCrypto();
-      preloadGmDesk();
-    }
+  parts.part("public API").once("init", () => {
     const mod = game.modules!.get(MODULE_ID) as unknown as { api?: unknown } | undefined;
     if (mod)
       mod.api = makeApi(rt(), {

@@ -23,8 +23,8 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The hook list as the closing note prints it. */
 const HOOK_LIST = [
-  "once init: core: swarm model and sheet, settings, queries, panel key; table check and leak watch; players: settings, roll card, HUD, declare window; H4 choice settings; Kayanak dice; public API; GM windows and the store's cipher preloaded",
-  "once setup: swarm token bar; the swarm type hidden where the system refuses it",
+  "once init: core: swarm model and sheet, settings, queries, panel key; table check and leak watch; players: settings, roll card, HUD, declare window; H4 choice settings; Kayanak dice; public API",
+  "once setup: swarm token bar; the swarm type hidden where the system refuses it; GM chunks preloaded",
   "on renderApplicationV2: swarm token bar; the swarm type hidden where the system refuses it",
   "once ready: store, keys, reconcile, boards drawn, news; table check and leak watch; players: settings, roll card, HUD, declare window",
   "on canvasReady: store, keys, reconcile, boards drawn, news",

@@ -885,6 +885,24 @@ async function checkBoot(t: Table): Promise<void> {
   expect(t.server.packLevelOf(USERS.bo, "world.kolikoly-gm-store"), "TRUSTED on the GM store").toBe(
     0,
   );
+  // a GM's page starts loading the GM chunks as it boots, before any GM window is opened; a
+  // player's page never loads them. They are asked for at `setup`: at `init` game.user is still
+  // null (the fake's Game#user, as Foundry's), so a GM test there never passes.
+  const gmChunks = (u: UserPage) =>
+    evaluate<string[]>(
+      u,
+      `performance.getEntriesByType("resource").map((e) => e.name.split("/").pop()).filter((n) => /^gm-(windows|crypto|desk-chunk)\\.js$/.test(n)).sort()`,
+    );
+  const preloaded = await waitFor(
+    "the GM chunks on the GM's page",
+    async () => ((await gmChunks(t.gm)).length === 3 ? gmChunks(t.gm) : false),
+    5_000,
+  ).catch(() => gmChunks(t.gm));
+  expect
+    .soft(preloaded, "the GM chunks preloaded on the GM's page")
+    .toEqual(["gm-crypto.js", "gm-desk-chunk.js", "gm-windows.js"]);
+  for (const u of [t.ana, t.bo])
+    expect.soft(await gmChunks(u), `${u.userId}: no GM chunk on a player's page`).toEqual([]);
   // every page listens for GM store traffic on game.socket from init (hooks/table-check.ts)
   for (const u of [t.gm, t.ana, t.bo])
     expect
