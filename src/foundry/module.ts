@@ -44,6 +44,7 @@ import * as tableCheck from "./hooks/table-check.ts";
 import * as hazardChoice from "./hooks/hazard-choice.ts";
 import * as kayanakDice from "./hooks/kayanak-dice.ts";
 import * as gmPreload from "./hooks/gm-preload.ts";
+import * as packLabels from "./hooks/pack-labels.ts";
 
 /** What the module reads of Foundry besides the port (the live ones: `liveModuleEnv`). */
 export interface ModuleEnv {
@@ -158,6 +159,8 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
   hazardChoice.listen(parts.part("H4 choice settings"));
   // issue 11: Kayanak's dice terms and their Dice So Nice faces
   kayanakDice.listen(parts.part("Kayanak dice"));
+  // the compendium packs' labels in the user's language, before Foundry builds the packs
+  packLabels.listen(parts.part("pack labels localized"));
   // the GM chunks (windows, the store's cipher, the GM desk) start loading on a GM client once
   // Foundry has made game.user, at setup; a player's never loads them
   gmPreload.listen(parts.part("GM chunks preloaded"), () => game.user?.isGM === true, [

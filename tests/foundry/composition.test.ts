@@ -42,6 +42,7 @@ const HOOK_LIST = [
   "on kolikoly.roundResolved: table check and leak watch",
   "on renderTokenHUD: players: settings, roll card, HUD, declare window",
   "once diceSoNiceReady: Kayanak dice",
+  "once i18nInit: pack labels localized",
 ];
 
 describe("the composition root's hook list", () => {

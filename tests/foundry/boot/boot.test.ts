@@ -903,6 +903,21 @@ async function checkBoot(t: Table): Promise<void> {
     .toEqual(["gm-crypto.js", "gm-desk-chunk.js", "gm-windows.js"]);
   for (const u of [t.ana, t.bo])
     expect.soft(await gmChunks(u), `${u.userId}: no GM chunk on a player's page`).toEqual([]);
+  // the module's packs read their labels in the user's words where Foundry reads them raw
+  // (CompendiumCollection#title: the compendium window's title, search results, links)
+  const en = JSON.parse(readFileSync(`${REPO}lang/en.json`, "utf8")) as {
+    KOLIKOLY: { Packs: Record<string, string> };
+  };
+  for (const u of [t.gm, t.ana, t.bo])
+    expect
+      .soft(
+        await evaluate<string[]>(
+          u,
+          `game.packs.contents.filter((p) => p.metadata.packageName === "${MODULE}").map((p) => p.title).sort()`,
+        ),
+        `${u.userId}: the module's packs' titles`,
+      )
+      .toEqual(Object.values(en.KOLIKOLY.Packs).sort());
   // every page listens for GM store traffic on game.socket from init (hooks/table-check.ts)
   for (const u of [t.gm, t.ana, t.bo])
     expect
