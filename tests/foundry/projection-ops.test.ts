@@ -24,27 +24,18 @@ import {
 } from "../../src/foundry/fishing/projection.ts";
 import { DISPLAY_ALWAYS, MODULE_ID, SWARM_ICON } from "../../src/foundry/core/constants.ts";
 import type { SceneData, TokenData, WriteOp } from "../../src/foundry/core/port.ts";
+import { publicLake } from "./fixtures/public-lake.ts";
 
-const pub: PublicLake = {
-  id: "lake1",
+const pub: PublicLake = publicLake({
   name: "Pond",
   sceneId: "sc",
-  lake: { width: 3, height: 2, levels: 1, verticalAdjacency: true },
   origin: { col: 1, row: 2 },
-  layout: "side-by-side",
-  gap: 1,
   fishers: [
     { id: "ana", name: "Ana", tokenId: "tokAna", actorId: "actAna" },
     { id: "bo", name: "Bo", tokenId: "tokBo", actorId: "actBo" },
   ],
   swarmActorId: "swarmActor",
-  markers: "remove",
-  round: 0,
-  over: false,
-  explored: [],
-  declared: [],
-  catches: {},
-};
+});
 const G = 100;
 
 /** A new game on `lake`, Ana and Bo where their tokens stand, the swarms on `squares`. */
