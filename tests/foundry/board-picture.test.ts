@@ -1,7 +1,8 @@
 /**
  * Issue 20 item 2: a board's picture on the canvas (src/foundry/core/board-picture.ts). Where it
- * goes (one drawing square on one grid square, square (0, 0) on the board's origin), how many
- * texture pixels it gets, and that one game's pictures are replaced, never doubled: a redraw of
+ * goes (one drawing square on one grid square, square (0, 0) on the board's origin), where it
+ * sorts in the primary group (over a map tile, under drawings and tokens), how many texture
+ * pixels it gets, and that one game's pictures are replaced, never doubled: a redraw of
  * the same picture draws nothing, an older drawing still rasterizing is dropped, a scene torn
  * down frees the texture, and a browser that cannot draw the picture leaves no sprite behind.
  * The browser's own rasterizing and the sprite on the fake canvas are the boot test's.
@@ -20,6 +21,7 @@ import {
   ART_RESOLUTION,
   BoardPictures,
   artPlacement,
+  boardLayer,
 } from "../../src/foundry/core/board-picture.ts";
 import type { BoardArt } from "../../src/ui/board-art.ts";
 
@@ -36,6 +38,9 @@ const placed = (svg: string, x = 300, y = 400): PlacedArt => ({
   y,
   elevation: 0,
 });
+
+/** v13 client/canvas/groups/primary.mjs PrimaryCanvasGroup.SORT_LAYERS */
+const SORT_LAYERS = { SCENE: 0, TILES: 500, DRAWINGS: 600, TOKENS: 700, WEATHER: 1000 };
 
 describe("where a picture goes", () => {
   test("K1: square (0, 0) of the drawing on the board's origin, one drawing square a grid square", () => {
@@ -62,6 +67,41 @@ describe("where a picture goes", () => {
           (f.pixels.width + 1) * (f.pixels.height + 1) > ART_MAX_PIXELS,
       ).toBe(true);
     }
+  });
+});
+
+describe("where a picture sorts in the primary group", () => {
+  test("over a map tile, under drawings and tokens, at the same elevation", () => {
+    const layer = boardLayer(SORT_LAYERS);
+    expect(layer).toBeGreaterThan(SORT_LAYERS.TILES);
+    expect(layer).toBeLessThan(SORT_LAYERS.DRAWINGS);
+    // v13 PrimaryCanvasGroup._compareObjects: elevation, then sort layer, then sort, then zIndex
+    const order = [
+      { name: "token", elevation: 0, sortLayer: SORT_LAYERS.TOKENS, sort: 0, zIndex: 0 },
+      { name: "drawing", elevation: 0, sortLayer: SORT_LAYERS.DRAWINGS, sort: 0, zIndex: 0 },
+      { name: "board", elevation: 0, sortLayer: layer, sort: 0, zIndex: 0 },
+      { name: "map tile", elevation: 0, sortLayer: SORT_LAYERS.TILES, sort: 0, zIndex: 0 },
+      {
+        name: "background",
+        elevation: 0,
+        sortLayer: SORT_LAYERS.SCENE,
+        sort: 0,
+        zIndex: -Infinity,
+      },
+    ].sort(
+      (a, b) =>
+        a.elevation - b.elevation ||
+        a.sortLayer - b.sortLayer ||
+        a.sort - b.sort ||
+        a.zIndex - b.zIndex,
+    );
+    expect(order.map((o) => o.name)).toEqual([
+      "background",
+      "map tile",
+      "board",
+      "drawing",
+      "token",
+    ]);
   });
 });
 
@@ -123,7 +163,7 @@ function stage() {
         if (o?.texture) this.texture.destroy(true);
       }
     },
-    sceneLayer: 0,
+    boardLayer: 550,
     primary: () => primary,
   };
   return {
@@ -151,7 +191,7 @@ function stage() {
 }
 
 describe("one game's pictures on the canvas", () => {
-  test("under the tokens: on the scene's layer at the board's elevation, at its place and size", async () => {
+  test("at the board's elevation on the boards' layer, at its place and size", async () => {
     const s = stage();
     const p = new BoardPictures("kolikoly-board", () => s.host);
     await p.show([placed("a"), { ...placed("b", 800, 400), elevation: 10 }], 112);
@@ -167,7 +207,7 @@ describe("one game's pictures on the canvas", () => {
       name: string;
       texture: { src: string };
     }[];
-    expect(m0).toMatchObject({ x: 258, y: 310, width: 720, elevation: 0, sortLayer: 0 });
+    expect(m0).toMatchObject({ x: 258, y: 310, width: 720, elevation: 0, sortLayer: 550 });
     expect(m0!.zIndex).toBeGreaterThan(-Infinity);
     expect(m0!.hoverFade).toBe(false);
     expect(m0!.name).toBe("kolikoly-board-0");

@@ -1,10 +1,17 @@
 /**
  * A board on the canvas as a picture (issue 20 item 2): the table's own drawing of the lake or
  * the ice sheet (src/ui/board-art.ts), rasterized by the browser into a texture and shown as a
- * sprite of the primary group, on the scene's background and under every token (v13
- * client/canvas/groups/primary.mjs: children sorted by elevation, then sort layer: the scene's
- * background is layer SCENE at zIndex -Infinity, tokens are layer TOKENS). Each client draws its
- * own from what it was given; nothing is written, so a picture costs no document writes.
+ * sprite of the primary group. Each client draws its own from what it was given; nothing is
+ * written, so a picture costs no document writes.
+ *
+ * Where it sorts. The primary group draws its children by elevation, then sort layer, then sort,
+ * then zIndex (v13 client/canvas/groups/primary.mjs, PrimaryCanvasGroup._compareObjects). A scene
+ * whose map is its background draws that at layer SCENE (0); a scene whose map is a tile draws it
+ * at layer TILES (500), and tokens are at TOKENS (700), all at the ground's elevation. So the
+ * picture goes at the board's elevation (its level's, on a v14 scene of Levels) on a layer of its
+ * own between TILES and DRAWINGS (600): over a map tile, under the GM's drawings (notes on the map
+ * stay readable over the board) and under every token. Core names no layer there; the setter takes
+ * any number (v13 client/canvas/primary/primary-canvas-object.mjs).
  *
  * The texture holds `ART_RESOLUTION` pixels per scene pixel (crisp at canvas zoom 2, or at zoom
  * 1 on a 2x screen), fewer for a board so large that one texture would pass `ART_MAX_SIDE` or
@@ -61,6 +68,14 @@ export function artPlacement(p: PlacedArt, gridSize: number): ArtPlacement {
   };
 }
 
+/**
+ * The boards' sort layer: halfway between the tiles' and the drawings' (over a map tile, under
+ * the GM's drawings and the tokens).
+ */
+export function boardLayer(layers: { readonly TILES: number; readonly DRAWINGS: number }): number {
+  return (layers.TILES + layers.DRAWINGS) / 2;
+}
+
 /** What the pictures need of PIXI and of Foundry's canvas (v13: pixi.js 7). */
 export interface Texture {
   destroy(baseTexture?: boolean): void;
@@ -86,8 +101,8 @@ export interface PictureHost {
   readonly rasterize: (art: BoardArt, pixels: ArtPlacement["pixels"]) => Promise<unknown>;
   readonly PIXI: { Texture: { from(source: unknown): Texture } };
   readonly PrimarySpriteMesh: new (o: { texture: Texture; name: string }) => Mesh;
-  /** Scene background's sort layer (PrimaryCanvasGroup.SORT_LAYERS.SCENE). */
-  readonly sceneLayer: number;
+  /** The boards' sort layer: between the tiles' and the drawings' (PrimaryCanvasGroup.SORT_LAYERS). */
+  readonly boardLayer: number;
   readonly primary: () => Primary | null | undefined;
 }
 
@@ -97,16 +112,17 @@ function foundryHost(): PictureHost {
     foundry: {
       canvas: {
         primary: { PrimarySpriteMesh: PictureHost["PrimarySpriteMesh"] };
-        groups: { PrimaryCanvasGroup: { SORT_LAYERS: { SCENE: number } } };
+        groups: { PrimaryCanvasGroup: { SORT_LAYERS: { TILES: number; DRAWINGS: number } } };
       };
     };
     canvas?: { ready?: boolean; primary?: Primary | null };
   };
+  const layers = g.foundry.canvas.groups.PrimaryCanvasGroup.SORT_LAYERS;
   return {
     rasterize,
     PIXI: g.PIXI,
     PrimarySpriteMesh: g.foundry.canvas.primary.PrimarySpriteMesh,
-    sceneLayer: g.foundry.canvas.groups.PrimaryCanvasGroup.SORT_LAYERS.SCENE,
+    boardLayer: boardLayer(layers),
     primary: () => (g.canvas?.ready ? g.canvas.primary : undefined),
   };
 }
@@ -177,9 +193,9 @@ export class BoardPictures {
       mesh.position.set(f.x, f.y);
       mesh.width = f.width;
       mesh.height = f.height;
-      // on the background (same layer, drawn after it), under tiles, drawings and tokens
+      // over the scene's map (its background, or a tile), under drawings and tokens
       mesh.elevation = p.elevation;
-      mesh.sortLayer = rt.sceneLayer;
+      mesh.sortLayer = rt.boardLayer;
       mesh.zIndex = 0;
       mesh.hoverFade = false;
       primary.addChild(mesh);

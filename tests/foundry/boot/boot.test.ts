@@ -25,7 +25,7 @@ import type { Source } from "./protocol.ts";
 import type { ServerOptions } from "./server.ts";
 import { FakeFoundryServer } from "./server.ts";
 import type { SystemId } from "./world.ts";
-import { SCENE, TOKENS, USERS, worldSeed } from "./world.ts";
+import { MAP_TILE, SCENE, TOKENS, USERS, worldSeed } from "./world.ts";
 import type { PublicBoard } from "../../../src/foundry/kayanak/board.ts";
 import { holeOrigin } from "../../../src/foundry/kayanak/board.ts";
 import { legalByHole } from "../../../src/foundry/kayanak/canvas.ts";
@@ -748,10 +748,12 @@ async function checkTexts(u: UserPage): Promise<void> {
 const GRID = { gridSize: 100, sceneX: 500, sceneY: 300 };
 
 /**
- * Issue 20 item 2: the board as the table draws it, a picture on every page: in the primary group
- * under the tokens (never on the interface group above them), one per level drawn, each pinned
- * so that its square (0, 0) lies on the board's, with at least one texture pixel per scene pixel;
- * and a screenshot at canvas zoom 1, where the picture's smallest text is 13 / 56 of a square.
+ * The board as the table draws it, a picture on every page: in the primary group (never on the
+ * interface group above the tokens), one per level drawn, each pinned so that its square (0, 0)
+ * lies on the board's; drawn over the scene's map tile and under every token (the fake draws the
+ * primary group in PrimaryCanvasGroup._compareObjects order), with at least one texture pixel per
+ * scene pixel; and a screenshot at canvas zoom 1, where the picture's smallest text is 13 / 56 of
+ * a square.
  */
 async function checkBoardPicture(t: Table): Promise<void> {
   const lake = lakeOf(t) as unknown as PublicLake | undefined;
@@ -770,18 +772,16 @@ async function checkBoardPicture(t: Table): Promise<void> {
     y: number;
     width: number;
     pixels: number;
-    sortLayer: number;
     inInterface: boolean;
   };
   for (const u of [t.gm, t.ana, t.bo]) {
     const pics = await waitFor(`${u.userId}: the board's picture`, async () => {
       const p = await evaluate<Pic[]>(
         u,
-        `canvas.primary.children.filter((c) => c.name.startsWith("${name}-") && !c.destroyed).map((c) => ({ name: c.name, x: c.x, y: c.y, width: c.width, pixels: c.texture.baseTexture.resource.source.width, sortLayer: c.sortLayer, inInterface: canvas.interface.children.includes(c) }))`,
+        `canvas.primary.children.filter((c) => c.name.startsWith("${name}-") && !c.destroyed).map((c) => ({ name: c.name, x: c.x, y: c.y, width: c.width, pixels: c.texture.baseTexture.resource.source.width, inInterface: canvas.interface.children.includes(c) }))`,
       );
       return p.length === corners.length && p;
     });
-    const tokenLayer = 700; // PrimaryCanvasGroup.SORT_LAYERS.TOKENS
     for (const [i, p] of pics.entries()) {
       const c = corners[i]!;
       // without row numbers the picture starts 3 units (its padding) left of the squares
@@ -790,13 +790,24 @@ async function checkBoardPicture(t: Table): Promise<void> {
         .soft(p.x + dx * unit, `${u.userId}: ${p.name} pinned to its square (0, 0)`)
         .toBeCloseTo(c.x, 3);
       expect.soft(p.y + (oy + ART_TITLE) * unit, `${u.userId}: ${p.name} top`).toBeCloseTo(c.y, 3);
-      expect.soft(p.sortLayer, `${u.userId}: ${p.name} under the tokens`).toBeLessThan(tokenLayer);
       expect.soft(p.inInterface).toBe(false);
       expect
         .soft(p.pixels / p.width, `${u.userId}: ${p.name}'s texture pixels a scene pixel`)
         .toBeGreaterThanOrEqual(1);
       expect.soft(p.pixels / p.width).toBeLessThanOrEqual(ART_RESOLUTION + 0.01);
     }
+    // the order the primary group draws in: the map tile, then the pictures, then the tokens
+    const order = await evaluate<string[]>(u, "__kk.drawOrder()");
+    const at = (n: string) => order.indexOf(n);
+    const shown = pics.map((p) => at(p.name));
+    const tokens = order.flatMap((n, i) => (n.startsWith("Token.") ? [i] : []));
+    expect
+      .soft(Math.min(...shown), `${u.userId}: the board over the scene's map tile`)
+      .toBeGreaterThan(at(`Tile.${MAP_TILE}`));
+    expect.soft(tokens.length, `${u.userId}: the tokens in the primary group`).toBeGreaterThan(0);
+    expect
+      .soft(Math.max(...shown), `${u.userId}: the board under every token`)
+      .toBeLessThan(Math.min(...tokens));
   }
   // a player's page at canvas zoom 1, on the board's top-left corner, the canvas alone
   const page = t.ana.page;
