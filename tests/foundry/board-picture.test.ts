@@ -1,8 +1,8 @@
 /**
  * Issue 20 item 2: a board's picture on the canvas (src/foundry/core/board-picture.ts). Where it
  * goes (one drawing square on one grid square, square (0, 0) on the board's origin), where it
- * sorts in the primary group (over a map tile, under drawings and tokens), how many texture
- * pixels it gets, and that one game's pictures are replaced, never doubled: a redraw of
+ * sorts in the primary group (over a map tile, under drawings and tokens), on which v14 Level it
+ * shows, how many texture pixels it gets, and that one game's pictures are replaced, never doubled: a redraw of
  * the same picture draws nothing, an older drawing still rasterizing is dropped, a scene torn
  * down frees the texture, and a browser that cannot draw the picture leaves no sprite behind.
  * The browser's own rasterizing and the sprite on the fake canvas are the boot test's.
@@ -145,6 +145,7 @@ function stage() {
       name: string | null;
       elevation = -1;
       sortLayer = -1;
+      visible = true;
       zIndex = -1;
       hoverFade = true;
       width = 0;
@@ -165,9 +166,15 @@ function stage() {
     },
     boardLayer: 550,
     primary: () => primary,
+    viewedLevel: () => viewed,
   };
+  let viewed: string | undefined;
   return {
     host,
+    /** A v14 Level viewed (undefined: v13, or a canvas without Levels). */
+    view(level: string | undefined) {
+      viewed = level;
+    },
     freed,
     added,
     get primary() {
@@ -191,7 +198,7 @@ function stage() {
 }
 
 describe("one game's pictures on the canvas", () => {
-  test("at the board's elevation on the boards' layer, at its place and size", async () => {
+  test("at the board's elevation on the boards' layer, at its place and size, shown", async () => {
     const s = stage();
     const p = new BoardPictures("kolikoly-board", () => s.host);
     await p.show([placed("a"), { ...placed("b", 800, 400), elevation: 10 }], 112);
@@ -204,15 +211,39 @@ describe("one game's pictures on the canvas", () => {
       sortLayer: number;
       zIndex: number;
       hoverFade: boolean;
+      visible: boolean;
       name: string;
       texture: { src: string };
     }[];
     expect(m0).toMatchObject({ x: 258, y: 310, width: 720, elevation: 0, sortLayer: 550 });
+    expect(m0!.visible).toBe(true);
     expect(m0!.zIndex).toBeGreaterThan(-Infinity);
     expect(m0!.hoverFade).toBe(false);
     expect(m0!.name).toBe("kolikoly-board-0");
     expect(m0!.texture.src).toBe("raster:a");
     expect(m1).toMatchObject({ x: 758, elevation: 10, name: "kolikoly-board-1" });
+  });
+
+  test("v14 Scene Levels: each level's picture shows only while its Level is viewed", async () => {
+    const s = stage();
+    const p = new BoardPictures("b", () => s.host);
+    const pictures = [
+      { ...placed("surface"), sceneLevel: "top" },
+      { ...placed("deep"), elevation: -10, sceneLevel: "low" },
+      placed("everywhere"),
+    ];
+    const shown = () => s.primary.children.map((m) => m.visible);
+    s.view("top");
+    await p.show(pictures, 100);
+    expect(shown()).toEqual([true, false, true]);
+    // another Level viewed: the same pictures drawn again, the other one shown
+    s.view("low");
+    await p.show(pictures, 100);
+    expect(shown()).toEqual([false, true, true]);
+    // v13, or a canvas showing no Level: nothing to tell them apart by, none is hidden
+    s.view(undefined);
+    await p.show([placed("everywhere")], 100);
+    expect(shown()).toEqual([true]);
   });
 
   test("the same pictures again draw nothing; a change replaces them and frees the old textures", async () => {

@@ -13,6 +13,11 @@
  * stay readable over the board) and under every token. Core names no layer there; the setter takes
  * any number (v13 client/canvas/primary/primary-canvas-object.mjs).
  *
+ * Levels. On a v14 scene of Levels each lake level's picture belongs to its Level and is shown
+ * only while that Level is viewed (`canvas.level`); core hides only its own placeables per Level,
+ * and changing the viewed Level draws the canvas again (canvasTearDown, then canvasReady: API docs
+ * v14, CanvasTearDownOptions.nextLevel), so visibility is set at each draw.
+ *
  * The texture holds `ART_RESOLUTION` pixels per scene pixel (crisp at canvas zoom 2, or at zoom
  * 1 on a 2x screen), fewer for a board so large that one texture would pass `ART_MAX_SIDE` or
  * `ART_MAX_PIXELS`. The same pictures at the same place are not drawn twice.
@@ -33,6 +38,8 @@ export interface PlacedArt {
   readonly y: number;
   /** The elevation it is drawn at (its level's, on a v14 scene of levels; else 0). */
   readonly elevation: number;
+  /** The v14 Level it is drawn on: shown only while that Level is viewed. */
+  readonly sceneLevel?: string;
 }
 
 /** Where a picture goes on the scene and the size of its texture. */
@@ -87,6 +94,7 @@ export interface Mesh {
   sortLayer: number;
   zIndex: number;
   hoverFade: boolean;
+  visible: boolean;
   width: number;
   height: number;
   position: { set(x: number, y: number): void };
@@ -104,6 +112,8 @@ export interface PictureHost {
   /** The boards' sort layer: between the tiles' and the drawings' (PrimaryCanvasGroup.SORT_LAYERS). */
   readonly boardLayer: number;
   readonly primary: () => Primary | null | undefined;
+  /** The id of the v14 Level the canvas shows (`canvas.level`), if any. */
+  readonly viewedLevel: () => string | undefined;
 }
 
 function foundryHost(): PictureHost {
@@ -115,7 +125,7 @@ function foundryHost(): PictureHost {
         groups: { PrimaryCanvasGroup: { SORT_LAYERS: { TILES: number; DRAWINGS: number } } };
       };
     };
-    canvas?: { ready?: boolean; primary?: Primary | null };
+    canvas?: { ready?: boolean; primary?: Primary | null; level?: { id?: string } | null };
   };
   const layers = g.foundry.canvas.groups.PrimaryCanvasGroup.SORT_LAYERS;
   return {
@@ -124,6 +134,8 @@ function foundryHost(): PictureHost {
     PrimarySpriteMesh: g.foundry.canvas.primary.PrimarySpriteMesh,
     boardLayer: boardLayer(layers),
     primary: () => (g.canvas?.ready ? g.canvas.primary : undefined),
+    // v14: the viewed Level (API docs v14, Canvas#level); v13 has none
+    viewedLevel: () => g.canvas?.level?.id ?? undefined,
   };
 }
 
@@ -175,7 +187,8 @@ export class BoardPictures {
     const rt = this.host();
     const primary = rt.primary();
     if (!primary) return this.#remove();
-    const key = `${gridSize}|${pictures.map((p) => `${p.x},${p.y},${p.elevation}:${p.art.svg}`).join("|")}`;
+    const level = rt.viewedLevel();
+    const key = `${gridSize}|${level}|${pictures.map((p) => `${p.x},${p.y},${p.elevation},${p.sceneLevel}:${p.art.svg}`).join("|")}`;
     const alive = this.#meshes.every((m) => !m.mesh.destroyed);
     if (key === this.#key && primary === this.#primary && alive) return;
     const frames = pictures.map((p) => artPlacement(p, gridSize));
@@ -198,6 +211,8 @@ export class BoardPictures {
       mesh.sortLayer = rt.boardLayer;
       mesh.zIndex = 0;
       mesh.hoverFade = false;
+      // a picture of one Level shows while that Level is viewed
+      mesh.visible = p.sceneLevel === undefined || p.sceneLevel === level;
       primary.addChild(mesh);
     });
     this.#primary = primary;

@@ -23,6 +23,7 @@ export function lakePictures(
     x: b.x,
     y: b.y,
     elevation: b.elevation,
+    ...(b.sceneLevel !== undefined ? { sceneLevel: b.sceneLevel } : {}),
   }));
 }
 

@@ -25,7 +25,7 @@ import type { Source } from "./protocol.ts";
 import type { ServerOptions } from "./server.ts";
 import { FakeFoundryServer } from "./server.ts";
 import type { SystemId } from "./world.ts";
-import { MAP_TILE, SCENE, TOKENS, USERS, worldSeed } from "./world.ts";
+import { LEVELS, MAP_TILE, SCENE, TOKENS, USERS, worldSeed } from "./world.ts";
 import type { PublicBoard } from "../../../src/foundry/kayanak/board.ts";
 import { holeOrigin } from "../../../src/foundry/kayanak/board.ts";
 import { legalByHole } from "../../../src/foundry/kayanak/canvas.ts";
@@ -167,11 +167,15 @@ async function settle(t: Table): Promise<void> {
   for (const u of [t.gm, t.ana, t.bo]) await u.page.evaluate("globalThis.ui.chat.idle()");
 }
 
-async function open(system: SystemId, options: Partial<ServerOptions> = {}): Promise<Table> {
+async function open(
+  system: SystemId,
+  options: Partial<ServerOptions> = {},
+  world: { levels?: boolean } = {},
+): Promise<Table> {
   site.run.system = system;
   site.run.generation = options.generation ?? 13;
   site.served.length = 0;
-  const server = new FakeFoundryServer(worldSeed(system, built.manifest), options);
+  const server = new FakeFoundryServer(worldSeed(system, built.manifest, world), options);
   const t = {
     server,
     system,
@@ -771,14 +775,15 @@ async function checkBoardPicture(t: Table): Promise<void> {
     x: number;
     y: number;
     width: number;
-    pixels: number;
+    visible: boolean;
+    pixels: { width: number; height: number };
     inInterface: boolean;
   };
   for (const u of [t.gm, t.ana, t.bo]) {
     const pics = await waitFor(`${u.userId}: the board's picture`, async () => {
       const p = await evaluate<Pic[]>(
         u,
-        `canvas.primary.children.filter((c) => c.name.startsWith("${name}-") && !c.destroyed).map((c) => ({ name: c.name, x: c.x, y: c.y, width: c.width, pixels: c.texture.baseTexture.resource.source.width, inInterface: canvas.interface.children.includes(c) }))`,
+        `canvas.primary.children.filter((c) => c.name.startsWith("${name}-") && !c.destroyed).map((c) => ({ name: c.name, x: c.x, y: c.y, width: c.width, visible: c.visible, pixels: { width: c.texture.baseTexture.resource.source.width, height: c.texture.baseTexture.resource.source.height }, inInterface: canvas.interface.children.includes(c) }))`,
       );
       return p.length === corners.length && p;
     });
@@ -792,59 +797,73 @@ async function checkBoardPicture(t: Table): Promise<void> {
       expect.soft(p.y + (oy + ART_TITLE) * unit, `${u.userId}: ${p.name} top`).toBeCloseTo(c.y, 3);
       expect.soft(p.inInterface).toBe(false);
       expect
-        .soft(p.pixels / p.width, `${u.userId}: ${p.name}'s texture pixels a scene pixel`)
+        .soft(p.pixels.width / p.width, `${u.userId}: ${p.name}'s texture pixels a scene pixel`)
         .toBeGreaterThanOrEqual(1);
-      expect.soft(p.pixels / p.width).toBeLessThanOrEqual(ART_RESOLUTION + 0.01);
+      expect.soft(p.pixels.width / p.width).toBeLessThanOrEqual(ART_RESOLUTION + 0.01);
     }
     // the order the primary group draws in: the map tile, then the pictures, then the tokens
     const order = await evaluate<string[]>(u, "__kk.drawOrder()");
     const at = (n: string) => order.indexOf(n);
-    const shown = pics.map((p) => at(p.name));
+    const shown = pics.filter((p) => p.visible).map((p) => at(p.name));
     const tokens = order.flatMap((n, i) => (n.startsWith("Token.") ? [i] : []));
-    expect
-      .soft(Math.min(...shown), `${u.userId}: the board over the scene's map tile`)
-      .toBeGreaterThan(at(`Tile.${MAP_TILE}`));
+    expect.soft(shown.length, `${u.userId}: a picture shown`).toBeGreaterThan(0);
+    if (at(`Tile.${MAP_TILE}`) >= 0)
+      expect
+        .soft(Math.min(...shown), `${u.userId}: the board over the scene's map tile`)
+        .toBeGreaterThan(at(`Tile.${MAP_TILE}`));
     expect.soft(tokens.length, `${u.userId}: the tokens in the primary group`).toBeGreaterThan(0);
     expect
       .soft(Math.max(...shown), `${u.userId}: the board under every token`)
       .toBeLessThan(Math.min(...tokens));
   }
   // a player's page at canvas zoom 1, on the board's top-left corner, the canvas alone
-  const page = t.ana.page;
-  const before = await evaluate<{ scale: number; offset: { x: number; y: number } }>(
-    t.ana,
+  const first = corners[0]!;
+  const restore = await canvasAlone(t.ana, {
+    scale: 1,
+    offset: { x: first.x - 60, y: first.y - 80 },
+  });
+  if (lake) await shot(t, "board-zoom1", t.ana.page.locator("#board"));
+  else await shot(t, "kayanak-board-zoom1", t.ana.page.locator("#board"));
+  await restore();
+}
+
+type CanvasView = { scale: number; offset: { x: number; y: number } };
+
+/**
+ * A page's canvas alone for a screenshot (every window, bar and sidebar over or beside it hidden),
+ * at `view` if given; the function it returns puts the page back as it was. The screenshot itself
+ * is a `shot(t, "<name>", …)`, where the guide's pictures check reads the screens' names.
+ */
+async function canvasAlone(u: UserPage, view?: CanvasView): Promise<() => Promise<void>> {
+  type Board = CanvasView & { refresh(): void };
+  const before = await evaluate<CanvasView>(
+    u,
     "({ scale: canvas.scale, offset: { ...canvas.offset } })",
   );
-  const first = corners[0]!;
-  type Board = { scale: number; offset: object; refresh(): void };
-  await page.evaluate(
-    ([x, y]) => {
-      const c = (globalThis as unknown as { canvas: Board }).canvas;
-      c.scale = 1;
-      c.offset = { x, y };
-      c.refresh();
-      // every window, bar and sidebar over or beside the canvas hidden for the picture
-      const board = document.getElementById("board")!;
-      for (const el of document.body.querySelectorAll<HTMLElement>("*"))
-        if (!el.contains(board) && !board.contains(el)) {
-          el.dataset.kkHidden = el.style.visibility || "-";
-          el.style.visibility = "hidden";
-        }
-    },
-    [first.x - 60, first.y - 80] as const,
-  );
-  if (lake) await shot(t, "board-zoom1", page.locator("#board"));
-  else await shot(t, "kayanak-board-zoom1", page.locator("#board"));
-  await page.evaluate((b) => {
-    const c = (globalThis as unknown as { canvas: Board }).canvas;
-    c.scale = b.scale;
-    c.offset = b.offset;
-    c.refresh();
-    for (const el of document.querySelectorAll<HTMLElement>("[data-kk-hidden]")) {
-      el.style.visibility = el.dataset.kkHidden === "-" ? "" : el.dataset.kkHidden!;
-      delete el.dataset.kkHidden;
-    }
-  }, before);
+  const set = (v: CanvasView, hide: boolean) =>
+    u.page.evaluate(
+      ([v, hide]) => {
+        const c = (globalThis as unknown as { canvas: Board }).canvas;
+        c.scale = v.scale;
+        c.offset = v.offset;
+        c.refresh();
+        const board = document.getElementById("board")!;
+        if (hide) {
+          for (const el of document.body.querySelectorAll<HTMLElement>("*"))
+            if (!el.contains(board) && !board.contains(el)) {
+              el.dataset.kkHidden = el.style.visibility || "-";
+              el.style.visibility = "hidden";
+            }
+        } else
+          for (const el of document.querySelectorAll<HTMLElement>("[data-kk-hidden]")) {
+            el.style.visibility = el.dataset.kkHidden === "-" ? "" : el.dataset.kkHidden!;
+            delete el.dataset.kkHidden;
+          }
+      },
+      [v, hide] as const,
+    );
+  await set(view ?? before, true);
+  return async () => void (await set(before, false));
 }
 
 async function finish(t: Table): Promise<void> {
@@ -1169,6 +1188,19 @@ async function shootFailure(t: Table, users: Record<string, UserPage>): Promise<
     await u.page.screenshot({ path: `${OUT}/failed-${t.label}-${who}.png` }).catch(() => undefined);
 }
 
+/** A run's play, then `finish`'s checks and the table closed; a failure's pages shot first. */
+async function played(t: Table, play: () => Promise<void>): Promise<void> {
+  try {
+    await play();
+  } catch (e) {
+    await shootFailure(t, { gm: t.gm, ana: t.ana });
+    throw e;
+  } finally {
+    await finish(t).catch(() => undefined);
+    await close(t);
+  }
+}
+
 /** The scene's active Kayanak board as the server holds it. */
 function boardOf(t: Table): PublicBoard | undefined {
   const scene = t.server.truth.scenes.find((s) => s._id === SCENE)!;
@@ -1300,11 +1332,84 @@ async function playKayanak(t: Table): Promise<void> {
       .toBe(0);
 }
 
+/**
+ * v14 Scene Levels: a lake laid out on the scene's three Levels (the GM's `api.createLake`, layout
+ * "scene-levels"; both fishers start on the surface, K3). Each lake level's picture is drawn on
+ * every page at its Level's elevation, shown only while that Level is viewed. Ana viewing the
+ * Shallows draws her canvas again and shows the Shallows' picture alone; then she views the
+ * surface again. `finish` then checks the pictures' places and order on every page.
+ */
+async function checkLevels(t: Table): Promise<void> {
+  const made = await evaluate<{ ok: boolean; error?: { code: string } }>(
+    t.gm,
+    `game.modules.get("${MODULE}").api.createLake(${JSON.stringify({
+      sceneId: SCENE,
+      name: "Deep Mirror",
+      lake: { width: 4, height: 3, levels: 3, verticalAdjacency: true },
+      origin: { col: 1, row: 1 },
+      layout: "scene-levels",
+      fishers: [
+        { tokenId: TOKENS.ana, at: [0, 0, 0] },
+        { tokenId: TOKENS.bo, at: [1, 0, 0] },
+      ],
+    })})`,
+  );
+  expect(made.error?.code, "the lake on the scene's Levels").toBeUndefined();
+  await waitFor("the lake on the scene", () => lakeOf(t));
+  await settle(t);
+  expect((lakeOf(t) as unknown as PublicLake).sceneLevels?.map((l) => l.id)).toEqual([...LEVELS]);
+  type Shown = { name: string; elevation: number; visible: boolean };
+  const shown = (u: UserPage) =>
+    evaluate<Shown[]>(
+      u,
+      `canvas.primary.children.filter((c) => c.name.startsWith("kolikoly-board-") && !c.destroyed).map((c) => ({ name: c.name, elevation: c.elevation, visible: c.visible }))`,
+    );
+  for (const u of [t.gm, t.ana]) {
+    const pics = await waitFor(`${u.userId}: a picture for each level`, async () => {
+      const p = await shown(u);
+      return p.length === 3 && p;
+    });
+    expect
+      .soft(
+        pics.map((p) => p.elevation),
+        `${u.userId}: each level's picture at its Level's elevation`,
+      )
+      .toEqual([0, -10, -20]);
+    expect
+      .soft(
+        pics.map((p) => p.visible),
+        `${u.userId}: the surface viewed, its picture alone shown`,
+      )
+      .toEqual([true, false, false]);
+  }
+  let restore = await canvasAlone(t.ana);
+  await shot(t, "board-surface", t.ana.page.locator("#board"));
+  await restore();
+  // Ana views the Shallows: her canvas is drawn again, the Shallows' picture alone shown
+  await t.ana.page.evaluate(`canvas.scene.view({ level: "${LEVELS[1]}" })`);
+  const after = await waitFor("the Shallows' picture", async () => {
+    const p = await shown(t.ana);
+    return p.length === 3 && p[1]!.visible && p;
+  }).catch(() => shown(t.ana));
+  expect
+    .soft(
+      after.map((p) => p.visible),
+      "ana: the Shallows viewed, its picture alone shown",
+    )
+    .toEqual([false, true, false]);
+  restore = await canvasAlone(t.ana);
+  await shot(t, "board-shallows", t.ana.page.locator("#board"));
+  await restore();
+  // the GM's page still shows the surface; Ana goes back to it
+  expect.soft((await shown(t.gm)).map((p) => p.visible)).toEqual([true, false, false]);
+  await t.ana.page.evaluate(`canvas.scene.view({ level: "${LEVELS[0]}" })`);
+}
+
 describe("the built module booted in Chromium against the fake Foundry", () => {
   test("Kayanak on dnd5e, Foundry v13: the wizard's Kayanak mode, a turn by clicks", async () => {
     const t = await open("dnd5e");
     t.label = "kayanak";
-    try {
+    await played(t, async () => {
       // issue 23: no board yet, so no page has loaded Kayanak's code; the wizard's Kayanak mode
       // loads it on the GM's page, and the board on the scene on every player's
       expect(site.served.filter((f) => f.includes("kayanak"))).toEqual([]);
@@ -1316,13 +1421,7 @@ describe("the built module booted in Chromium against the fake Foundry", () => {
       expect(site.served.filter((f) => f.includes("gm-crypto")).length).toBe(1);
       // nor the GM desk (players/gm-desk-load.ts): the players' pages answer without it
       expect(site.served.filter((f) => f.includes("gm-desk-chunk")).length).toBe(1);
-    } catch (e) {
-      await shootFailure(t, { gm: t.gm, ana: t.ana });
-      throw e;
-    } finally {
-      await finish(t).catch(() => undefined);
-      await close(t);
-    }
+    });
   }, 90_000);
 
   test("dnd5e 5.3 on Foundry v13: three rounds, every window", async () => {
@@ -1339,6 +1438,12 @@ describe("the built module booted in Chromium against the fake Foundry", () => {
 
   test("dnd5e on Foundry v14: batched writes", async () => {
     await playSystem("dnd5e", { generation: 14 });
+  }, 90_000);
+
+  test("dnd5e on Foundry v14: a lake on Scene Levels, each level's picture on its own Level", async () => {
+    const t = await open("dnd5e", { generation: 14 }, { levels: true });
+    t.label = "levels-v14";
+    await played(t, () => checkLevels(t));
   }, 90_000);
 
   // issue 20 item 1: the runs above checked the layout of every module window of both games
