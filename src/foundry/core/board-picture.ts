@@ -18,9 +18,14 @@
  * and changing the viewed Level draws the canvas again (canvasTearDown, then canvasReady: API docs
  * v14, CanvasTearDownOptions.nextLevel), so visibility is set at each draw.
  *
- * The texture holds `ART_RESOLUTION` pixels per scene pixel (crisp at canvas zoom 2, or at zoom
- * 1 on a 2x screen), fewer for a board so large that one texture would pass `ART_MAX_SIDE` or
- * `ART_MAX_PIXELS`. The same pictures at the same place are not drawn twice.
+ * Memory. Every texture of one game's pictures on this client shares one budget (`ART_BUDGETS`,
+ * 16 MiB for both games together), counted as the GPU holds it: 4 bytes a pixel and the mipmap
+ * chain, which Foundry's default "mipmap" setting makes for any texture size (v13
+ * client/canvas/board.mjs sets PIXI.BaseTexture.defaultOptions.mipmap from it). All the pictures
+ * of one show get one resolution: at most `ART_RESOLUTION` texture pixels a scene pixel (crisp at
+ * canvas zoom 2), fewer when their scene area would pass the budget, and never a side past
+ * `ART_MAX_SIDE`. The textures are freed when the canvas is torn down (`clear`, at canvasTearDown),
+ * not held until the next draw. The same pictures at the same place are not drawn twice.
  */
 import type { BoardArt } from "../../ui/board-art.ts";
 
@@ -28,8 +33,32 @@ import type { BoardArt } from "../../ui/board-art.ts";
 export const ART_RESOLUTION = 2;
 /** A texture's largest side in pixels (every WebGL device takes 4096). */
 export const ART_MAX_SIDE = 4096;
-/** A texture's pixels, at most (32 MiB of RGBA). */
-export const ART_MAX_PIXELS = 4096 * 2048;
+
+const MIB = 1024 * 1024;
+/**
+ * The client's budget for the boards' textures, and each game's share of it: a scene may hold a
+ * lake and a Kayanak board at once. The lake may need nine pictures, the ice sheet one.
+ */
+export const ART_BUDGETS = { client: 16 * MIB, lake: 12 * MIB, kayanak: 4 * MIB } as const;
+
+/** The most a texture may cost a pixel: RGBA, and its mipmap chain (under a third more). */
+const MOST_BYTES_A_PIXEL = (4 * 4) / 3;
+
+/**
+ * The bytes a texture takes on the GPU: 4 a pixel for each level of its mipmap chain, each level
+ * half the one before (rounded down, at least 1), down to 1 x 1 (pixi.js 7 TextureSystem,
+ * gl.generateMipmap).
+ */
+export function textureBytes(pixels: { readonly width: number; readonly height: number }): number {
+  let { width, height } = pixels;
+  let bytes = 4 * width * height;
+  while (width > 1 || height > 1) {
+    width = Math.max(1, Math.floor(width / 2));
+    height = Math.max(1, Math.floor(height / 2));
+    bytes += 4 * width * height;
+  }
+  return bytes;
+}
 
 /** A picture pinned to the scene: square (0, 0) of its drawing at scene pixel (x, y). */
 export interface PlacedArt {
@@ -54,25 +83,40 @@ export interface ArtPlacement {
 }
 
 /** The frame of `p` on a grid of `gridSize` pixels: one drawing square on one grid square. */
-export function artPlacement(p: PlacedArt, gridSize: number): ArtPlacement {
+function artFrame(p: PlacedArt, gridSize: number): Omit<ArtPlacement, "pixels"> {
   const scale = gridSize / p.art.cell;
-  const width = p.art.width * scale;
-  const height = p.art.height * scale;
-  const resolution = Math.min(
-    ART_RESOLUTION,
-    ART_MAX_SIDE / Math.max(width, height),
-    Math.sqrt(ART_MAX_PIXELS / (width * height)),
-  );
   return {
     x: p.x - p.art.origin[0] * scale,
     y: p.y - p.art.origin[1] * scale,
-    width,
-    height,
-    pixels: {
-      width: Math.max(1, Math.floor(width * resolution)),
-      height: Math.max(1, Math.floor(height * resolution)),
-    },
+    width: p.art.width * scale,
+    height: p.art.height * scale,
   };
+}
+
+/**
+ * The frames of `pictures` on a grid of `gridSize` pixels, their textures at one resolution: the
+ * most that keeps their bytes within `budget` (and every side within `ART_MAX_SIDE`), at most
+ * `ART_RESOLUTION`.
+ */
+export function artPlacements(
+  pictures: readonly PlacedArt[],
+  gridSize: number,
+  budget: number,
+): ArtPlacement[] {
+  const frames = pictures.map((p) => artFrame(p, gridSize));
+  const area = frames.reduce((n, f) => n + f.width * f.height, 0);
+  const resolution = Math.min(
+    ART_RESOLUTION,
+    Math.sqrt(budget / MOST_BYTES_A_PIXEL / Math.max(area, 1)),
+    ...frames.map((f) => ART_MAX_SIDE / Math.max(f.width, f.height, 1)),
+  );
+  return frames.map((f) => ({
+    ...f,
+    pixels: {
+      width: Math.max(1, Math.floor(f.width * resolution)),
+      height: Math.max(1, Math.floor(f.height * resolution)),
+    },
+  }));
 }
 
 /**
@@ -164,6 +208,8 @@ export class BoardPictures {
 
   constructor(
     private readonly name: string,
+    /** The bytes this game's textures may take together (its share of `ART_BUDGETS`). */
+    private readonly budget: number,
     private readonly host: () => PictureHost = foundryHost,
   ) {}
 
@@ -191,7 +237,7 @@ export class BoardPictures {
     const key = `${gridSize}|${level}|${pictures.map((p) => `${p.x},${p.y},${p.elevation},${p.sceneLevel}:${p.art.svg}`).join("|")}`;
     const alive = this.#meshes.every((m) => !m.mesh.destroyed);
     if (key === this.#key && primary === this.#primary && alive) return;
-    const frames = pictures.map((p) => artPlacement(p, gridSize));
+    const frames = artPlacements(pictures, gridSize, this.budget);
     const sources = await Promise.all(
       pictures.map((p, i) => rt.rasterize(p.art, frames[i]!.pixels)),
     );
@@ -219,7 +265,11 @@ export class BoardPictures {
     this.#key = key;
   }
 
-  /** Removes this game's pictures (and drops any drawing still under way). */
+  /**
+   * Removes this game's pictures and frees their textures (and drops any drawing still under
+   * way): a scene without the board, or the canvas torn down (canvasTearDown, before Foundry
+   * destroys the primary group's children, which would leave the textures to us).
+   */
   clear(): void {
     this.#turn++;
     this.#remove();

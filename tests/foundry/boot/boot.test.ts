@@ -32,7 +32,11 @@ import { legalByHole } from "../../../src/foundry/kayanak/canvas.ts";
 import { kindOfStep } from "../../../src/foundry/kayanak/canvas.ts";
 import type { PublicLake } from "../../../src/foundry/fishing/projection.ts";
 import { boardLevels } from "../../../src/foundry/fishing/projection.ts";
-import { ART_RESOLUTION } from "../../../src/foundry/core/board-picture.ts";
+import {
+  ART_BUDGETS,
+  ART_RESOLUTION,
+  textureBytes,
+} from "../../../src/foundry/core/board-picture.ts";
 import { ART_TITLE } from "../../../src/ui/board-art.ts";
 import { CELL, levelLayout } from "../../../src/ui/lake-svg.ts";
 
@@ -755,15 +759,17 @@ const GRID = { gridSize: 100, sceneX: 500, sceneY: 300 };
  * The board as the table draws it, a picture on every page: in the primary group (never on the
  * interface group above the tokens), one per level drawn, each pinned so that its square (0, 0)
  * lies on the board's; drawn over the scene's map tile and under every token (the fake draws the
- * primary group in PrimaryCanvasGroup._compareObjects order), with at least one texture pixel per
- * scene pixel; and a screenshot at canvas zoom 1, where the picture's smallest text is 13 / 56 of
- * a square.
+ * primary group in PrimaryCanvasGroup._compareObjects order); its textures within the game's
+ * share of the client's budget, with at least one texture pixel a scene pixel for the boards the
+ * boot test makes; freed when the canvas is torn down, and drawn again on the new canvas; and a
+ * screenshot at canvas zoom 1, where the picture's smallest text is 13 / 56 of a square.
  */
 async function checkBoardPicture(t: Table): Promise<void> {
   const lake = lakeOf(t) as unknown as PublicLake | undefined;
   const kayanak = boardOf(t);
   if (!lake && !kayanak) return;
   const name = lake ? "kolikoly-board" : "kolikoly-kayanak-board";
+  const budget = lake ? ART_BUDGETS.lake : ART_BUDGETS.kayanak;
   // where each picture's square (0, 0) must lie
   const corners = lake
     ? boardLevels(lake, GRID).map((b) => ({ x: b.x, y: b.y, rows: b.rows }))
@@ -779,6 +785,15 @@ async function checkBoardPicture(t: Table): Promise<void> {
     pixels: { width: number; height: number };
     inInterface: boolean;
   };
+  // Ana's canvas drawn again: the pictures' textures are freed at its tear-down, before the
+  // groups destroy their children; the pictures come back on the new canvas (waited for below)
+  await t.ana.page.evaluate("canvas.draw(canvas.scene)");
+  expect
+    .soft(
+      await evaluate(t.ana, "canvas.tornDown"),
+      "ana: no texture of the boards alive once the canvas is torn down",
+    )
+    .toEqual({ alive: 0 });
   for (const u of [t.gm, t.ana, t.bo]) {
     const pics = await waitFor(`${u.userId}: the board's picture`, async () => {
       const p = await evaluate<Pic[]>(
@@ -801,6 +816,10 @@ async function checkBoardPicture(t: Table): Promise<void> {
         .toBeGreaterThanOrEqual(1);
       expect.soft(p.pixels.width / p.width).toBeLessThanOrEqual(ART_RESOLUTION + 0.01);
     }
+    const bytes = pics.reduce((n, p) => n + textureBytes(p.pixels), 0);
+    expect
+      .soft(bytes, `${u.userId}: the board's textures within the game's share of the budget`)
+      .toBeLessThanOrEqual(budget);
     // the order the primary group draws in: the map tile, then the pictures, then the tokens
     const order = await evaluate<string[]>(u, "__kk.drawOrder()");
     const at = (n: string) => order.indexOf(n);
@@ -1336,8 +1355,9 @@ async function playKayanak(t: Table): Promise<void> {
  * v14 Scene Levels: a lake laid out on the scene's three Levels (the GM's `api.createLake`, layout
  * "scene-levels"; both fishers start on the surface, K3). Each lake level's picture is drawn on
  * every page at its Level's elevation, shown only while that Level is viewed. Ana viewing the
- * Shallows draws her canvas again and shows the Shallows' picture alone; then she views the
- * surface again. `finish` then checks the pictures' places and order on every page.
+ * Shallows draws her canvas again (the tear-down frees the pictures' textures) and shows the
+ * Shallows' picture alone; then she views the surface again. `finish` then checks the pictures'
+ * places, order and bytes on every page.
  */
 async function checkLevels(t: Table): Promise<void> {
   const made = await evaluate<{ ok: boolean; error?: { code: string } }>(
@@ -1387,6 +1407,12 @@ async function checkLevels(t: Table): Promise<void> {
   await restore();
   // Ana views the Shallows: her canvas is drawn again, the Shallows' picture alone shown
   await t.ana.page.evaluate(`canvas.scene.view({ level: "${LEVELS[1]}" })`);
+  expect
+    .soft(
+      await evaluate(t.ana, "canvas.tornDown"),
+      "ana: the pictures' textures freed at the tear-down",
+    )
+    .toEqual({ alive: 0 });
   const after = await waitFor("the Shallows' picture", async () => {
     const p = await shown(t.ana);
     return p.length === 3 && p[1]!.visible && p;
