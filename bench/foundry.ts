@@ -3,7 +3,8 @@
  * document writes per resolved round for 2 fishers / 3 swarms and 8 fishers / 30 swarms (v14
  * batched, v13 one request per operation); GM-side resolution time for the larger lake, without
  * dice animation, as a ratio to the engine alone on the same rounds; what a client loads of the
- * built module, gzipped: at start (target 60 KB, issue 23) and on first use of each game.
+ * built module, gzipped: at start (target 60 KB, issue 23) and on first use of each game; the GPU
+ * memory the boards' pictures take on a client, by the old rule and within the client's budget.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -170,6 +171,109 @@ async function cardsAtLogin(
   };
 }
 
+const MIB = 1024 * 1024;
+const mib = (n: number) => `${(n / MIB).toFixed(1)} MiB`;
+
+/**
+ * The lake's pictures on a client, as the GPU holds their textures (4 bytes a pixel and the
+ * mipmap chain, board-picture.ts `textureBytes`), on the default 100 px grid: by the old rule (each
+ * picture at 2 texture pixels a scene pixel, at most 4,096 a side and 8 M pixels; on v14 Scene
+ * Levels the surface alone was drawn) and now (every level drawn, all within the lake's share of
+ * the client's 16 MiB), both from the same drawings in this run; now as the module's own
+ * BoardPictures makes them, with a stand-in for the browser and PIXI that records each texture.
+ */
+async function boardTextures(): Promise<BenchRow[]> {
+  const [{ lakePictures }, picture, { DEFAULT_LAKE, LAKE_LIMITS }, { lakeOfSize }] =
+    await Promise.all([
+      import("../src/foundry/fishing/lake-art.ts"),
+      import("../src/foundry/core/board-picture.ts"),
+      import("../src/rules/index.ts"),
+      import("../tests/foundry/fixtures/public-lake.ts"),
+    ]);
+  type Size = { width: number; height: number; levels: number };
+  const grid = { gridSize: 100, sceneX: 0, sceneY: 0 };
+  const pictures = (size: Size, stacked: boolean) =>
+    lakePictures(lakeOfSize(size, stacked), grid, (level) => `Level ${level}`);
+  /** The old rule: each picture on its own; stacked, only the surface was drawn. */
+  const before = (art: ReturnType<typeof pictures>, stacked: boolean) => {
+    const drawn = stacked ? art.slice(0, 1) : art;
+    let resolution = 0;
+    const bytes = drawn.reduce((n, p) => {
+      const scale = grid.gridSize / p.art.cell;
+      const w = p.art.width * scale;
+      const h = p.art.height * scale;
+      const r = Math.min(2, 4096 / Math.max(w, h), Math.sqrt((4096 * 2048) / (w * h)));
+      resolution ||= r;
+      const pixels = { width: Math.floor(w * r), height: Math.floor(h * r) };
+      return n + picture.textureBytes(pixels);
+    }, 0);
+    return { bytes, resolution, drawn: drawn.length };
+  };
+  /** Now: shown through BoardPictures; every texture it makes recorded. */
+  const after = async (art: ReturnType<typeof pictures>) => {
+    const made: { width: number; height: number }[] = [];
+    const primary = { addChild: () => undefined };
+    const mesh = class {
+      destroyed = false;
+      name: string | null = null;
+      elevation = 0;
+      sortLayer = 0;
+      zIndex = 0;
+      hoverFade = true;
+      visible = true;
+      width = 0;
+      height = 0;
+      position = { set: () => undefined };
+      destroy() {
+        this.destroyed = true;
+      }
+    };
+    const host = {
+      rasterize: async (_a: unknown, pixels: { width: number; height: number }) => pixels,
+      PIXI: {
+        Texture: {
+          from: (pixels: unknown) => {
+            made.push(pixels as { width: number; height: number });
+            return { destroy: () => undefined };
+          },
+        },
+      },
+      PrimarySpriteMesh: mesh,
+      boardLayer: 550,
+      primary: () => primary,
+      viewedLevel: () => "level0",
+    };
+    await new picture.BoardPictures("bench", picture.ART_BUDGETS.lake, () => host).show(
+      art,
+      grid.gridSize,
+    );
+    const scale = grid.gridSize / art[0]!.art.cell;
+    return {
+      bytes: made.reduce((n, p) => n + picture.textureBytes(p), 0),
+      resolution: made[0]!.width / (art[0]!.art.width * scale),
+      drawn: made.length,
+    };
+  };
+  const largest = { width: LAKE_LIMITS.side, height: LAKE_LIMITS.side, levels: LAKE_LIMITS.levels };
+  const rows: BenchRow[] = [];
+  for (const [what, size, stacked] of [
+    ["default lake", DEFAULT_LAKE, false],
+    ["largest lake", largest, false],
+    ["largest lake", largest, true],
+  ] as const) {
+    const art = pictures(size, stacked);
+    const old = before(art, stacked);
+    const now = await after(art);
+    rows.push({
+      name: `board textures on a client, ${what} ${size.width}x${size.height}x${size.levels} ${stacked ? "on v14 Scene Levels" : "side by side"} (100 px grid), old rule -> budget: bytes (pictures drawn), texture pixels a scene pixel`,
+      value: `${mib(old.bytes)} (${old.drawn}) -> ${mib(now.bytes)} (${now.drawn}), ${(now.bytes / old.bytes).toFixed(3)}x; ${old.resolution.toFixed(2)} -> ${now.resolution.toFixed(2)}`,
+      target: `<= ${mib(picture.ART_BUDGETS.lake)} (the lake's share of ${mib(picture.ART_BUDGETS.client)})`,
+      ok: now.bytes <= picture.ART_BUDGETS.lake,
+    });
+  }
+  return rows;
+}
+
 /** The 60 KB target (issue 23) for what every client loads at start, in gzip bytes. */
 const START_TARGET = 60 * 1024;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -188,7 +292,7 @@ async function bundle(): Promise<BenchRow[]> {
     const kayanak = fig.chunks.find((c) => c.chunk.includes("kayanak"));
     // the lake's picture on the canvas (fishing/lake-art.ts): with the first scene that has a lake
     const lakeArt = fig.chunks.find((c) => c.chunk.endsWith("/lake-art.js"));
-    // a GM client loads the GM chunks: at init the windows, the store's cipher, the GM desk;
+    // a GM client loads the GM chunks: at setup the windows, the store's cipher, the GM desk;
     // with its first write the writes (core/live-writes.ts), with its first table check its half
     const gmChunks = fig.chunks.filter((c) =>
       /\/(gm-(windows|crypto|desk-chunk)|live-writes|table-check-gm)\.js$/.test(c.chunk),
@@ -222,7 +326,7 @@ async function bundle(): Promise<BenchRow[]> {
         ok: lakeArt !== undefined,
       },
       {
-        name: `a GM client: the GM windows, the store's cipher, the GM desk (at init), the writes and the table check's GM half (on first use): ${gm?.files.map((f) => path.basename(f)).join(", ") ?? "no chunk"}`,
+        name: `a GM client: the GM windows, the store's cipher, the GM desk (at setup), the writes and the table check's GM half (on first use): ${gm?.files.map((f) => path.basename(f)).join(", ") ?? "no chunk"}`,
         value: gm
           ? `+${kb(gm.bytes)} (${kb(fig.startBytes + gm.bytes)} with the start bundle)`
           : "no GM chunks",
@@ -254,5 +358,6 @@ export async function run(opts: BenchOptions): Promise<BenchRow[]> {
     const why = String((e as Error)?.message ?? e).split("\n")[0] ?? "";
     rows.push({ name: "the behavioural fake's figures: not measured", value: why, ok: false });
   }
+  rows.push(...(await boardTextures()));
   return [...rows, ...(await bundle())];
 }

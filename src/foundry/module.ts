@@ -19,6 +19,7 @@ import type { PlayerSend } from "./kayanak/layer.ts";
 import type { PlayerPort } from "./players/port.ts";
 import type { PlayerWiring } from "./players/wire.ts";
 import { DeclareWindows } from "./players/declare-dialog.ts";
+import { SquarePicks } from "./players/square-pick.ts";
 import { dexMod } from "./systems/common.ts";
 import type { Table } from "./compose.ts";
 import { composeTable } from "./compose.ts";
@@ -42,6 +43,8 @@ import { addDeclareButton } from "./hooks/players.ts";
 import * as tableCheck from "./hooks/table-check.ts";
 import * as hazardChoice from "./hooks/hazard-choice.ts";
 import * as kayanakDice from "./hooks/kayanak-dice.ts";
+import * as gmPreload from "./hooks/gm-preload.ts";
+import * as packLabels from "./hooks/pack-labels.ts";
 
 /** What the module reads of Foundry besides the port (the live ones: `liveModuleEnv`). */
 export interface ModuleEnv {
@@ -64,6 +67,8 @@ interface Built {
   readonly table: Table;
   readonly windows: GmWindows;
   readonly declare: DeclareWindows;
+  /** The declaration window's square pick, which the Escape keybinding cancels. */
+  readonly picks: SquarePicks;
   readonly asPlayer: PlayerSend;
 }
 
@@ -74,7 +79,8 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
     const p = port();
     // the players' side, asked for lazily: it is built on first use (compose.ts)
     const w = (): PlayerWiring => table.players()!;
-    const declare = new DeclareWindows(() => table.players());
+    const picks = new SquarePicks();
+    const declare = new DeclareWindows(() => table.players(), picks);
     const table: Table = composeTable(p, {
       lakeIds: env.lakeIds,
       boardIds: env.boardIds,
@@ -121,7 +127,7 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
     const asPlayer: PlayerSend = async (lake, fisher, round, request) => {
       w().player.report(await w().player.kayanak({ lake, fisher, round, request }));
     };
-    return { table, windows, declare, asPlayer };
+    return { table, windows, declare, picks, asPlayer };
   };
   const root = (): Built => (built ??= build());
   const rt = (): Runtime => root().table.runtime;
@@ -141,26 +147,29 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
   live.listen(rt, parts.part("windows follow scene flags, cards and users"));
   // issue 10 item 1: the store-traffic listener from init, the table check, the leak warning
   tableCheck.listen(rt, parts.part("table check and leak watch"), windows);
-  // issue 4: the players' settings, keybinding and templates, the roll card, the token HUD
+  // issue 4: the players' settings, keybindings and templates, the roll card, the token HUD
   players.listen(
     rt,
     wiring,
     parts.part("players: settings, roll card, HUD, declare window"),
     () => root().declare,
+    () => root().picks,
   );
   // H4: the HP-or-effect choice's settings and template
   hazardChoice.listen(parts.part("H4 choice settings"));
   // issue 11: Kayanak's dice terms and their Dice So Nice faces
   kayanakDice.listen(parts.part("Kayanak dice"));
+  // the compendium packs' labels in the user's language, before Foundry builds the packs
+  packLabels.listen(parts.part("pack labels localized"));
+  // the GM chunks (windows, the store's cipher, the GM desk) start loading on a GM client once
+  // Foundry has made game.user, at setup; a player's never loads them
+  gmPreload.listen(parts.part("GM chunks preloaded"), () => game.user?.isGM === true, [
+    () => windows().preload(),
+    preloadGmCrypto,
+    preloadGmDesk,
+  ]);
   // the public API, at init: game.modules.get(id).api (the players' part adds to it at ready)
-  parts.part("public API; GM windows and the store's cipher preloaded").once("init", () => {
-    // issue 23: the GM chunks (windows, the store's cipher, the GM desk) start loading on a GM client; a
-    // player's never loads them
-    if (game.user?.isGM) {
-      windows().preload();
-      preloadGmCrypto();
-      preloadGmDesk();
-    }
+  parts.part("public API").once("init", () => {
     const mod = game.modules!.get(MODULE_ID) as unknown as { api?: unknown } | undefined;
     if (mod)
       mod.api = makeApi(rt(), {

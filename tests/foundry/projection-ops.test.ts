@@ -24,27 +24,18 @@ import {
 } from "../../src/foundry/fishing/projection.ts";
 import { DISPLAY_ALWAYS, MODULE_ID, SWARM_ICON } from "../../src/foundry/core/constants.ts";
 import type { SceneData, TokenData, WriteOp } from "../../src/foundry/core/port.ts";
+import { publicLake } from "./fixtures/public-lake.ts";
 
-const pub: PublicLake = {
-  id: "lake1",
+const pub: PublicLake = publicLake({
   name: "Pond",
   sceneId: "sc",
-  lake: { width: 3, height: 2, levels: 1, verticalAdjacency: true },
   origin: { col: 1, row: 2 },
-  layout: "side-by-side",
-  gap: 1,
   fishers: [
     { id: "ana", name: "Ana", tokenId: "tokAna", actorId: "actAna" },
     { id: "bo", name: "Bo", tokenId: "tokBo", actorId: "actBo" },
   ],
   swarmActorId: "swarmActor",
-  markers: "remove",
-  round: 0,
-  over: false,
-  explored: [],
-  declared: [],
-  catches: {},
-};
+});
 const G = 100;
 
 /** A new game on `lake`, Ana and Bo where their tokens stand, the swarms on `squares`. */
@@ -507,7 +498,7 @@ describe("the public lake and its square geometry", () => {
     expect(swarmFlagOf(fisherToken("t", [0, 0]))).toBeUndefined();
   });
 
-  test("K21 boardLevels: each level's square (0, 0) where it is drawn; stacked, the surface only", () => {
+  test("K21 boardLevels: each level's square (0, 0) where it is drawn, on its own Level when stacked", () => {
     const grid = { gridSize: G, sceneX: 0, sceneY: 0 };
     const two = { ...pub, lake: { ...pub.lake, levels: 2 }, explored: [] };
     expect(boardLevels(two, grid)).toEqual([
@@ -519,14 +510,20 @@ describe("the public lake and its square geometry", () => {
       [100, true],
       [400, false],
     ]);
-    // stacked (v14 Scene Levels): one picture, the surface at its Level's elevation
+    // stacked on v14 Scene Levels: every level at the same place, each on its own Level at that
+    // Level's elevation, with its row numbers (no level lies beside it)
     const sceneLevels = [
       { id: "top", elevation: 10 },
       { id: "low", elevation: 0 },
     ];
-    expect(boardLevels({ ...two, layout: "scene-levels", sceneLevels }, grid)).toEqual([
-      { level: 0, x: 100, y: 200, elevation: 10, rows: true },
+    expect(boardLevels({ ...two, gap: 0, layout: "scene-levels", sceneLevels }, grid)).toEqual([
+      { level: 0, x: 100, y: 200, elevation: 10, rows: true, sceneLevel: "top" },
+      { level: 1, x: 100, y: 200, elevation: 0, rows: true, sceneLevel: "low" },
     ]);
+    // stacked without Levels named: its levels would share one spot of one Level, the surface only
+    expect(
+      boardLevels({ ...two, layout: "scene-levels" }, grid).map((b) => [b.level, b.sceneLevel]),
+    ).toEqual([[0, undefined]]);
   });
 
   test("K1 lakeFootprint: the squares a lake takes from its origin, levels side by side or stacked", () => {

@@ -13,24 +13,14 @@ import {
   swarmFlagOf,
 } from "../../src/foundry/fishing/projection.ts";
 import { makeTable } from "./fake/world.ts";
+import { publicLake } from "./fixtures/public-lake.ts";
 
-const pub: PublicLake = {
-  id: "lake1",
+const pub: PublicLake = publicLake({
   name: "L",
-  sceneId: "s",
   lake: { width: 3, height: 2, levels: 2, verticalAdjacency: true },
   origin: { col: 2, row: 1 },
-  layout: "side-by-side",
-  gap: 1,
-  fishers: [],
-  swarmActorId: "a",
-  markers: "remove",
-  round: 0,
-  over: false,
   explored: [0, 4],
-  declared: [],
-  catches: {},
-};
+});
 const grid = { gridSize: 100, sceneX: 50, sceneY: 60 };
 
 describe("board", () => {

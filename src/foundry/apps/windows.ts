@@ -5,7 +5,8 @@
  *
  * Their code is a chunk of its own (gm-windows.ts, issue 23): this file is the one seam, it
  * imports the chunk with import() only (its types are erased from the build). A GM client starts
- * loading it at `init` (`preload`), so a window opens at once; a player's client never loads it.
+ * loading it at `setup` (`preload`, hooks/gm-preload.ts), so a window opens at once; a player's
+ * client never loads it.
  */
 import type { Result } from "../core/result.ts";
 import type { TableReport } from "../core/table-check.ts";
@@ -35,7 +36,7 @@ export class GmWindows {
     private readonly wizardDeps: LakeWizardDeps,
   ) {}
 
-  /** `init` on a GM client: the windows' code starts loading (a player's client never asks). */
+  /** `setup` on a GM client: the windows' code starts loading (a player's client never asks). */
   preload(): void {
     void loadGmWindows().catch((e: unknown) =>
       console.error("kolikoly-fishing | the GM windows could not be loaded", e),

@@ -5,7 +5,7 @@
  * drawing code and the pictures on the canvas are not in what every client loads at start.
  */
 import type { PlacedArt } from "../core/board-picture.ts";
-import { BoardPictures } from "../core/board-picture.ts";
+import { ART_BUDGETS, BoardPictures } from "../core/board-picture.ts";
 import type { SceneData } from "../core/port.ts";
 import { lakeLevelArt } from "../../ui/lake-svg.ts";
 import type { PublicLake } from "./projection.ts";
@@ -23,10 +23,11 @@ export function lakePictures(
     x: b.x,
     y: b.y,
     elevation: b.elevation,
+    ...(b.sceneLevel !== undefined ? { sceneLevel: b.sceneLevel } : {}),
   }));
 }
 
-const pictures = new BoardPictures("kolikoly-board");
+const pictures = new BoardPictures("kolikoly-board", ART_BUDGETS.lake);
 
 /** Shows the lake's pictures on the canvas, in place of the earlier ones. */
 export function showLake(
@@ -37,7 +38,7 @@ export function showLake(
   return pictures.show(lakePictures(pub, scene, title), scene.gridSize);
 }
 
-/** Removes the lake's pictures (a scene without a lake). */
+/** Removes the lake's pictures and frees their textures (a scene without a lake, a canvas torn down). */
 export function clearLake(): void {
   pictures.clear();
 }

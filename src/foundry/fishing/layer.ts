@@ -28,6 +28,14 @@ let art: typeof LakeArt | undefined;
 /** Bumped by every draw: a draw that waited for the chunk gives way to a later one. */
 let drawing = 0;
 
+/**
+ * canvasTearDown: the lake's pictures go with the canvas, their textures freed now (Foundry
+ * destroys the primary group's children after this hook, but not their textures).
+ */
+export function tearDownBoard(): void {
+  art?.clearLake();
+}
+
 export async function drawBoard(rt: Runtime): Promise<void> {
   const c = canvas as unknown as {
     ready?: boolean;

@@ -371,8 +371,8 @@ export function sceneLakeOp(scene: SceneData, pub: PublicLake): WriteOp {
 
 /**
  * One lake level as the canvas draws it (layer.ts): where its square (0, 0) lies on the scene,
- * at what elevation, and whether its row numbers fit left of it (not when another level is laid
- * right beside it, gap 0: they would cover that level's last column).
+ * at what elevation, on which v14 Level, and whether its row numbers fit left of it (not when
+ * another level is laid right beside it, gap 0: they would cover that level's last column).
  */
 export interface BoardLevel {
   readonly level: number;
@@ -380,17 +380,31 @@ export interface BoardLevel {
   readonly y: number;
   readonly elevation: number;
   readonly rows: boolean;
+  /** The Scene Level it is drawn on ("scene-levels" layout): shown while that Level is viewed. */
+  readonly sceneLevel?: string;
 }
 
-/** The levels drawn on the scene (squareOrigin's layout): each one side by side, or the surface only when stacked. */
+/**
+ * The levels drawn on the scene (squareOrigin's layout): side by side, each one; stacked on the
+ * scene's Levels, each one on its own Level at that Level's elevation. A stacked lake that names
+ * no Levels has only its surface drawn: its levels would all lie on one spot of one Level.
+ */
 export function boardLevels(
   pub: Pick<PublicLake, "origin" | "layout" | "gap" | "lake" | "sceneLevels">,
   scene: Pick<SceneData, "gridSize" | "sceneX" | "sceneY">,
 ): BoardLevel[] {
-  const shown = pub.layout === "side-by-side" ? pub.lake.levels : 1;
+  const stacked = pub.layout === "scene-levels";
+  const shown = !stacked || pub.sceneLevels ? pub.lake.levels : 1;
   return Array.from({ length: shown }, (_, level) => {
     const o = squareOrigin(pub, scene, [0, 0, level]);
-    return { level, x: o.x, y: o.y, elevation: o.elevation, rows: level === 0 || pub.gap > 0 };
+    return {
+      level,
+      x: o.x,
+      y: o.y,
+      elevation: o.elevation,
+      rows: stacked || level === 0 || pub.gap > 0,
+      ...(o.level !== undefined ? { sceneLevel: o.level } : {}),
+    };
   });
 }
 

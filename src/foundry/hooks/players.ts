@@ -1,6 +1,6 @@
 /**
- * The players' side in Foundry, in the module's hook list (module.ts): settings, the lock
- * keybinding and templates at init, the key commitment at ready, the hand-over
+ * The players' side in Foundry, in the module's hook list (module.ts): settings, the lock and
+ * cancel-pick keybindings and templates at init, the key commitment at ready, the hand-over
  * on userConnected, the roll card's buttons and a "declare" button on the round card
  * (renderChatMessageHTML, v13 HTMLElement), the token HUD button (renderTokenHUD), and the
  * declaration window at round start (updateScene: the public lake's round moved on).
@@ -16,6 +16,8 @@ import { ROLL_CARD, checksFlagOf } from "../players/roll-card.ts";
 import { registerPlayerSettings } from "../players/settings.ts";
 import type { PlayerWiring } from "../players/wire.ts";
 import { DeclarePrompt } from "../players/prompt.ts";
+import type { SquarePicks } from "../players/square-pick.ts";
+import { CANCEL_PICK_ACTION, cancelPickBinding } from "../players/square-pick.ts";
 import type { HookSink } from "./hook-list.ts";
 
 /** Every lake on every scene, with its scene. */
@@ -44,6 +46,7 @@ export function listen(
   w: () => PlayerWiring,
   hooks: HookSink,
   declare: () => DeclareWindows,
+  picks: () => SquarePicks,
 ): void {
   // issue 20 item 3: the declaration window opens by itself (players/prompt.ts)
   let asking: DeclarePrompt | undefined;
@@ -67,6 +70,14 @@ export function listen(
         return true;
       },
     });
+    // Escape during a square pick cancels the pick alone (square-pick.ts); keybindings can only be
+    // registered at init (v13 client/helpers/interaction/client-keybindings.mjs, register throws
+    // once the bindings are initialized, after setup)
+    game.keybindings!.register(
+      MODULE_ID,
+      CANCEL_PICK_ACTION,
+      cancelPickBinding(picks, CONST.KEYBINDING_PRECEDENCE.PRIORITY) as never,
+    );
     void foundry.applications.handlebars.loadTemplates([
       ROLL_CARD,
       DIALOG_TEMPLATE,

@@ -4,8 +4,8 @@
  */
 import { MODULE_ID } from "../core/constants.ts";
 import type { Runtime } from "../runtime.ts";
-import { drawBoard } from "../fishing/layer.ts";
-import { drawKayanak } from "../kayanak/load.ts";
+import { drawBoard, tearDownBoard } from "../fishing/layer.ts";
+import { drawKayanak, tearDownKayanak } from "../kayanak/load.ts";
 import type { PlayerSend } from "../kayanak/layer.ts";
 import type { HookSink } from "./hook-list.ts";
 
@@ -45,6 +45,13 @@ export function listen(rt: () => Runtime, hooks: HookSink, asPlayer: PlayerSend)
     // private news after a reload: a player asks for it once its handlers exist; a GM sends it
     await r.askForNews();
     await r.newsForAll();
+  });
+  // the boards' textures are freed with the canvas they were drawn on (v13 client/canvas/board.mjs:
+  // Canvas#tearDown calls canvasTearDown before the groups destroy their children; on v14 a
+  // change of the viewed Level tears down too), not held until the next draw
+  hooks.on("canvasTearDown", () => {
+    tearDownBoard();
+    tearDownKayanak();
   });
   hooks.on("canvasReady", () => {
     void drawBoard(rt());

@@ -3,5 +3,5 @@
  * kayanak/load.ts has imported it. Nothing outside load.ts imports this file.
  */
 export { KayanakHost } from "./host.ts";
-export { drawKayanak } from "./layer.ts";
+export { drawKayanak, tearDownKayanak } from "./layer.ts";
 export type { BoardRuntime, PlayerSend } from "./layer.ts";

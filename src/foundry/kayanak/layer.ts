@@ -20,7 +20,7 @@ import type { PublicBoard } from "./board.ts";
 import { activeBoardOf, holeAt } from "./board.ts";
 import type { PointerPoint } from "./canvas.ts";
 import { actingFisher, isClick, litHoles, stepFor } from "./canvas.ts";
-import { BoardPictures } from "../core/board-picture.ts";
+import { ART_BUDGETS, BoardPictures } from "../core/board-picture.ts";
 import { iceSheetArt } from "../../ui/ice-svg.ts";
 import { holeOrigin } from "./board.ts";
 import type { KayanakHost, KayanakRequest } from "./host.ts";
@@ -49,7 +49,7 @@ export type PlayerSend = (
   request: KayanakRequest,
 ) => Promise<void>;
 
-const pictures = new BoardPictures("kolikoly-kayanak-board");
+const pictures = new BoardPictures("kolikoly-kayanak-board", ART_BUDGETS.kayanak);
 let bar: HTMLElement | undefined;
 let stage: Stage | undefined;
 /**
@@ -73,6 +73,11 @@ function current(rt: BoardRuntime): { scene: SceneData; pub: PublicBoard } | und
   const scene = c?.scene ? rt.port.scene(c.scene.id) : undefined;
   const pub = scene && activeBoardOf(scene);
   return scene && pub ? { scene, pub } : undefined;
+}
+
+/** The canvas is torn down: the board's picture goes with it, its texture freed now. */
+export function tearDownKayanak(): void {
+  pictures.clear();
 }
 
 /** Draws (or removes) the scene's Kayanak board, the bar, and listens for clicks on holes. */

@@ -69,6 +69,11 @@ export function drawKayanak(
   void loadKayanak().then((k) => k.drawKayanak(rt, asPlayer));
 }
 
+/** canvasTearDown (hooks/ready.ts): a board drawn on this client frees its picture's texture. */
+export function tearDownKayanak(): void {
+  loaded?.tearDownKayanak();
+}
+
 type Op<K extends keyof KayanakHost> = KayanakHost[K] extends (...a: infer A) => infer R
   ? (...a: A) => R
   : never;

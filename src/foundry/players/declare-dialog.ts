@@ -19,6 +19,7 @@ import {
   restoreFocus,
 } from "./declare-form.ts";
 import type { LiveRefresh } from "../core/live-refresh.ts";
+import type { SquarePicks } from "./square-pick.ts";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -38,7 +39,11 @@ interface CanvasLike {
 export class DeclareWindows {
   private readonly open = new Map<string, DeclareDialog>();
 
-  constructor(private readonly wiring: () => PlayerWiring | undefined) {}
+  constructor(
+    private readonly wiring: () => PlayerWiring | undefined,
+    /** This client's square pick, which the Escape keybinding cancels (square-pick.ts). */
+    private readonly picks: SquarePicks,
+  ) {}
 
   /** Opens (or brings forward) the window for the fishers this user owns on a lake. */
   async show(pub: PublicLake, sceneId: string): Promise<DeclareDialog | undefined> {
@@ -66,7 +71,7 @@ export class DeclareWindows {
         const p = now && publicLakeOf(now, pub.id);
         return (p?.declared ?? []).map((id) => p?.fishers.find((f) => f.id === id)?.name ?? id);
       },
-      pickOnCanvas: (fisher) => pickSquare(w, sceneId, pub.id, fisher),
+      pickOnCanvas: (fisher) => pickSquare(w, this.picks, sceneId, pub.id, fisher),
     });
     await controller.load();
     const dialog = new DeclareDialog(controller, pub.id, sceneId, w, () =>
@@ -141,10 +146,13 @@ export class DeclareDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
 /**
  * One click on the canvas: the square under the pointer (squareAt over the scene's grid), if
- * it is next to the fisher. Escape cancels. The canvas click is read in world coordinates.
+ * it is next to the fisher. Escape cancels it through the module's keybinding (square-pick.ts),
+ * which keeps Foundry's own Escape from closing the windows. The canvas click is read in world
+ * coordinates.
  */
 function pickSquare(
   w: PlayerWiring,
+  picks: SquarePicks,
   sceneId: string,
   lakeId: string,
   fisher: string,
@@ -158,7 +166,7 @@ function pickSquare(
   return new Promise((resolve) => {
     const done = (c: Coord | undefined) => {
       stage.off("pointerdown", onDown);
-      document.removeEventListener("keydown", onKey);
+      ended();
       resolve(c);
     };
     const onDown = (e: { global: { x: number; y: number } }) => {
@@ -172,11 +180,8 @@ function pickSquare(
         : undefined;
       done(at && (!from || adjacent(pub.lake, from, at)) ? at : undefined);
     };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") done(undefined);
-    };
+    const ended = picks.begin(() => done(undefined));
     stage.on("pointerdown", onDown);
-    document.addEventListener("keydown", onKey);
   });
 }
 

@@ -219,6 +219,10 @@ export class DeclareController {
           this.submit(fisher).then(() => rerender({ form: form.id, name: "submit" })),
         );
       });
+      // the compass's keys: Foundry's own arrow bindings (a pan, or a move of the controlled
+      // tokens) do not also run, since a radio has the focus and Foundry's KeyboardManager runs
+      // no binding while a form field has it (v13 client/helpers/interaction/keyboard-manager.mjs,
+      // hasFocus); the boot test presses them against that rule
       form.addEventListener("keydown", (ev) => {
         const target = ev.target as HTMLInputElement | null;
         if (!target || target.name !== "target") return;

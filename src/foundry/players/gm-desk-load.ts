@@ -1,8 +1,8 @@
 /**
  * The GM desk on a client (issue 23): its code (desk.ts, with the roll integrity checks) is a
  * chunk of its own, gm-desk-chunk.ts, and this file is the one seam: it imports the chunk with
- * import() only (its types are erased from the build). A GM client starts loading it at `init`
- * (module.ts, `preloadGmDesk`); a player's client never loads it.
+ * import() only (its types are erased from the build). A GM client starts loading it at `setup`
+ * (hooks/gm-preload.ts, `preloadGmDesk`); a player's client never loads it.
  *
  * `LazyGmDesk` answers as the desk does, the desk built on first use: what the desk does only on
  * the active GM's client (every one of its operations begins by asking) is refused or skipped here
@@ -33,7 +33,7 @@ export function loadGmDesk(): Promise<GmDeskChunk> {
   return chunk;
 }
 
-/** `init` on a GM client: the chunk starts loading (a player's client never asks). */
+/** `setup` on a GM client: the chunk starts loading (a player's client never asks). */
 export function preloadGmDesk(): void {
   void loadGmDesk().catch((e: unknown) =>
     console.error("kolikoly-fishing | the GM desk could not be loaded", e),

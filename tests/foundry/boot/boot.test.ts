@@ -25,14 +25,18 @@ import type { Source } from "./protocol.ts";
 import type { ServerOptions } from "./server.ts";
 import { FakeFoundryServer } from "./server.ts";
 import type { SystemId } from "./world.ts";
-import { SCENE, TOKENS, USERS, worldSeed } from "./world.ts";
+import { LEVELS, MAP_TILE, SCENE, TOKENS, USERS, worldSeed } from "./world.ts";
 import type { PublicBoard } from "../../../src/foundry/kayanak/board.ts";
 import { holeOrigin } from "../../../src/foundry/kayanak/board.ts";
 import { legalByHole } from "../../../src/foundry/kayanak/canvas.ts";
 import { kindOfStep } from "../../../src/foundry/kayanak/canvas.ts";
 import type { PublicLake } from "../../../src/foundry/fishing/projection.ts";
 import { boardLevels } from "../../../src/foundry/fishing/projection.ts";
-import { ART_RESOLUTION } from "../../../src/foundry/core/board-picture.ts";
+import {
+  ART_BUDGETS,
+  ART_RESOLUTION,
+  textureBytes,
+} from "../../../src/foundry/core/board-picture.ts";
 import { ART_TITLE } from "../../../src/ui/board-art.ts";
 import { CELL, levelLayout } from "../../../src/ui/lake-svg.ts";
 
@@ -167,11 +171,15 @@ async function settle(t: Table): Promise<void> {
   for (const u of [t.gm, t.ana, t.bo]) await u.page.evaluate("globalThis.ui.chat.idle()");
 }
 
-async function open(system: SystemId, options: Partial<ServerOptions> = {}): Promise<Table> {
+async function open(
+  system: SystemId,
+  options: Partial<ServerOptions> = {},
+  world: { levels?: boolean } = {},
+): Promise<Table> {
   site.run.system = system;
   site.run.generation = options.generation ?? 13;
   site.served.length = 0;
-  const server = new FakeFoundryServer(worldSeed(system, built.manifest), options);
+  const server = new FakeFoundryServer(worldSeed(system, built.manifest, world), options);
   const t = {
     server,
     system,
@@ -465,6 +473,74 @@ async function declareWindow(
   return win;
 }
 
+/**
+ * Escape on the GM's page (a GM owns every fisher, so the declaration window opens there too,
+ * beside the GM panel), against the fake's KeyboardManager and core `dismiss` binding
+ * (client/keyboard.ts): during a square pick Escape runs the module's binding alone, which cancels
+ * the pick; the declaration window, its draft and the GM panel stay. With no pick, core's
+ * `dismiss` closes every window as usual. The compass's arrow keys, handled by the window with a
+ * radio focused, reach none of Foundry's bindings (its arrow keys would move controlled tokens).
+ */
+async function checkEscape(t: Table): Promise<void> {
+  const page = t.gm.page;
+  const panel = await openPanel(t);
+  await page.evaluate(`game.modules.get("${MODULE}").api.openDeclare()`);
+  const win = page.locator(".kolikoly-declare-window");
+  await win.waitFor();
+  const fisher = (lakeOf(t)!.fishers as { id: string }[])[0]!.id;
+  const form = win.locator(`form.kolikoly-declare[data-fisher="${fisher}"]`);
+  await form.locator("input[name=action][value=track]").check();
+  await form.locator("input[name=target]:not([disabled])").first().check();
+  const ran = () =>
+    evaluate<string[]>(t.gm, "game.keybindings.trace.map((b) => b.action)").then((a) => a.length);
+  const since = async (n: number) =>
+    (await evaluate<string[]>(t.gm, "game.keybindings.trace.map((b) => b.action)")).slice(n);
+  // the compass: an arrow moves the choice in the window, and no Foundry binding runs
+  let mark = await ran();
+  await form.locator("input[name=target]:checked").focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowUp");
+  expect.soft(await since(mark), "the compass's arrow keys reach no Foundry binding").toEqual([]);
+  await page.waitForTimeout(200);
+  const draft = await form.locator("input[name=target]:checked").inputValue();
+  // a pick: the stage gains a listener for the click; Escape ends it and nothing else
+  const listeners = () => evaluate<number>(t.gm, `__kk.stageListeners("pointerdown")`);
+  const idle = await listeners();
+  await win.locator(`[data-kolikoly-pick="${fisher}"]`).click();
+  await waitFor("the pick under way", async () => (await listeners()) === idle + 1);
+  mark = await ran();
+  await page.keyboard.press("Escape");
+  await waitFor("the pick cancelled", async () => (await listeners()) === idle, 5_000).catch(
+    () => undefined,
+  );
+  expect.soft(await listeners(), "Escape cancels the pick").toBe(idle);
+  expect
+    .soft(await since(mark), "Escape during a pick: the module's binding, then no other")
+    .toEqual([`${MODULE}.cancelPick`]);
+  await page.waitForTimeout(300);
+  expect.soft(await win.count(), "the declaration window stays open").toBe(1);
+  expect.soft(await panel.count(), "the GM panel stays open").toBe(1);
+  expect
+    .soft(await form.locator("input[name=action]:checked").inputValue(), "the draft's action stays")
+    .toBe("track");
+  expect
+    .soft(await form.locator("input[name=target]:checked").inputValue(), "the draft's square stays")
+    .toBe(draft);
+  // no pick: the keyboard off the window's fields, Escape is core's dismiss, which closes them all
+  await page.locator("#board").click({ position: { x: 5, y: 5 } });
+  mark = await ran();
+  await page.keyboard.press("Escape");
+  await waitFor(
+    "core's dismiss to close the windows",
+    async () => (await win.count()) === 0 && (await panel.count()) === 0,
+    5_000,
+  ).catch(() => undefined);
+  expect.soft((await win.count()) + (await panel.count()), "dismiss closed both windows").toBe(0);
+  expect
+    .soft(await since(mark), "no pick: the module's binding declines, dismiss runs")
+    .toEqual([`${MODULE}.cancelPick`, "core.dismiss"]);
+}
+
 /** The roll card's button for a fisher, then the system's roll dialog if it asks. */
 async function rollFromCard(t: Table, u: UserPage, fisher: string): Promise<void> {
   const button = u.page
@@ -680,16 +756,20 @@ async function checkTexts(u: UserPage): Promise<void> {
 const GRID = { gridSize: 100, sceneX: 500, sceneY: 300 };
 
 /**
- * Issue 20 item 2: the board as the table draws it, a picture on every page: in the primary group
- * under the tokens (never on the interface group above them), one per level drawn, each pinned
- * so that its square (0, 0) lies on the board's, with at least one texture pixel per scene pixel;
- * and a screenshot at canvas zoom 1, where the picture's smallest text is 13 / 56 of a square.
+ * The board as the table draws it, a picture on every page: in the primary group (never on the
+ * interface group above the tokens), one per level drawn, each pinned so that its square (0, 0)
+ * lies on the board's; drawn over the scene's map tile and under every token (the fake draws the
+ * primary group in PrimaryCanvasGroup._compareObjects order); its textures within the game's
+ * share of the client's budget, with at least one texture pixel a scene pixel for the boards the
+ * boot test makes; freed when the canvas is torn down, and drawn again on the new canvas; and a
+ * screenshot at canvas zoom 1, where the picture's smallest text is 13 / 56 of a square.
  */
 async function checkBoardPicture(t: Table): Promise<void> {
   const lake = lakeOf(t) as unknown as PublicLake | undefined;
   const kayanak = boardOf(t);
   if (!lake && !kayanak) return;
   const name = lake ? "kolikoly-board" : "kolikoly-kayanak-board";
+  const budget = lake ? ART_BUDGETS.lake : ART_BUDGETS.kayanak;
   // where each picture's square (0, 0) must lie
   const corners = lake
     ? boardLevels(lake, GRID).map((b) => ({ x: b.x, y: b.y, rows: b.rows }))
@@ -701,19 +781,27 @@ async function checkBoardPicture(t: Table): Promise<void> {
     x: number;
     y: number;
     width: number;
-    pixels: number;
-    sortLayer: number;
+    visible: boolean;
+    pixels: { width: number; height: number };
     inInterface: boolean;
   };
+  // Ana's canvas drawn again: the pictures' textures are freed at its tear-down, before the
+  // groups destroy their children; the pictures come back on the new canvas (waited for below)
+  await t.ana.page.evaluate("canvas.draw(canvas.scene)");
+  expect
+    .soft(
+      await evaluate(t.ana, "canvas.tornDown"),
+      "ana: no texture of the boards alive once the canvas is torn down",
+    )
+    .toEqual({ alive: 0 });
   for (const u of [t.gm, t.ana, t.bo]) {
     const pics = await waitFor(`${u.userId}: the board's picture`, async () => {
       const p = await evaluate<Pic[]>(
         u,
-        `canvas.primary.children.filter((c) => c.name.startsWith("${name}-") && !c.destroyed).map((c) => ({ name: c.name, x: c.x, y: c.y, width: c.width, pixels: c.texture.baseTexture.resource.source.width, sortLayer: c.sortLayer, inInterface: canvas.interface.children.includes(c) }))`,
+        `canvas.primary.children.filter((c) => c.name.startsWith("${name}-") && !c.destroyed).map((c) => ({ name: c.name, x: c.x, y: c.y, width: c.width, visible: c.visible, pixels: { width: c.texture.baseTexture.resource.source.width, height: c.texture.baseTexture.resource.source.height }, inInterface: canvas.interface.children.includes(c) }))`,
       );
       return p.length === corners.length && p;
     });
-    const tokenLayer = 700; // PrimaryCanvasGroup.SORT_LAYERS.TOKENS
     for (const [i, p] of pics.entries()) {
       const c = corners[i]!;
       // without row numbers the picture starts 3 units (its padding) left of the squares
@@ -722,50 +810,79 @@ async function checkBoardPicture(t: Table): Promise<void> {
         .soft(p.x + dx * unit, `${u.userId}: ${p.name} pinned to its square (0, 0)`)
         .toBeCloseTo(c.x, 3);
       expect.soft(p.y + (oy + ART_TITLE) * unit, `${u.userId}: ${p.name} top`).toBeCloseTo(c.y, 3);
-      expect.soft(p.sortLayer, `${u.userId}: ${p.name} under the tokens`).toBeLessThan(tokenLayer);
       expect.soft(p.inInterface).toBe(false);
       expect
-        .soft(p.pixels / p.width, `${u.userId}: ${p.name}'s texture pixels a scene pixel`)
+        .soft(p.pixels.width / p.width, `${u.userId}: ${p.name}'s texture pixels a scene pixel`)
         .toBeGreaterThanOrEqual(1);
-      expect.soft(p.pixels / p.width).toBeLessThanOrEqual(ART_RESOLUTION + 0.01);
+      expect.soft(p.pixels.width / p.width).toBeLessThanOrEqual(ART_RESOLUTION + 0.01);
     }
+    const bytes = pics.reduce((n, p) => n + textureBytes(p.pixels), 0);
+    expect
+      .soft(bytes, `${u.userId}: the board's textures within the game's share of the budget`)
+      .toBeLessThanOrEqual(budget);
+    // the order the primary group draws in: the map tile, then the pictures, then the tokens
+    const order = await evaluate<string[]>(u, "__kk.drawOrder()");
+    const at = (n: string) => order.indexOf(n);
+    const shown = pics.filter((p) => p.visible).map((p) => at(p.name));
+    const tokens = order.flatMap((n, i) => (n.startsWith("Token.") ? [i] : []));
+    expect.soft(shown.length, `${u.userId}: a picture shown`).toBeGreaterThan(0);
+    if (at(`Tile.${MAP_TILE}`) >= 0)
+      expect
+        .soft(Math.min(...shown), `${u.userId}: the board over the scene's map tile`)
+        .toBeGreaterThan(at(`Tile.${MAP_TILE}`));
+    expect.soft(tokens.length, `${u.userId}: the tokens in the primary group`).toBeGreaterThan(0);
+    expect
+      .soft(Math.max(...shown), `${u.userId}: the board under every token`)
+      .toBeLessThan(Math.min(...tokens));
   }
   // a player's page at canvas zoom 1, on the board's top-left corner, the canvas alone
-  const page = t.ana.page;
-  const before = await evaluate<{ scale: number; offset: { x: number; y: number } }>(
-    t.ana,
+  const first = corners[0]!;
+  const restore = await canvasAlone(t.ana, {
+    scale: 1,
+    offset: { x: first.x - 60, y: first.y - 80 },
+  });
+  if (lake) await shot(t, "board-zoom1", t.ana.page.locator("#board"));
+  else await shot(t, "kayanak-board-zoom1", t.ana.page.locator("#board"));
+  await restore();
+}
+
+type CanvasView = { scale: number; offset: { x: number; y: number } };
+
+/**
+ * A page's canvas alone for a screenshot (every window, bar and sidebar over or beside it hidden),
+ * at `view` if given; the function it returns puts the page back as it was. The screenshot itself
+ * is a `shot(t, "<name>", …)`, where the guide's pictures check reads the screens' names.
+ */
+async function canvasAlone(u: UserPage, view?: CanvasView): Promise<() => Promise<void>> {
+  type Board = CanvasView & { refresh(): void };
+  const before = await evaluate<CanvasView>(
+    u,
     "({ scale: canvas.scale, offset: { ...canvas.offset } })",
   );
-  const first = corners[0]!;
-  type Board = { scale: number; offset: object; refresh(): void };
-  await page.evaluate(
-    ([x, y]) => {
-      const c = (globalThis as unknown as { canvas: Board }).canvas;
-      c.scale = 1;
-      c.offset = { x, y };
-      c.refresh();
-      // every window, bar and sidebar over or beside the canvas hidden for the picture
-      const board = document.getElementById("board")!;
-      for (const el of document.body.querySelectorAll<HTMLElement>("*"))
-        if (!el.contains(board) && !board.contains(el)) {
-          el.dataset.kkHidden = el.style.visibility || "-";
-          el.style.visibility = "hidden";
-        }
-    },
-    [first.x - 60, first.y - 80] as const,
-  );
-  if (lake) await shot(t, "board-zoom1", page.locator("#board"));
-  else await shot(t, "kayanak-board-zoom1", page.locator("#board"));
-  await page.evaluate((b) => {
-    const c = (globalThis as unknown as { canvas: Board }).canvas;
-    c.scale = b.scale;
-    c.offset = b.offset;
-    c.refresh();
-    for (const el of document.querySelectorAll<HTMLElement>("[data-kk-hidden]")) {
-      el.style.visibility = el.dataset.kkHidden === "-" ? "" : el.dataset.kkHidden!;
-      delete el.dataset.kkHidden;
-    }
-  }, before);
+  const set = (v: CanvasView, hide: boolean) =>
+    u.page.evaluate(
+      ([v, hide]) => {
+        const c = (globalThis as unknown as { canvas: Board }).canvas;
+        c.scale = v.scale;
+        c.offset = v.offset;
+        c.refresh();
+        const board = document.getElementById("board")!;
+        if (hide) {
+          for (const el of document.body.querySelectorAll<HTMLElement>("*"))
+            if (!el.contains(board) && !board.contains(el)) {
+              el.dataset.kkHidden = el.style.visibility || "-";
+              el.style.visibility = "hidden";
+            }
+        } else
+          for (const el of document.querySelectorAll<HTMLElement>("[data-kk-hidden]")) {
+            el.style.visibility = el.dataset.kkHidden === "-" ? "" : el.dataset.kkHidden!;
+            delete el.dataset.kkHidden;
+          }
+      },
+      [v, hide] as const,
+    );
+  await set(view ?? before, true);
+  return async () => void (await set(before, false));
 }
 
 async function finish(t: Table): Promise<void> {
@@ -817,6 +934,39 @@ async function checkBoot(t: Table): Promise<void> {
   expect(t.server.packLevelOf(USERS.bo, "world.kolikoly-gm-store"), "TRUSTED on the GM store").toBe(
     0,
   );
+  // a GM's page starts loading the GM chunks as it boots, before any GM window is opened; a
+  // player's page never loads them. They are asked for at `setup`: at `init` game.user is still
+  // null (the fake's Game#user, as Foundry's), so a GM test there never passes.
+  const gmChunks = (u: UserPage) =>
+    evaluate<string[]>(
+      u,
+      `performance.getEntriesByType("resource").map((e) => e.name.split("/").pop()).filter((n) => /^gm-(windows|crypto|desk-chunk)\\.js$/.test(n)).sort()`,
+    );
+  const preloaded = await waitFor(
+    "the GM chunks on the GM's page",
+    async () => ((await gmChunks(t.gm)).length === 3 ? gmChunks(t.gm) : false),
+    5_000,
+  ).catch(() => gmChunks(t.gm));
+  expect
+    .soft(preloaded, "the GM chunks preloaded on the GM's page")
+    .toEqual(["gm-crypto.js", "gm-desk-chunk.js", "gm-windows.js"]);
+  for (const u of [t.ana, t.bo])
+    expect.soft(await gmChunks(u), `${u.userId}: no GM chunk on a player's page`).toEqual([]);
+  // the module's packs read their labels in the user's words where Foundry reads them raw
+  // (CompendiumCollection#title: the compendium window's title, search results, links)
+  const en = JSON.parse(readFileSync(`${REPO}lang/en.json`, "utf8")) as {
+    KOLIKOLY: { Packs: Record<string, string> };
+  };
+  for (const u of [t.gm, t.ana, t.bo])
+    expect
+      .soft(
+        await evaluate<string[]>(
+          u,
+          `game.packs.contents.filter((p) => p.metadata.packageName === "${MODULE}").map((p) => p.title).sort()`,
+        ),
+        `${u.userId}: the module's packs' titles`,
+      )
+      .toEqual(Object.values(en.KOLIKOLY.Packs).sort());
   // every page listens for GM store traffic on game.socket from init (hooks/table-check.ts)
   for (const u of [t.gm, t.ana, t.bo])
     expect
@@ -1007,6 +1157,7 @@ async function playSystem(system: SystemId, options: Partial<ServerOptions> = {}
     const created = await createLake(t);
     expect(created, `${system}: the wizard created the lake`).toBe(true);
     await checkSwarm(t);
+    if (t.label === "dnd5e") await checkEscape(t);
     await playRound(t, 1, { ana: "track", bo: "move" });
     expect.soft(await privateNote(t.ana, 1), "Ana sees her Track's private news").not.toBe("");
     if (system === "kk-generic") await checkTableCheck(t);
@@ -1054,6 +1205,19 @@ async function playSystem(system: SystemId, options: Partial<ServerOptions> = {}
 async function shootFailure(t: Table, users: Record<string, UserPage>): Promise<void> {
   for (const [who, u] of Object.entries(users))
     await u.page.screenshot({ path: `${OUT}/failed-${t.label}-${who}.png` }).catch(() => undefined);
+}
+
+/** A run's play, then `finish`'s checks and the table closed; a failure's pages shot first. */
+async function played(t: Table, play: () => Promise<void>): Promise<void> {
+  try {
+    await play();
+  } catch (e) {
+    await shootFailure(t, { gm: t.gm, ana: t.ana });
+    throw e;
+  } finally {
+    await finish(t).catch(() => undefined);
+    await close(t);
+  }
 }
 
 /** The scene's active Kayanak board as the server holds it. */
@@ -1187,11 +1351,91 @@ async function playKayanak(t: Table): Promise<void> {
       .toBe(0);
 }
 
+/**
+ * v14 Scene Levels: a lake laid out on the scene's three Levels (the GM's `api.createLake`, layout
+ * "scene-levels"; both fishers start on the surface, K3). Each lake level's picture is drawn on
+ * every page at its Level's elevation, shown only while that Level is viewed. Ana viewing the
+ * Shallows draws her canvas again (the tear-down frees the pictures' textures) and shows the
+ * Shallows' picture alone; then she views the surface again. `finish` then checks the pictures'
+ * places, order and bytes on every page.
+ */
+async function checkLevels(t: Table): Promise<void> {
+  const made = await evaluate<{ ok: boolean; error?: { code: string } }>(
+    t.gm,
+    `game.modules.get("${MODULE}").api.createLake(${JSON.stringify({
+      sceneId: SCENE,
+      name: "Deep Mirror",
+      lake: { width: 4, height: 3, levels: 3, verticalAdjacency: true },
+      origin: { col: 1, row: 1 },
+      layout: "scene-levels",
+      fishers: [
+        { tokenId: TOKENS.ana, at: [0, 0, 0] },
+        { tokenId: TOKENS.bo, at: [1, 0, 0] },
+      ],
+    })})`,
+  );
+  expect(made.error?.code, "the lake on the scene's Levels").toBeUndefined();
+  await waitFor("the lake on the scene", () => lakeOf(t));
+  await settle(t);
+  expect((lakeOf(t) as unknown as PublicLake).sceneLevels?.map((l) => l.id)).toEqual([...LEVELS]);
+  type Shown = { name: string; elevation: number; visible: boolean };
+  const shown = (u: UserPage) =>
+    evaluate<Shown[]>(
+      u,
+      `canvas.primary.children.filter((c) => c.name.startsWith("kolikoly-board-") && !c.destroyed).map((c) => ({ name: c.name, elevation: c.elevation, visible: c.visible }))`,
+    );
+  for (const u of [t.gm, t.ana]) {
+    const pics = await waitFor(`${u.userId}: a picture for each level`, async () => {
+      const p = await shown(u);
+      return p.length === 3 && p;
+    });
+    expect
+      .soft(
+        pics.map((p) => p.elevation),
+        `${u.userId}: each level's picture at its Level's elevation`,
+      )
+      .toEqual([0, -10, -20]);
+    expect
+      .soft(
+        pics.map((p) => p.visible),
+        `${u.userId}: the surface viewed, its picture alone shown`,
+      )
+      .toEqual([true, false, false]);
+  }
+  let restore = await canvasAlone(t.ana);
+  await shot(t, "board-surface", t.ana.page.locator("#board"));
+  await restore();
+  // Ana views the Shallows: her canvas is drawn again, the Shallows' picture alone shown
+  await t.ana.page.evaluate(`canvas.scene.view({ level: "${LEVELS[1]}" })`);
+  expect
+    .soft(
+      await evaluate(t.ana, "canvas.tornDown"),
+      "ana: the pictures' textures freed at the tear-down",
+    )
+    .toEqual({ alive: 0 });
+  const after = await waitFor("the Shallows' picture", async () => {
+    const p = await shown(t.ana);
+    return p.length === 3 && p[1]!.visible && p;
+  }).catch(() => shown(t.ana));
+  expect
+    .soft(
+      after.map((p) => p.visible),
+      "ana: the Shallows viewed, its picture alone shown",
+    )
+    .toEqual([false, true, false]);
+  restore = await canvasAlone(t.ana);
+  await shot(t, "board-shallows", t.ana.page.locator("#board"));
+  await restore();
+  // the GM's page still shows the surface; Ana goes back to it
+  expect.soft((await shown(t.gm)).map((p) => p.visible)).toEqual([true, false, false]);
+  await t.ana.page.evaluate(`canvas.scene.view({ level: "${LEVELS[0]}" })`);
+}
+
 describe("the built module booted in Chromium against the fake Foundry", () => {
   test("Kayanak on dnd5e, Foundry v13: the wizard's Kayanak mode, a turn by clicks", async () => {
     const t = await open("dnd5e");
     t.label = "kayanak";
-    try {
+    await played(t, async () => {
       // issue 23: no board yet, so no page has loaded Kayanak's code; the wizard's Kayanak mode
       // loads it on the GM's page, and the board on the scene on every player's
       expect(site.served.filter((f) => f.includes("kayanak"))).toEqual([]);
@@ -1203,13 +1447,7 @@ describe("the built module booted in Chromium against the fake Foundry", () => {
       expect(site.served.filter((f) => f.includes("gm-crypto")).length).toBe(1);
       // nor the GM desk (players/gm-desk-load.ts): the players' pages answer without it
       expect(site.served.filter((f) => f.includes("gm-desk-chunk")).length).toBe(1);
-    } catch (e) {
-      await shootFailure(t, { gm: t.gm, ana: t.ana });
-      throw e;
-    } finally {
-      await finish(t).catch(() => undefined);
-      await close(t);
-    }
+    });
   }, 90_000);
 
   test("dnd5e 5.3 on Foundry v13: three rounds, every window", async () => {
@@ -1226,6 +1464,12 @@ describe("the built module booted in Chromium against the fake Foundry", () => {
 
   test("dnd5e on Foundry v14: batched writes", async () => {
     await playSystem("dnd5e", { generation: 14 });
+  }, 90_000);
+
+  test("dnd5e on Foundry v14: a lake on Scene Levels, each level's picture on its own Level", async () => {
+    const t = await open("dnd5e", { generation: 14 }, { levels: true });
+    t.label = "levels-v14";
+    await played(t, () => checkLevels(t));
   }, 90_000);
 
   // issue 20 item 1: the runs above checked the layout of every module window of both games

@@ -4,8 +4,11 @@
  * ownership, prototypeToken, flags}, BaseScene {name, active, width, height, padding, grid,
  * tokens, ownership, flags}, BaseToken {name, actorId, actorLink, x, y, width, height, ...}):
  * a GM, an Assistant GM who never logs in, two players (PLAYER and TRUSTED), one character for
- * each player owned by them, and a scene with their two tokens. The characters' system data are
- * the fixtures of tests/fixtures/systems (dnd5e 5.3.3 / pf2e shapes, each field named there).
+ * each player owned by them, and a scene with their two tokens whose map is a tile (BaseTile {x,
+ * y, width, height, elevation, sort, texture}). On v14 the scene may hold three Levels (API docs
+ * v14 LevelData: {name, elevation: {bottom, top}, sort}), surface first. The characters' system
+ * data are the fixtures of tests/fixtures/systems (dnd5e 5.3.3 / pf2e shapes, each field named
+ * there).
  */
 import { dnd5eAna, dnd5eBo } from "../../fixtures/systems/dnd5e.ts";
 import { pf2eCharacter } from "../../fixtures/systems/pf2e.ts";
@@ -23,6 +26,10 @@ export const USERS = {
 
 export const SCENE = "kkSceneMirror000";
 export const TOKENS = { ana: "kkTokenAna000000", bo: "kkTokenBo0000000" } as const;
+/** The scene's map, a tile over its whole inner rectangle at the ground's elevation. */
+export const MAP_TILE = "kkTileMap0000000";
+/** The scene's Levels on v14 (when asked for), highest first: 10 elevation units apart. */
+export const LEVELS = ["kkLevelSurface00", "kkLevelShallow00", "kkLevelDeep00000"] as const;
 
 /** Each stand-in system's manifest data and actor types (system.json `documentTypes`). */
 const SYSTEMS: Record<
@@ -164,7 +171,11 @@ export function systemLang(system: SystemId): Record<string, unknown> {
   };
 }
 
-export function worldSeed(system: SystemId, manifest: Source): WorldSeed {
+export function worldSeed(
+  system: SystemId,
+  manifest: Source,
+  options: { levels?: boolean } = {},
+): WorldSeed {
   const s = SYSTEMS[system];
   const ana = character(system, "ana", USERS.ana);
   const bo = character(system, "bo", USERS.bo);
@@ -229,6 +240,33 @@ export function worldSeed(system: SystemId, manifest: Source): WorldSeed {
         ownership: { default: 0 },
         flags: {},
         tokens: [token(TOKENS.ana, ana, 1, 1), token(TOKENS.bo, bo, 2, 1)],
+        tiles: [
+          {
+            _id: MAP_TILE,
+            texture: { src: "maps/mirror-lake.webp" },
+            x: 500,
+            y: 300,
+            width: 2000,
+            height: 1000,
+            elevation: 0,
+            sort: 0,
+            hidden: false,
+            // on a scene of Levels, the map is the surface's
+            ...(options.levels ? { levels: [LEVELS[0]] } : {}),
+            flags: {},
+          },
+        ],
+        ...(options.levels
+          ? {
+              levels: LEVELS.map((id, i) => ({
+                _id: id,
+                name: ["Surface", "Shallows", "Deep"][i],
+                elevation: { bottom: -10 * i, top: -10 * i + 9 },
+                sort: i,
+                flags: {},
+              })),
+            }
+          : {}),
       },
     ],
     packs: modulePacks(manifest),

@@ -1,7 +1,7 @@
 /**
  * The one seam to the GM store's crypto chunk (gm-crypto.ts, issue 23): imported with import()
- * only, so the entry has no static import of it. A GM client starts loading it at `init`
- * (module.ts); the store and the passphrase copy wait for it before they seal or open anything; a
+ * only, so the entry has no static import of it. A GM client starts loading it at `setup`
+ * (hooks/gm-preload.ts); the store and the passphrase copy wait for it before they seal or open anything; a
  * player's client never loads it. The chunk's shape is written here as an interface (not taken
  * from the chunk's own types), so no file's types need the chunk's in a loop.
  */
@@ -25,7 +25,7 @@ export function loadGmCrypto(): Promise<GmCrypto> {
   return chunk;
 }
 
-/** `init` on a GM client: the chunk starts loading (a player's client never asks). */
+/** `setup` on a GM client: the chunk starts loading (a player's client never asks). */
 export function preloadGmCrypto(): void {
   void loadGmCrypto().catch((e: unknown) =>
     console.error("kolikoly-fishing | the GM store's cipher could not be loaded", e),

@@ -13,11 +13,19 @@
  *   bars are drawn from TokenDocument#getBarAttribute by `displayBars` (ALWAYS for everyone,
  *   OWNER for owners);
  * - the primary group (`canvas.primary`), its children drawn under the grid, the interface
- *   group and the tokens in the order of PrimaryCanvasGroup._compareObjects (elevation, sort
- *   layer, sort, zIndex); `foundry.canvas.primary.PrimarySpriteMesh` and `PIXI.Texture.from` of
- *   a canvas element, which refuses a tainted canvas as WebGL's texImage2D does.
+ *   group and the tokens' names in the order of PrimaryCanvasGroup._compareObjects (elevation,
+ *   sort layer, sort, zIndex), the hidden ones (`visible` false) left out; the scene's tiles in it
+ *   at layer TILES with their elevation and sort (Tile#_refreshState), each token's mesh at layer
+ *   TOKENS (Token#_refreshState); `foundry.canvas.primary.PrimarySpriteMesh` and
+ *   `PIXI.Texture.from` of a canvas element, which refuses a tainted canvas as WebGL's texImage2D
+ *   does;
+ * - tearing a scene down (Canvas#tearDown): `canvasTearDown` first, then each group destroys its
+ *   children, not their textures (CanvasGroupMixin#_tearDown: `destroy({children: true})`);
+ * - v14 Levels: the canvas shows one Level of its scene (`canvas.level`); viewing another one
+ *   draws the canvas again, the tear-down told the Level to come (API docs v14,
+ *   CanvasTearDownOptions.nextLevel).
  */
-import type { FakeScene, FakeTokenDocument } from "./documents.ts";
+import type { FakeLevel, FakeScene, FakeTileDocument, FakeTokenDocument } from "./documents.ts";
 import { env } from "./env.ts";
 import { FakeHooks as Hooks } from "./hooks.ts";
 import { TOKEN_DISPLAY_MODES } from "./constants.ts";
@@ -37,6 +45,8 @@ export class Container {
   name = "";
   x = 0;
   y = 0;
+  /** pixi.js 7 DisplayObject#visible: a hidden object is not rendered. */
+  visible = true;
   destroyed = false;
 
   // pixi.js 7 Container, as the v13 canvas interface group holds it (client/canvas/groups/interface.mjs) Container#addChild
@@ -118,6 +128,8 @@ export class Text extends Container {
 
 /** PIXI.Texture of a canvas element (pixi.js 7 Texture.from, a CanvasResource uploaded by WebGL). */
 export class Texture {
+  /** test-only: every texture made by `from` on this page (the module's; the fake's own are not). */
+  static readonly made: Texture[] = [];
   destroyed = false;
   readonly baseTexture: { resource: { source: HTMLCanvasElement } };
   // pixi.js 7 Texture.from(HTMLCanvasElement) (v13 client/canvas/containers/elements/sprite-mesh.mjs SpriteMesh.from)
@@ -125,7 +137,9 @@ export class Texture {
     if (!(source instanceof HTMLCanvasElement)) throw new Error("the fake takes canvas elements");
     // WebGL's texImage2D throws a SecurityError on a tainted canvas; reading a pixel does the same
     source.getContext("2d")!.getImageData(0, 0, 1, 1);
-    return new Texture(source);
+    const t = new Texture(source);
+    Texture.made.push(t);
+    return t;
   }
   // pixi.js 7 Texture#baseTexture.resource.source (v13 client/canvas/containers/elements/sprite-mesh.mjs SpriteMesh#sourceElement)
   constructor(source: HTMLCanvasElement) {
@@ -183,6 +197,61 @@ function compareObjects(a: Container, b: Container): number {
 
 export const PIXI = { Container, Graphics, Text, Texture };
 
+/** A canvas element of one colour: the fake's stand-in for an image it cannot load. */
+// test-only: the fake draws no image files; tiles and tokens get a plain picture
+function swatch(w: number, h: number, paint: (ctx: CanvasRenderingContext2D) => void): Texture {
+  const el = document.createElement("canvas");
+  el.width = w;
+  el.height = h;
+  paint(el.getContext("2d")!);
+  return new Texture(el);
+}
+
+/** The mesh core makes for a tile (PrimaryCanvasGroup#addTile), placed as Tile#_refreshState does. */
+// v13 client/canvas/placeables/tile.mjs Tile#_refreshState: sort, sortLayer TILES, elevation
+function tileMesh(tile: FakeTileDocument): PrimarySpriteMesh {
+  const mesh = new PrimarySpriteMesh({
+    // a map's stand-in: water and a shore, so that whatever covers it shows in a screenshot
+    texture: swatch(200, 100, (ctx) => {
+      ctx.fillStyle = "#2f6d8c";
+      ctx.fillRect(0, 0, 200, 100);
+      ctx.fillStyle = "#6b8f4e";
+      ctx.fillRect(0, 80, 200, 20);
+    }),
+    name: `Tile.${tile.id}`,
+  });
+  mesh.position.set(tile.x, tile.y);
+  mesh.width = tile.width;
+  mesh.height = tile.height;
+  mesh.elevation = tile.elevation;
+  mesh.sort = tile.sort;
+  mesh.sortLayer = SORT_LAYERS.TILES;
+  // a hidden tile is drawn for a GM only; on v14 a tile shows on its own Levels
+  mesh.visible = (!tile.hidden || env.game.user.isGM) && tile.includedInLevel(env.canvas.level);
+  return mesh;
+}
+
+/** The mesh core makes for a token (PrimaryCanvasGroup#addToken), placed as Token#_refreshState does. */
+// v13 client/canvas/placeables/token.mjs Token#_refreshState: sort, sortLayer TOKENS, elevation
+function tokenMesh(t: FakeTokenDocument, size: number): PrimarySpriteMesh {
+  const mesh = new PrimarySpriteMesh({
+    texture: swatch(32, 32, (ctx) => {
+      ctx.fillStyle = "#e0c060";
+      ctx.beginPath();
+      ctx.arc(16, 16, 15, 0, 2 * Math.PI);
+      ctx.fill();
+    }),
+    name: `Token.${t.id}`,
+  });
+  mesh.position.set(t.x, t.y);
+  mesh.width = t.width * size;
+  mesh.height = t.height * size;
+  mesh.elevation = Number((t as unknown as { elevation?: number }).elevation ?? 0);
+  mesh.sort = Number((t as unknown as { sort?: number }).sort ?? 0);
+  mesh.sortLayer = SORT_LAYERS.TOKENS;
+  return mesh;
+}
+
 type StageListener = (e: { button: number; global: { x: number; y: number } }) => void;
 
 export class FakeCanvas {
@@ -193,6 +262,9 @@ export class FakeCanvas {
   scale = 0.3;
   offset = { x: 0, y: 0 };
   readonly hud = { token: new TokenHUD() };
+  /** test-only: after the last tear-down, how many of the module's textures were still alive. */
+  tornDown: { alive: number } | undefined;
+  private viewed: FakeLevel | null = null;
   private readonly listeners = new Map<string, StageListener[]>();
   private el: HTMLCanvasElement | null = null;
   private layer: HTMLElement | null = null;
@@ -241,6 +313,11 @@ export class FakeCanvas {
     };
   }
 
+  /** test-only: how many listeners the stage has for a pointer event (the boot test reads it). */
+  stageListeners(ev: string): number {
+    return this.listeners.get(ev)?.length ?? 0;
+  }
+
   /** The token layer's placeables (TokenLayer#placeables / get). */
   // v13 client/canvas/layers/tokens.mjs TokenLayer#placeables
   get tokens(): {
@@ -251,13 +328,45 @@ export class FakeCanvas {
     return { placeables: list, get: (id) => list.find((t) => t.id === id) };
   }
 
-  /** Canvas#draw (board.mjs): tear down the old scene's groups, canvasInit, draw, canvasReady. */
-  async draw(scene: FakeScene | null): Promise<this> {
-    // tearing down a scene destroys its groups' children (CanvasGroupMixin#tearDown), not their textures
+  /** Canvas#level: the Level shown, null for a blank canvas; v13 has no Levels. */
+  // API docs v14 foundry.canvas.Canvas#level
+  get level(): FakeLevel | null | undefined {
+    return env.game.release.generation >= 14 ? this.viewed : undefined;
+  }
+
+  /**
+   * The Level a draw shows: the one asked for, else the one this scene showed, else (UNCONFIRMED:
+   * core's choice of a first Level is not in the public sources) its first by `sort`.
+   */
+  // API docs v14 SceneViewOptions.level, CanvasViewPosition.level (the last-viewed level)
+  private levelFor(scene: FakeScene | null, id: string | undefined): FakeLevel | null {
+    const levels = scene?.levels;
+    if (!levels?.size) return null;
+    if (id) return levels.get(id) ?? null;
+    if (scene === this.scene && this.viewed) return this.viewed;
+    return [...levels.values()].sort((a, b) => a.sort - b.sort)[0] ?? null;
+  }
+
+  /**
+   * Canvas#draw (board.mjs): tear the old scene down (`canvasTearDown`, then each group destroys
+   * its children but not their textures: CanvasGroupMixin#_tearDown), canvasInit, draw the groups
+   * (the tiles and the tokens in the primary group), canvasReady.
+   */
+  // v13 client/canvas/board.mjs Canvas#draw, Canvas#tearDown
+  async draw(scene: FakeScene | null, options: { level?: string } = {}): Promise<this> {
+    const nextLevel = this.levelFor(scene, options.level);
+    if (this.ready) {
+      // v14 tells the listeners what comes next (API docs v14 CanvasTearDownOptions)
+      if (env.game.release.generation >= 14)
+        Hooks.callAll("canvasTearDown", this, { nextScene: scene, nextLevel });
+      else Hooks.callAll("canvasTearDown", this);
+    }
     if (this.interface) this.interface.destroy({ children: true });
     if (this.primary) this.primary.destroy({ children: true });
+    this.tornDown = { alive: Texture.made.filter((t) => !t.destroyed).length };
     this.ready = false;
     this.scene = scene;
+    this.viewed = nextLevel;
     this.interface = null;
     this.primary = null;
     if (!scene) return this;
@@ -286,6 +395,7 @@ export class FakeCanvas {
     this.layer = document.createElement("div");
     this.layer.className = "tokens-layer";
     board.append(this.el, this.layer);
+    for (const tile of scene.tiles.values()) this.primary.addChild(tileMesh(tile));
     this.ready = true;
     this.refresh();
     Hooks.callAll("canvasReady", this);
@@ -297,9 +407,14 @@ export class FakeCanvas {
   refresh(): void {
     if (!this.ready || !this.scene || !this.layer) return;
     this.layer.replaceChildren();
+    // each token's mesh drawn again where its document is now
+    for (const c of [...(this.primary?.children ?? [])])
+      if (c.name.startsWith("Token.")) c.destroy({ children: true });
     const me = env.game.user;
     for (const t of this.scene.tokens.values()) {
-      if (t.hidden && !me.isGM) continue;
+      // hidden tokens are drawn for GMs only; on v14 a token is drawn on its own Level only
+      if ((t.hidden && !me.isGM) || !t.includedInLevel(this.level)) continue;
+      this.primary?.addChild(tokenMesh(t, this.scene.dimensions.size));
       const div = document.createElement("div");
       div.className = "token";
       div.dataset.tokenId = t.id!;
@@ -337,6 +452,12 @@ export class FakeCanvas {
     this.paint();
   }
 
+  /** The primary group's shown children in the order it draws them (PrimaryCanvasGroup#sortChildren). */
+  // v13 client/canvas/groups/primary.mjs PrimaryCanvasGroup._compareObjects
+  drawOrder(): Container[] {
+    return [...(this.primary?.children ?? [])].filter((c) => c.visible).sort(compareObjects);
+  }
+
   /** Paints the grid and the interface group's graphics. */
   // v13 client/canvas/board.mjs Canvas rendering (the fake paints a 2D stand-in of the grid and the interface group)
   paint(): void {
@@ -348,8 +469,8 @@ export class FakeCanvas {
     ctx.fillStyle = "#2b3a42";
     ctx.fillRect(0, 0, this.el!.width, this.el!.height);
     ctx.setTransform(s, 0, 0, s, -this.offset.x * s, -this.offset.y * s);
-    // the primary group: the scene's pictures, under the grid and the tokens
-    for (const c of [...(this.primary?.children ?? [])].sort(compareObjects))
+    // the primary group in its order: the tiles, the boards' pictures, the tokens
+    for (const c of this.drawOrder())
       if (c instanceof PrimarySpriteMesh && !c.texture.destroyed)
         ctx.drawImage(c.texture.baseTexture.resource.source, c.x, c.y, c.width, c.height);
     ctx.strokeStyle = "#3d5260";

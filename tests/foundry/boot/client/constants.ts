@@ -48,6 +48,9 @@ export const USER_PERMISSIONS: Record<string, { defaultRole: number }> = {
 /** CHAT_MESSAGE_STYLES (constants.mjs, v12+). */
 export const CHAT_MESSAGE_STYLES = { OTHER: 0, OOC: 1, IC: 2, EMOTE: 3 } as const;
 
+/** KEYBINDING_PRECEDENCE (constants.mjs): lower runs first. */
+export const KEYBINDING_PRECEDENCE = { PRIORITY: 0, NORMAL: 1, DEFERRED: 2 } as const;
+
 export const CONST = {
   USER_ROLES,
   DOCUMENT_OWNERSHIP_LEVELS,
@@ -55,4 +58,5 @@ export const CONST = {
   DICE_ROLL_MODES,
   USER_PERMISSIONS,
   CHAT_MESSAGE_STYLES,
+  KEYBINDING_PRECEDENCE,
 };

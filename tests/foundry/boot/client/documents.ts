@@ -541,7 +541,15 @@ export class FakeTokenDocument extends ClientDocument {
   declare bar1: { attribute: string | null };
   declare delta: Obj;
   declare texture: { src: string };
+  /** v14: the Level it stands on (a Level id). */
+  declare level?: string | null;
   declare private synthetic: FakeActor | null;
+
+  /** CanvasDocument#includedInLevel: a token is drawn on its own Level only. */
+  // API docs v14 foundry.documents.abstract.CanvasDocument#includedInLevel (a token's `level`)
+  includedInLevel(level: { id: string | null } | null | undefined): boolean {
+    return !level || !this.level || this.level === level.id;
+  }
 
   protected override cleanSource(data: Obj): Obj {
     // BaseToken schema defaults (v13 common/documents/token.mjs)
@@ -728,11 +736,66 @@ function trackedFromObject(data: Obj, path: string[]): { bar: string[][]; value:
   return out;
 }
 
+/**
+ * A tile (v13 common/documents/tile.mjs BaseTile): a picture placed on the scene, a scene's map
+ * often; the canvas draws it in the primary group (canvas.ts).
+ */
+export class FakeTileDocument extends ClientDocument {
+  static override metadata: DocMeta = { name: "Tile", collection: "tiles", embedded: {} };
+  declare x: number;
+  declare y: number;
+  declare width: number;
+  declare height: number;
+  declare elevation: number;
+  declare sort: number;
+  declare hidden: boolean;
+  declare texture: { src: string | null };
+  /** v14: the Levels it is on (SceneLevelsSetField); none named: every Level (UNCONFIRMED). */
+  declare levels?: string[];
+
+  /** CanvasDocument#includedInLevel: whether the canvas draws it while `level` is viewed. */
+  // API docs v14 foundry.documents.abstract.CanvasDocument#includedInLevel
+  includedInLevel(level: { id: string | null } | null | undefined): boolean {
+    return !level || !this.levels?.length || this.levels.includes(level.id!);
+  }
+
+  protected override cleanSource(data: Obj): Obj {
+    // BaseTile schema defaults (v13 common/documents/tile.mjs)
+    return {
+      x: 0,
+      y: 0,
+      width: 0,
+      height: 0,
+      elevation: 0,
+      sort: 0,
+      hidden: false,
+      texture: { src: null },
+      ...super.cleanSource(data),
+    };
+  }
+}
+
+/**
+ * A Level of a v14 scene (API docs v14, foundry.documents.Level; LevelData `elevation {bottom,
+ * top}`, `sort`): what the canvas shows one at a time.
+ */
+export class FakeLevel extends ClientDocument {
+  static override metadata: DocMeta = { name: "Level", collection: "levels", embedded: {} };
+  declare elevation: { bottom: number; top: number };
+  declare sort: number;
+
+  /** Level#isView: this Level is the one the canvas shows. */
+  // API docs v14 foundry.documents.Level#isView
+  get isView(): boolean {
+    return env.canvas?.level === this;
+  }
+}
+
 export class FakeScene extends ClientDocument {
   static override metadata: DocMeta = {
     name: "Scene",
     collection: "scenes",
-    embedded: { Token: "tokens" },
+    embedded: { Token: "tokens", Tile: "tiles", Level: "levels" },
   };
   declare active: boolean;
   declare width: number;
@@ -750,6 +813,27 @@ export class FakeScene extends ClientDocument {
   // v13 client/documents/scene.mjs Scene#tokens
   get tokens(): Collection<FakeTokenDocument> {
     return this.embedded.get("tokens") as Collection<FakeTokenDocument>;
+  }
+
+  // v13 client/documents/scene.mjs Scene#tiles
+  get tiles(): Collection<FakeTileDocument> {
+    return this.embedded.get("tiles") as Collection<FakeTileDocument>;
+  }
+
+  /** Scene#levels: v14's embedded Level documents; a v13 scene has none. */
+  // API docs v14 foundry.documents.Scene#levels
+  get levels(): Collection<FakeLevel> | undefined {
+    if (env.game.release.generation < 14) return undefined;
+    return this.embedded.get("levels") as Collection<FakeLevel>;
+  }
+
+  /**
+   * Scene#view(options): the canvas draws this scene; on v14 `options.level` names the Level to
+   * show (API docs v14 SceneViewOptions.level).
+   */
+  // v13 client/documents/scene.mjs Scene#view (API docs v14 Scene#view)
+  async view(options: { level?: string } = {}): Promise<unknown> {
+    return env.canvas.draw(this, options);
   }
 
   /**
@@ -1061,6 +1145,8 @@ export const DOCUMENT_CLASSES: Record<string, DocClass> = {
   Item: FakeItem,
   Scene: FakeScene,
   Token: FakeTokenDocument,
+  Tile: FakeTileDocument,
+  Level: FakeLevel,
   ChatMessage: FakeChatMessage,
   JournalEntry: FakeJournalEntry,
   Combat: FakeCombat,
@@ -1099,6 +1185,9 @@ export class WorldCollection<D extends ClientDocument = ClientDocument> extends 
  * highest role (a full GM before an Assistant), ties broken by the lower id (facts §6).
  */
 export class Users extends WorldCollection<FakeUser> {
+  /** This client's own user (set by Users#_initialize; game.user reads it). */
+  current: FakeUser | null = null;
+
   // v13 client/documents/collections/users.mjs Users#activeGM
   get activeGM(): FakeUser | null {
     const gms = this.filter((u) => u.active && u.isGM);

@@ -7,7 +7,7 @@
  * 3. setupGame: compendium packs and world documents (game.users/user, actors, scenes, messages),
  *    `setup`, the interface rendered, socket listeners activated, the canvas drawn for the
  *    active scene (`canvasInit`, `canvasReady`), then `game.ready = true` and `ready`.
- * Documents do not exist during `init` (game.actors is undefined), as in Foundry.
+ * Documents do not exist during `init` (game.actors is undefined, game.user null), as in Foundry.
  */
 import type {
   DocumentRequest,
@@ -30,6 +30,7 @@ import { Scenes, Users, WorldCollection, backend, docClass } from "./documents.t
 import { env, misuse } from "./env.ts";
 import { FakeHooks as Hooks } from "./hooks.ts";
 import { Localization } from "./i18n.ts";
+import { ClientKeybindings, KeyboardManager } from "./keyboard.ts";
 import type { LanguageEntry } from "./i18n.ts";
 import { localizeSchema } from "./data-model.ts";
 import type { DataModel } from "./data-model.ts";
@@ -48,52 +49,6 @@ export interface ModuleEntry {
   esmodules: string[];
   api?: unknown;
   [k: string]: unknown;
-}
-
-interface Binding {
-  namespace: string;
-  action: string;
-  name: string;
-  editable: { key: string; modifiers?: string[] }[];
-  restricted?: boolean;
-  onDown?: (context: Obj) => unknown;
-}
-
-/**
- * ClientKeybindings (v13 client/helpers/interaction/client-keybindings.mjs) and the
- * KeyboardManager's dispatch: bindings are registered during init; a keydown outside a form
- * field whose code and modifiers match calls `onDown`; a `restricted` binding is for GMs only.
- */
-export class Keybindings {
-  readonly actions = new Map<string, Binding>();
-  private closed = false;
-
-  // v13 client/helpers/interaction/client-keybindings.mjs ClientKeybindings#register
-  register(namespace: string, action: string, data: Omit<Binding, "namespace" | "action">): void {
-    if (this.closed) throw new Error("You cannot register a Keybinding after the init hook");
-    this.actions.set(`${namespace}.${action}`, { ...data, namespace, action });
-  }
-
-  // v13 client/helpers/interaction/client-keybindings.mjs ClientKeybindings#activate
-  activate(): void {
-    this.closed = true;
-    window.addEventListener("keydown", (e) => {
-      const t = e.target as HTMLElement | null;
-      if (t && (t.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(t.tagName))) return;
-      const mods = { Shift: e.shiftKey, Control: e.ctrlKey || e.metaKey, Alt: e.altKey };
-      for (const b of this.actions.values()) {
-        if (b.restricted && !env.game.user.isGM) continue;
-        const hit = b.editable.some(
-          (k) =>
-            k.key === e.code &&
-            (Object.keys(mods) as (keyof typeof mods)[]).every(
-              (m) => mods[m] === (k.modifiers ?? []).includes(m),
-            ),
-        );
-        if (hit && b.onDown?.({ event: e, key: e.code }) === true) e.preventDefault();
-      }
-    });
-  }
 }
 
 /** User#query's transport (v13 user.mjs, facts §7) and the answering side of CONFIG.queries. */
@@ -156,7 +111,8 @@ export class FakeGame {
   readonly documentTypes: Record<string, string[]>;
   readonly i18n = new Localization();
   readonly settings = new ClientSettings();
-  readonly keybindings = new Keybindings();
+  readonly keyboard = new KeyboardManager();
+  readonly keybindings = new ClientKeybindings();
   readonly queries = new Queries();
   readonly packs = new Collection<CompendiumCollection>();
   readonly collections = new Map<string, Collection<ClientDocument>>();
@@ -168,7 +124,6 @@ export class FakeGame {
   declare messages: WorldCollection<FakeChatMessage>;
   declare journal: WorldCollection;
   declare combats: WorldCollection;
-  declare user: FakeUser;
 
   // v13 client/game.mjs Game#constructor
   constructor(
@@ -199,7 +154,6 @@ export class FakeGame {
       makeDefault: true,
     });
     Hooks.callAll("init");
-    this.keybindings.activate();
     const lang = String(this.settings.get("core", "language"));
     await this.i18n.initialize(
       lang,
@@ -265,7 +219,8 @@ export class FakeGame {
   private async setupGame(): Promise<void> {
     for (const p of this.data.packs) addPack(p);
     this.users = new Users("User", this.data.users);
-    this.user = this.users.get(this.userId, { strict: true })!;
+    // Users#_initialize (v13 client/documents/collections/users.mjs): this client's own user
+    this.users.current = this.users.get(this.userId, { strict: true })!;
     this.actors = new WorldCollection<FakeActor>("Actor", this.data.actors);
     this.items = new WorldCollection("Item", this.data.items);
     this.scenes = new Scenes("Scene", this.data.scenes);
@@ -284,6 +239,7 @@ export class FakeGame {
       this.collections.set(c.documentName, c as unknown as Collection<ClientDocument>);
     this.collections.set("Setting", this.settings.world as unknown as Collection<ClientDocument>);
     Hooks.callAll("setup");
+    this.initializeKeyboard();
     renderInterface();
     env.ui.controls.render();
     env.ui.actors.render();
@@ -292,6 +248,14 @@ export class FakeGame {
     await env.canvas.draw(this.scenes.active ?? null);
     this.ready = true;
     Hooks.callAll("ready");
+  }
+
+  /** Game#initializeKeyboard: the window's listeners, core's bindings, every binding sorted. */
+  // v13 client/game.mjs Game#initializeKeyboard
+  private initializeKeyboard(): void {
+    this.keyboard._activateListeners();
+    this.keybindings._registerCoreKeybindings();
+    this.keybindings.initialize();
   }
 
   /** Game#activateSocketListeners: documents, user activity, queries, compendium creation. */
@@ -357,6 +321,16 @@ export class FakeGame {
       : [];
     let i = 0;
     return requests.map((r) => (r ? backend.handle(responses[i++]!) : []));
+  }
+
+  /**
+   * Game#user: the users' current one, null until setupGame builds the users (during `init` and
+   * `i18nInit` there is none, only `game.userId`). Typed as the user because the fake reads it
+   * only after `setup`.
+   */
+  // v13 client/game.mjs Game#user
+  get user(): FakeUser {
+    return (this.users?.current ?? null) as FakeUser;
   }
 
   // v13 client/game.mjs Game#canvas

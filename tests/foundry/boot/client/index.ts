@@ -198,6 +198,8 @@ g.__kk = {
   tokenResourceChoices: (actorId: string) =>
     tokenResourceChoices(env.game.actors.get(actorId, { strict: true })!),
   socket,
+  stageListeners: (ev: string) => env.canvas.stageListeners(ev),
+  drawOrder: () => env.canvas.drawOrder().map((c) => c.name),
 };
 
 // foundry.mjs reports what no one caught (window "error"/"unhandledrejection" listeners that log

@@ -36,9 +36,13 @@ export class CompendiumCollection extends Collection<ClientDocument> {
   get documentClass(): ReturnType<typeof docClass> {
     return docClass(this.documentName);
   }
+  /**
+   * The label as the metadata holds it, not localized (core localizes it in some windows only:
+   * foundryvtt#10664, foundryvtt#14048).
+   */
   // v13 client/documents/collections/compendium-collection.mjs CompendiumCollection#title
   get title(): string {
-    return env.game.i18n.localize(this.metadata.label);
+    return this.metadata.label;
   }
 
   /** CompendiumCollection#config: this pack's entry of core.compendiumConfiguration. */
