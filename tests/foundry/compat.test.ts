@@ -10,8 +10,12 @@ import {
   canBatch,
   emptyOp,
   messageModeOption,
+  fromMessageMode,
+  modeSettingKey,
   queryCaller,
+  rollMessageOptions,
 } from "../../src/foundry/core/compat.ts";
+import { chatGroups } from "../../src/foundry/core/live-writes.ts";
 
 describe("compat: v13 and v14", () => {
   test("message modes: v14 messageMode, v13 rollMode", () => {
@@ -21,6 +25,37 @@ describe("compat: v13 and v14", () => {
     expect(messageModeOption(13, "gm")).toEqual({ rollMode: "gmroll" });
     expect(messageModeOption(13, "blind")).toEqual({ rollMode: "blindroll" });
     expect(messageModeOption(13, "self")).toEqual({ rollMode: "selfroll" });
+  });
+
+  test("the user's mode: core.messageMode on v14, core.rollMode on v13, read in either's words", () => {
+    expect([modeSettingKey(13), modeSettingKey(14)]).toEqual(["rollMode", "messageMode"]);
+    expect(["gm", "gmroll", "ic", "public", "weird", 3].map(fromMessageMode)).toEqual([
+      "gmroll",
+      "gmroll",
+      "publicroll",
+      "publicroll",
+      undefined,
+      undefined,
+    ]);
+    // Roll#toMessage: v14 messageMode (its rollMode is deprecated), v13 rollMode; none when unsaid
+    expect(rollMessageOptions("blindroll", 14)).toEqual({ messageMode: "blind" });
+    expect(rollMessageOptions("blindroll", 13)).toEqual({ rollMode: "blindroll" });
+    expect(rollMessageOptions(undefined, 14)).toEqual({});
+  });
+
+  test("every card says its mode: public cards public, whispered ones gm (keeps the list), per generation", () => {
+    const pub = { _id: "c1", content: "a", flags: {}, rolls: [{}] };
+    const gm = { _id: "c2", content: "b", flags: {}, whisper: ["gm1"] };
+    const owner = { _id: "c3", content: "c", flags: {}, whisper: ["p1"] };
+    expect(chatGroups([gm, pub, owner], 14)).toEqual([
+      { cards: [pub], options: { messageMode: "public" } },
+      { cards: [gm, owner], options: { messageMode: "gm" } },
+    ]);
+    expect(chatGroups([gm], 13)).toEqual([{ cards: [gm], options: { rollMode: "gmroll" } }]);
+    expect(chatGroups([pub], 13)).toEqual([{ cards: [pub], options: { rollMode: "publicroll" } }]);
+    expect(chatGroups([], 14)).toEqual([]);
+    // v13 applies rollMode to roll messages only: a whispered card with rolls could not say it
+    expect(() => chatGroups([{ ...gm, rolls: [{}] }], 13)).toThrow(/whispered card/);
   });
 
   test("a batch needs v14 and modifyBatch", () => {

@@ -5,7 +5,7 @@
  * clients (batch.ts); and the GM store's compendium made at ready.
  */
 import { MODULE_ID, STORE_PACK_NAME } from "./constants.ts";
-import { canBatch, emptyOp } from "./compat.ts";
+import { canBatch, emptyOp, messageModeOption } from "./compat.ts";
 import type { BatchReach } from "./batch.ts";
 import { writeV14 } from "./batch.ts";
 import { STALE_RECORD, revisionId, revisionName } from "./record.ts";
@@ -51,6 +51,83 @@ export async function ensureStore(): Promise<void> {
   }
 }
 
+/**
+ * A chat.create's cards by visibility, each group with the option that says its mode (the cards'
+ * own order kept within a group). Every card the module posts says its mode: a card created
+ * without one takes whatever the server and core make of the GM's own mode setting.
+ * - v14: `messageMode` (ChatMessage#_preCreate applies it with ChatMessage.applyMode, to every
+ *   message): `public` for cards to everyone, `gm` for whispered ones, which keeps a non-empty
+ *   whisper list as it is.
+ * - v13: `rollMode` (ChatMessage#_preCreate applies it to roll messages only, with
+ *   applyRollMode): `publicroll` and `gmroll` likewise.
+ * Only public cards carry rolls (documents.ts ChatCreate): a whispered card with rolls is refused
+ * here, before anything is written.
+ */
+export function chatGroups(
+  cards: readonly ChatCreate[],
+  generation: number,
+): { cards: ChatCreate[]; options: Record<string, string> }[] {
+  const open = cards.filter((c) => !c.whisper?.length);
+  const whispered = cards.filter((c) => c.whisper?.length);
+  if (whispered.some((c) => c.rolls?.length))
+    throw new Error("kolikoly-fishing | a whispered card never carries rolls");
+  return [
+    { cards: open, options: messageModeOption(generation, "public") },
+    { cards: whispered, options: messageModeOption(generation, "gm") },
+  ].filter((g) => g.cards.length > 0);
+}
+
+/**
+ * The created documents of a chat.create's groups, in the order of its cards: by the ids the
+ * cards were created with (a record's cards all have one), else group by group.
+ */
+function inCardOrder<T>(cards: readonly ChatCreate[], created: readonly T[][]): T[] {
+  const all = created.flat();
+  if (!cards.every((c) => c._id)) return all;
+  const byId = new Map(
+    all.map((d) => [String((d as { id?: unknown }).id ?? (d as { _id?: unknown })._id), d]),
+  );
+  return cards.map((c) => byId.get(c._id!)).filter((d): d is T => d !== undefined);
+}
+
+/** The batch operations of one WriteOp: one, or a chat.create's one per visibility group. */
+function batchOps(op: WriteOp, generation: number): BatchOperation[] {
+  if (op.kind !== "chat.create") return [batchOf(op)];
+  // a card of a record's outbox is created with the id its revision gives it (commit.ts)
+  return chatGroups(op.data, generation).map(
+    (g) =>
+      ({
+        action: "create",
+        documentName: "ChatMessage",
+        data: g.cards.map(chatData),
+        keepId: true,
+        ...g.options,
+      }) as BatchOperation,
+  );
+}
+
+/**
+ * modifyBatch for WriteOps: each op's operations sent in order, the answer given back one array
+ * per op (a chat.create's groups joined in card order). An answer of another length is handed on
+ * as it is, for batchIds to refuse.
+ */
+async function sendBatch(
+  sent: readonly WriteOp[],
+  generation: number,
+  modifyBatch: ModifyBatch,
+): Promise<unknown> {
+  const parts = sent.map((op) => batchOps(op, generation));
+  const results = await modifyBatch(parts.flat());
+  if (!Array.isArray(results) || results.length !== parts.flat().length) return results;
+  let at = 0;
+  return sent.map((op, i) => {
+    const mine = results.slice(at, (at += parts[i]!.length)) as unknown[][];
+    if (op.kind !== "chat.create") return mine[0];
+    if (mine.some((r) => !Array.isArray(r))) return undefined;
+    return inCardOrder(op.data, mine);
+  });
+}
+
 function batchOf(op: WriteOp): BatchOperation {
   const scene = "sceneId" in op ? game.scenes!.get(op.sceneId) : undefined;
   switch (op.kind) {
@@ -81,13 +158,7 @@ function batchOf(op: WriteOp): BatchOperation {
         updates: [{ _id: op.sceneId, ...op.update }],
       };
     case "chat.create":
-      // a card of a record's outbox is created with the id its revision gives it (commit.ts)
-      return {
-        action: "create",
-        documentName: "ChatMessage",
-        data: op.data.map(chatData),
-        keepId: true,
-      } as BatchOperation;
+      throw new Error("a chat.create is sent by its visibility groups (batchOps)");
     case "chat.delete":
       return { action: "delete", documentName: "ChatMessage", ids: op.ids };
     case "store.put":
@@ -159,7 +230,7 @@ async function deleteRevisions(ids: readonly string[]): Promise<void> {
 }
 
 /** One Foundry call per op (v13), or everything but the store in one modifyBatch (v14). */
-async function runOne(op: WriteOp): Promise<string[]> {
+async function runOne(op: WriteOp, generation: number): Promise<string[]> {
   if (op.kind === "store.put") {
     await putRevision(op.doc);
     return [];
@@ -193,8 +264,16 @@ async function runOne(op: WriteOp): Promise<string[]> {
     case "scene.update":
       await scene!.update(op.update);
       return [];
-    case "chat.create":
-      return (await Chat.createDocuments(op.data.map(chatData), { keepId: true })).map((d) => d.id);
+    case "chat.create": {
+      // one create per visibility group, each saying its mode (chatGroups)
+      const groups = chatGroups(op.data, generation);
+      const created: { id: string }[][] = [];
+      for (const g of groups)
+        created.push(
+          await Chat.createDocuments(g.cards.map(chatData), { keepId: true, ...g.options }),
+        );
+      return inCardOrder(op.data, created).map((d) => d.id);
+    }
     case "chat.delete":
       await Chat.deleteDocuments(op.ids);
       return [];
@@ -208,9 +287,11 @@ export async function writeAll(
   reach: BatchReach,
   modifyBatch: ModifyBatch | undefined,
 ): Promise<string[][]> {
-  const batch = (sent: WriteOp[]) => modifyBatch!(sent.map(batchOf));
+  // a card that cannot say its mode is refused before anything is written
+  for (const op of ops) if (op.kind === "chat.create") chatGroups(op.data, generation);
+  const batch = (sent: WriteOp[]) => sendBatch(sent, generation, modifyBatch!);
   if (canBatch(generation, typeof modifyBatch === "function") && (await reach.mayBatch(ops, batch)))
-    return writeV14(ops, batch, async (op) => void (await runOne(op)));
+    return writeV14(ops, batch, async (op) => void (await runOne(op, generation)));
   const done: string[][] = [];
   for (const op of ops) {
     if (emptyOp(op as never)) {
@@ -218,7 +299,7 @@ export async function writeAll(
       continue;
     }
     try {
-      done.push(await runOne(op));
+      done.push(await runOne(op, generation));
     } catch (e) {
       throw new WriteError(String((e as Error).message), done);
     }
