@@ -179,7 +179,10 @@ async function open(
   site.run.system = system;
   site.run.generation = options.generation ?? 13;
   site.served.length = 0;
-  const server = new FakeFoundryServer(worldSeed(system, built.manifest, world), options);
+  const server = new FakeFoundryServer(
+    worldSeed(system, built.manifest, { ...world, generation: site.run.generation }),
+    options,
+  );
   const t = {
     server,
     system,
@@ -569,6 +572,72 @@ async function rollFromCard(t: Table, u: UserPage, fisher: string): Promise<void
   });
 }
 
+/**
+ * A user's own mode setting, as the chat's mode select sets it: `core.messageMode` in v14's
+ * names on v14, `core.rollMode` in v13's on v13.
+ */
+async function setMode(t: Table, u: UserPage, mode: "public" | "gm" | "blind"): Promise<void> {
+  const v14 = site.run.generation >= 14;
+  const value = v14 ? mode : `${mode}roll`;
+  await u.page.evaluate(
+    ([key, v]) =>
+      (
+        globalThis as unknown as {
+          game: { settings: { set(n: string, k: string, v: string): Promise<unknown> } };
+        }
+      ).game.settings.set("core", key!, v!),
+    [v14 ? "messageMode" : "rollMode", value],
+  );
+}
+
+/**
+ * Ana's card roll in a GM or blind mode, as each page holds and shows it: whispered to the GMs
+ * (blind for a blind roll) in the message every client receives, its dice and total hidden on
+ * Bo's page (ChatMessage#isContentVisible, the rendered card's "???"), and on Ana's own for a
+ * blind roll; Dice So Nice animates a created message by the same whisper and blind fields.
+ */
+async function checkHiddenRoll(t: Table, actorId: string, mode: "gm" | "blind"): Promise<void> {
+  type Seen = { id: string; whisper: string[]; blind: boolean; visible: boolean; total: string };
+  const seen = (u: UserPage) =>
+    u.page.evaluate((actor) => {
+      const g = globalThis as unknown as {
+        game: {
+          messages: {
+            contents: {
+              id: string;
+              rolls: unknown[];
+              speaker: { actor?: string };
+              whisper: string[];
+              blind: boolean;
+              isContentVisible: boolean;
+            }[];
+          };
+        };
+      };
+      const m = g.game.messages.contents
+        .filter((x) => x.rolls.length && x.speaker?.actor === actor)
+        .at(-1)!;
+      const li = document.querySelector(`#chat-log li[data-message-id="${m.id}"]`);
+      return {
+        id: m.id,
+        whisper: [...m.whisper],
+        blind: m.blind,
+        visible: m.isContentVisible,
+        total: li?.querySelector(".dice-total")?.textContent ?? "",
+      };
+    }, actorId) as Promise<Seen>;
+  const [gm, ana, bo] = [await seen(t.gm), await seen(t.ana), await seen(t.bo)];
+  const label = `${t.label}: Ana's ${mode} check`;
+  expect.soft([ana.id, bo.id], `${label}, the same message on every page`).toEqual([gm.id, gm.id]);
+  expect.soft(bo.whisper, `${label}, whispered`).toEqual([USERS.gm, USERS.assistant]);
+  expect.soft(bo.blind, `${label}, blind`).toBe(mode === "blind");
+  expect
+    .soft([gm.visible, bo.visible], `${label}, read by the GM, not by Bo`)
+    .toEqual([true, false]);
+  expect.soft(bo.total, `${label}, Bo's page shows no total`).toBe("?");
+  expect.soft(ana.visible, `${label}, Ana reads her own unless blind`).toBe(mode !== "blind");
+}
+
 type ChecksRows = { rows: { fisher: string; status: string }[] };
 /** The round being rolled for: the one after the lake's last resolved round. */
 const lakeRound = (t: Table): number => (lakeOf(t)?.round ?? 0) + 1;
@@ -584,7 +653,7 @@ async function playRound(
   t: Table,
   round: number,
   actions: { ana: string; bo: string },
-  opts: { reloadAna?: boolean } = {},
+  opts: { reloadAna?: boolean; anaMode?: "gm" | "blind" } = {},
 ): Promise<void> {
   const lake = lakeOf(t)!;
   expect(lake.round, "the lake is at the round before").toBe(round - 1);
@@ -618,6 +687,7 @@ async function playRound(
       t.ana.page.locator("#chat-log .kolikoly-rolls").last().locator("xpath=ancestor::li"),
       CARD_GEOMETRY,
     );
+  if (opts.anaMode) await setMode(t, t.ana, opts.anaMode);
   for (const [who, u] of [
     ["ana", t.ana],
     ["bo", t.bo],
@@ -633,6 +703,10 @@ async function playRound(
     return f.rows.every((r) => r.status !== "waiting");
   });
   await settle(t);
+  if (opts.anaMode && declared.includes("ana")) {
+    await checkHiddenRoll(t, fishers[0]!.actorId, opts.anaMode);
+    await setMode(t, t.ana, "public");
+  }
   // the GM resolves; the panel says so when everything is done (private news sent too)
   const resolved = String(
     await t.gm.page.evaluate(
@@ -1161,7 +1235,7 @@ async function playSystem(system: SystemId, options: Partial<ServerOptions> = {}
     await playRound(t, 1, { ana: "track", bo: "move" });
     expect.soft(await privateNote(t.ana, 1), "Ana sees her Track's private news").not.toBe("");
     if (system === "kk-generic") await checkTableCheck(t);
-    await playRound(t, 2, { ana: "catch", bo: "herd" }, { reloadAna: true });
+    await playRound(t, 2, { ana: "catch", bo: "herd" }, { reloadAna: true, anaMode: "gm" });
     // the round card offers players a button to declare for the next round
     expect
       .soft(
@@ -1169,7 +1243,7 @@ async function playSystem(system: SystemId, options: Partial<ServerOptions> = {}
         "the round card's declare button",
       )
       .toBeGreaterThan(0);
-    await playRound(t, 3, { ana: "move", bo: "track" });
+    await playRound(t, 3, { ana: "move", bo: "track" }, { anaMode: "blind" });
     await checkHazardChoice(t);
     const batches = t.server.requests.filter(
       (r) => r.user === USERS.gm && r.event === "modifyBatch",
@@ -1454,15 +1528,15 @@ describe("the built module booted in Chromium against the fake Foundry", () => {
     await playSystem("dnd5e");
   }, 90_000);
 
-  test("pf2e on Foundry v13: three rounds, every window", async () => {
-    await playSystem("pf2e");
+  test("pf2e 8 on Foundry 14.369: three rounds, every window, batched writes", async () => {
+    await playSystem("pf2e", { generation: 14 });
   }, 90_000);
 
   test("a generic system on Foundry v13: three rounds, every window", async () => {
     await playSystem("kk-generic");
   }, 90_000);
 
-  test("dnd5e on Foundry v14: batched writes", async () => {
+  test("dnd5e 6 on Foundry 14.369: three rounds, every window, batched writes", async () => {
     await playSystem("dnd5e", { generation: 14 });
   }, 90_000);
 

@@ -217,6 +217,9 @@ export async function openUser(
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(`console.error: ${m.text()}`);
+    // foundry.utils.logCompatibilityWarning's text: a deprecated API used on this generation
+    if (m.type() === "warning" && m.text().includes("Deprecated since Version"))
+      errors.push(`deprecation: ${m.text()}`);
   });
   page.on("requestfailed", (r) => errors.push(`request failed: ${r.url()}`));
   // a navigation of the page (a reload) closes its socket

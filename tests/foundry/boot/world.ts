@@ -34,23 +34,24 @@ export const LEVELS = ["kkLevelSurface00", "kkLevelShallow00", "kkLevelDeep00000
 /** Each stand-in system's manifest data and actor types (system.json `documentTypes`). */
 const SYSTEMS: Record<
   SystemId,
-  { title: string; version: string; actorTypes: string[]; itemTypes: string[] }
+  { title: string; version: [string, string]; actorTypes: string[]; itemTypes: string[] }
 > = {
+  // [the release on v13, the release on v14]: dnd5e 6 and pf2e 8 run on v14 only
   dnd5e: {
     title: "Dungeons & Dragons Fifth Edition",
-    version: "5.3.3",
+    version: ["5.3.3", "6.0.6"],
     actorTypes: ["character", "npc", "vehicle", "group", "encounter"],
     itemTypes: ["weapon", "equipment", "consumable", "loot"],
   },
   pf2e: {
     title: "Pathfinder Second Edition",
-    version: "7.5.2",
+    version: ["7.12.2", "8.5.1"],
     actorTypes: ["character", "npc", "hazard", "loot", "familiar", "vehicle", "party", "army"],
     itemTypes: ["weapon", "equipment"],
   },
   "kk-generic": {
     title: "Generic System",
-    version: "1.0.0",
+    version: ["1.0.0", "1.0.0"],
     actorTypes: ["character"],
     itemTypes: ["item"],
   },
@@ -174,8 +175,9 @@ export function systemLang(system: SystemId): Record<string, unknown> {
 export function worldSeed(
   system: SystemId,
   manifest: Source,
-  options: { levels?: boolean } = {},
+  options: { levels?: boolean; generation?: number } = {},
 ): WorldSeed {
+  const generation = options.generation ?? 13;
   const s = SYSTEMS[system];
   const ana = character(system, "ana", USERS.ana);
   const bo = character(system, "bo", USERS.bo);
@@ -191,7 +193,7 @@ export function worldSeed(
     system: {
       id: system,
       title: s.title,
-      version: s.version,
+      version: s.version[generation >= 14 ? 1 : 0],
       esmodules: [`${system}.mjs`],
       languages: [{ lang: "en", name: "English", path: "lang/en.json" }],
     },

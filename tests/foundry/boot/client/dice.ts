@@ -7,7 +7,7 @@
  */
 import { env, misuse } from "./env.ts";
 import type { Obj } from "./utils.ts";
-import { getProperty, mergeObject } from "./utils.ts";
+import { getProperty, logCompatibilityWarning, mergeObject } from "./utils.ts";
 
 export interface DieResult {
   result: number;
@@ -381,9 +381,15 @@ export class Roll {
   }
 
   /**
-   * Roll#toMessage(messageData, {rollMode, create}) (roll.mjs): evaluates if needed, merges
+   * Roll#toMessage(messageData, options) (roll.mjs): evaluates if needed, merges
    * `{author, content: total}` under the caller's data, attaches this roll, and creates the
-   * message with the roll mode (v13 `rollMode`; v14 `messageMode`), the current one by default.
+   * message in a mode.
+   * - v13 (lines 903-936): `rollMode` ("roll" meaning none), else core.rollMode; created with
+   *   `{rollMode}`. Any other option is not read.
+   * - v14: `messageMode`, else core.messageMode; created with `{messageMode}`. A `rollMode` option
+   *   still works but logs "The rollMode option of Roll#toMessage is deprecated in favor of
+   *   messageMode, a string value in CONFIG.ChatMessage.modes" (since 14, until 16) on every roll
+   *   and is mapped by Roll._mapLegacyRollMode.
    */
   async toMessage(
     messageData: Obj = {},
@@ -404,15 +410,40 @@ export class Roll {
     );
     data.rolls = [this.toJSON()];
     const Chat = env.CONFIG.ChatMessage as { documentClass: ChatLike };
-    // v12/v13 roll.mjs: `rollMode ||= game.settings.get("core", "rollMode")` (UNCONFIRMED for
-    // v13 exactly); v14 reads `core.messageMode` (facts: dnd5e 5.3.3 does the same per generation)
-    const v14 = game.release.generation >= 14;
-    const mode =
-      (v14 ? (messageMode ?? rollMode) : (rollMode ?? messageMode)) ??
-      String(game.settings.get("core", v14 ? "messageMode" : "rollMode"));
     if (!create) return data;
-    return Chat.documentClass.create(data, { rollMode: mode });
+    if (game.release.generation < 14) {
+      const mode =
+        (rollMode === "roll" ? undefined : rollMode) ??
+        String(game.settings.get("core", "rollMode"));
+      return Chat.documentClass.create(data, { rollMode: mode });
+    }
+    let mode = messageMode;
+    if (rollMode !== undefined) {
+      logCompatibilityWarning(
+        "The rollMode option of Roll#toMessage is deprecated in favor of messageMode, a string value in CONFIG.ChatMessage.modes",
+        { since: 14, until: 16 },
+      );
+      mode ??= mapLegacyRollMode(rollMode);
+    }
+    mode ||= String(game.settings.get("core", "messageMode"));
+    return Chat.documentClass.create(data, { messageMode: mode });
   }
+}
+
+/**
+ * v14 Roll._mapLegacyRollMode (client/dice/roll.mjs): publicroll, gmroll, blindroll, selfroll to
+ * public, gm, blind, self; "roll" to the current core.messageMode; anything else unchanged.
+ */
+export function mapLegacyRollMode(mode: string): string {
+  if (mode === "roll") return String(env.game.settings.get("core", "messageMode"));
+  return (
+    (
+      { publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self" } as Record<
+        string,
+        string
+      >
+    )[mode] ?? mode
+  );
 }
 
 interface ChatLike {

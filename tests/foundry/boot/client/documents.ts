@@ -9,7 +9,7 @@
  */
 import type { DocumentRequest, DocumentResponse, Source } from "../protocol.ts";
 import { DataModel } from "./data-model.ts";
-import { Roll } from "./dice.ts";
+import { Roll, mapLegacyRollMode } from "./dice.ts";
 import { env, misuse } from "./env.ts";
 import { FakeHooks as Hooks } from "./hooks.ts";
 import { DOCUMENT_OWNERSHIP_LEVELS, TOKEN_DISPLAY_MODES, USER_PERMISSIONS } from "./constants.ts";
@@ -23,6 +23,7 @@ import {
   isEmpty,
   isPlain,
   isSubclass,
+  logCompatibilityWarning,
   mergeObject,
 } from "./utils.ts";
 
@@ -950,40 +951,59 @@ export class FakeChatMessage extends ClientDocument {
   }
 
   /**
-   * ChatMessage.applyRollMode (fvtt-types chat-message.d.mts doc): public -> no whisper; self
-   * -> the current user; gmroll -> the GMs unless whispered already; blindroll -> the same and
-   * blind. "roll" means the current roll mode.
+   * v13 ChatMessage.applyRollMode(chatData, rollMode) (client/documents/chat-message.mjs lines
+   * 141-172): "roll" is the current core.rollMode; publicroll whispers no one, selfroll the
+   * current user; any other name keeps a non-empty whisper, else whispers the GMs; blind only for
+   * blindroll. A v14 name passed here is not refused: `public` becomes a GM whisper, as in Foundry.
+   * v14 keeps it, deprecated (`{since: 14, until: 16}`), mapping the name and calling applyMode.
    */
   static applyRollMode(chatData: Obj, rollMode: string): Obj {
-    const mode = rollMode === "roll" ? currentRollMode() : rollMode;
-    const gms = () => env.game.users.filter((u) => (u as FakeUser).isGM).map((u) => u.id!);
-    const whisper = (chatData.whisper as string[] | undefined) ?? [];
-    switch (normalMode(mode)) {
-      case "publicroll":
-        chatData.whisper = [];
-        chatData.blind = false;
-        break;
-      case "selfroll":
-        chatData.whisper = [env.game.user.id];
-        chatData.blind = false;
-        break;
-      case "gmroll":
-        chatData.whisper = whisper.length ? whisper : gms();
-        chatData.blind = false;
-        break;
-      case "blindroll":
-        chatData.whisper = whisper.length ? whisper : gms();
-        chatData.blind = true;
-        break;
-      default:
-        throw misuse(`applyRollMode: unknown roll mode ${mode}`);
+    if (env.game.release.generation >= 14) {
+      logCompatibilityWarning(
+        "ChatMessage.applyRollMode is deprecated in favor of ChatMessage.applyMode.",
+        { since: 14, until: 16 },
+      );
+      return FakeChatMessage.applyMode(chatData, mapLegacyRollMode(rollMode));
     }
+    const mode = rollMode === "roll" ? String(env.game.settings.get("core", "rollMode")) : rollMode;
+    const whisper = (chatData.whisper as string[] | undefined) ?? [];
+    if (mode === "publicroll") chatData.whisper = [];
+    else if (mode === "selfroll") chatData.whisper = [env.game.user.id];
+    else chatData.whisper = whisper.length ? whisper : gmIds();
+    chatData.blind = mode === "blindroll";
+    return chatData;
+  }
+
+  /**
+   * v14 ChatMessage.applyMode(chatData, mode?) (fvtt-types 14.363 chat-message.d.mts lines 19-32):
+   * without a mode, the current core.messageMode; public whispers no one, self the current user,
+   * gm and blind keep a non-empty whisper, else the GMs; blind only for blind. A key that is not
+   * in CONFIG.ChatMessage.modes throws, as core 14.363 does ("reading 'handler'").
+   */
+  static applyMode(chatData: Obj, mode?: string): Obj {
+    if (env.game.release.generation < 14)
+      throw misuse("ChatMessage.applyMode does not exist on v13");
+    const m = mode ?? String(env.game.settings.get("core", "messageMode"));
+    const key = m === "ic" ? "public" : m;
+    if (!["public", "gm", "blind", "self"].includes(key))
+      throw new TypeError("Cannot read properties of undefined (reading 'handler')");
+    const whisper = (chatData.whisper as string[] | undefined) ?? [];
+    if (key === "public") chatData.whisper = [];
+    else if (key === "self") chatData.whisper = [env.game.user.id];
+    else chatData.whisper = whisper.length ? whisper : gmIds();
+    chatData.blind = key === "blind";
     return chatData;
   }
 
   // v13 client/documents/chat-message.mjs ChatMessage#applyRollMode
   applyRollMode(rollMode: string): void {
     const data = FakeChatMessage.applyRollMode({ whisper: [...this.whisper] }, rollMode);
+    this.updateSource({ whisper: data.whisper, blind: data.blind });
+  }
+
+  // v14 ChatMessage#applyMode (fvtt-types 14.363 chat-message.d.mts lines 148-153)
+  applyMode(mode?: string): void {
+    const data = FakeChatMessage.applyMode({ whisper: [...this.whisper] }, mode);
     this.updateSource({ whisper: data.whisper, blind: data.blind });
   }
 
@@ -1000,11 +1020,32 @@ export class FakeChatMessage extends ClientDocument {
     };
   }
 
-  /** ChatMessage#_preCreate: a `rollMode` (v13) / `messageMode` (v14) option sets the visibility. */
-  // v13 client/documents/chat-message.mjs ChatMessage#_preCreate
-  override async _preCreate(_data: Obj, options: Obj): Promise<void> {
-    const mode = (options.rollMode ?? options.messageMode) as string | undefined;
-    if (mode) this.applyRollMode(mode);
+  /**
+   * ChatMessage#_preCreate (v13 client/documents/chat-message.mjs lines 488-511): for a roll
+   * message only, `options.rollMode` is applied (applyRollMode). v14 (14.363 stack:
+   * `_preCreate -> applyMode`): `options.messageMode` is applied to any message. v14 with only
+   * `rollMode` (dnd5e 6 passes its mode so, basic-roll.mjs buildPost): what core does is not
+   * settled by any source read; the fake maps the name and applies it, which is what a table
+   * that keeps dnd5e's secret rolls secret must be doing.
+   * Test-only: a message the module flags (its cards and the rolls it asks for) created with no
+   * mode at all is reported as the fake's misuse: every one must say its mode.
+   */
+  override async _preCreate(data: Obj, options: Obj): Promise<void> {
+    const v14 = env.game.release.generation >= 14;
+    if (
+      options.messageMode === undefined &&
+      options.rollMode === undefined &&
+      getProperty(data, "flags.kolikoly-fishing") !== undefined
+    )
+      console.error(misuse("a module message was created without saying its mode").message);
+    if (!v14) {
+      if (this.isRoll && typeof options.rollMode === "string") this.applyRollMode(options.rollMode);
+      return;
+    }
+    const mode =
+      options.messageMode ??
+      (typeof options.rollMode === "string" ? mapLegacyRollMode(options.rollMode) : undefined);
+    if (typeof mode === "string") this.applyMode(mode);
   }
 
   // v13 client/documents/chat-message.mjs ChatMessage#_onCreate
@@ -1073,26 +1114,8 @@ export class FakeChatMessage extends ClientDocument {
   }
 }
 
-/** v14 message modes (public/gm/blind/self) and v13 roll modes, as the v13 names. */
-// v13 client/data/client-backend.mjs#normalMode
-function normalMode(mode: string): string {
-  return (
-    (
-      {
-        public: "publicroll",
-        ic: "publicroll",
-        gm: "gmroll",
-        blind: "blindroll",
-        self: "selfroll",
-      } as Record<string, string>
-    )[mode] ?? mode
-  );
-}
-
-// v13 client/data/client-backend.mjs#currentRollMode
-function currentRollMode(): string {
-  const g = env.game;
-  return String(g.settings.get("core", g.release.generation >= 14 ? "messageMode" : "rollMode"));
+function gmIds(): string[] {
+  return env.game.users.filter((u) => (u as FakeUser).isGM).map((u) => u.id!);
 }
 
 export class FakeJournalEntry extends ClientDocument {

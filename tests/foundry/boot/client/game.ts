@@ -132,7 +132,9 @@ export class FakeGame {
   ) {
     this.data = data;
     this.userId = data.userId;
-    this.release = { generation: data.generation, version: `${data.generation}.351`, build: 351 };
+    // the builds tables run: 13.351 (v13's last stable), 14.369
+    const build = data.generation >= 14 ? 369 : 351;
+    this.release = { generation: data.generation, version: `${data.generation}.${build}`, build };
     this.system = { ...data.system, languages: data.system.languages ?? [] };
     this.world = data.world;
     this.documentTypes = data.documentTypes;

@@ -12,7 +12,7 @@ import type { FakeSetting } from "./documents.ts";
 import { docClass } from "./documents.ts";
 import { env, misuse } from "./env.ts";
 import type { Obj } from "./utils.ts";
-import { Collection, deepClone } from "./utils.ts";
+import { Collection, deepClone, logCompatibilityWarning } from "./utils.ts";
 
 export interface SettingConfig {
   namespace: string;
@@ -68,8 +68,12 @@ export class ClientSettings {
   // v13 client/helpers/client-settings.mjs ClientSettings#get
   get(namespace: string, key: string): unknown {
     if (namespace === "core" && key === "rollMode" && env.game.release.generation >= 14) {
-      // v14 renames the setting to core.messageMode; the old name is a deprecated shim (facts §11)
-      console.warn("core.rollMode is deprecated in favour of core.messageMode (v14)");
+      // v14 renames the setting to core.messageMode; reading the old name builds it through a
+      // deprecated shim (client/game.mjs rollModeField.initialize, text as Foundry 14 logs it)
+      logCompatibilityWarning(
+        "The `core.rollMode` client setting is deprecated in favor of `core.messageMode`",
+        { since: 14, until: 16 },
+      );
       const m = String(this.get("core", "messageMode"));
       return (
         (

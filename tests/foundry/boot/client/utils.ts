@@ -237,3 +237,20 @@ export class Collection<V> extends Map<string, V> {
     return this.find((v) => (v as { name?: string }).name === name);
   }
 }
+
+/**
+ * foundry.utils.logCompatibilityWarning(message, {since, until}) (v13 common/utils/logging.mjs,
+ * lines 21-60): the message, then "Deprecated since Version <since>" and "Backwards-compatible
+ * support will be removed in Version <until>", logged as a warning with its stack. The boot test
+ * fails on any such warning (the module must use each generation's own words).
+ */
+export function logCompatibilityWarning(
+  message: string,
+  { since, until }: { since?: number; until?: number } = {},
+): void {
+  let text = message;
+  if (since !== undefined) text += `\nDeprecated since Version ${since}`;
+  if (until !== undefined)
+    text += `\nBackwards-compatible support will be removed in Version ${until}`;
+  console.warn(`Error: ${text}`);
+}

@@ -1,7 +1,11 @@
 /**
- * A dnd5e 5.3.x stand-in: the behaviour the module depends on, from the foundryvtt/dnd5e
- * sources (tags release-4.4.4 and release-5.3.3; facts §4, §5 and review F2; the data shapes of
- * tests/fixtures/systems/dnd5e.ts):
+ * A dnd5e stand-in, 5.3.3 on Foundry v13 and released 6.0.6 on v14 (game.system.version): the
+ * behaviour the module depends on, from the foundryvtt/dnd5e sources (tags release-4.4.4 and
+ * release-5.3.3, the 6.0 branch, post-5.3.3 file versions of released 6.x; facts §4, §5 and
+ * review F2; the data shapes of tests/fixtures/systems/dnd5e.ts). 6.x differs in the words of its
+ * modes on v14 (`public`, `gm`, `blind`, `self`) and in its roll messages (`check` and `attack`
+ * sub-types with system data instead of flags.dnd5e); its `rollSkill` is modelled on its data
+ * model, its skill hook on 5.3.3 (6.x actor.mjs was not readable), its attack on its attack.mjs:
  * - init (dnd5e.mjs ~L151-177): its Actor class, its actor types, the core actor sheet
  *   unregistered for every type and its own sheets registered for its own types only; D20Roll
  *   among CONFIG.Dice.rolls;
@@ -37,28 +41,45 @@ const SKILLS: Record<string, { label: string; ability: string }> = {
 /** D20Roll (module/dice/d20-roll.mjs): a Roll whose first term is the d20. */
 class D20Roll extends G.Roll {}
 
-/** BasicRoll.getMessageMode (basic-roll.mjs 5.3.3): core.rollMode before v14, core.messageMode on 14. */
+/** The release this world runs (game.system.version): 5.3.3 on v13, 6.0.6 on v14 (world.ts). */
+const six = () => String(G.game.system.version).startsWith("6.");
+
+/**
+ * BasicRoll.getMessageMode (basic-roll.mjs, 5.3.2 on): core.rollMode before v14, core.messageMode
+ * on 14 (6.0: core.messageMode only).
+ */
 function messageMode(): string {
   const v14 = G.game.release.generation >= 14;
   return String(G.game.settings.get("core", v14 ? "messageMode" : "rollMode"));
 }
 
-const MODES: Record<string, string> = {
-  publicroll: "Public Roll",
-  gmroll: "Private GM Roll",
-  blindroll: "Blind GM Roll",
-  selfroll: "Self Roll",
-};
+/**
+ * The roll dialog's mode choices (roll-configuration-dialog.mjs `_prepareConfigurationContext`):
+ * CONFIG.Dice.rollModes before v14, CONFIG.ChatMessage.modes without `ic` on 14 (5.3.2 on, 6.0).
+ */
+function modes(): Record<string, string> {
+  return G.game.release.generation >= 14
+    ? { public: "Public Roll", gm: "Private GM Roll", blind: "Blind GM Roll", self: "Self Roll" }
+    : {
+        publicroll: "Public Roll",
+        gmroll: "Private GM Roll",
+        blindroll: "Blind GM Roll",
+        selfroll: "Self Roll",
+      };
+}
 
 interface MessageConfig {
   create?: boolean;
   rollMode?: string;
-  data?: { flags?: Obj; flavor?: string; speaker?: Obj };
+  data?: { flags?: Obj; flavor?: string; speaker?: Obj; type?: string; system?: Obj };
 }
 
 /**
  * BasicRoll.buildConfigure + buildPost for one d20 roll: the dialog unless configure is false,
- * then the message (`BasicRoll.toMessage(rolls, message.data, {rollMode: message.rollMode})`).
+ * then the message: `BasicRoll.toMessage` merges `message.data` and creates it with
+ * `ChatMessage.create(data, {rollMode: message.rollMode})` (basic-roll.mjs line 258, 5.3.3 and
+ * the 6.0 branch alike), the mode in the names the dialog lists. A name the version does not list
+ * is the fake's misuse: what core makes of it is not settled by any source read.
  */
 // dnd5e module/dice/basic-roll.mjs BasicRoll#d20Flow
 async function d20Flow(
@@ -71,8 +92,12 @@ async function d20Flow(
 ): Promise<RollClass | null> {
   let formulaUsed = formula;
   const msg = { ...(message ?? {}) };
+  if (msg.rollMode !== undefined && !(msg.rollMode in modes()))
+    throw new Error(
+      `[fake foundry] dnd5e ${G.game.system.version}: message.rollMode "${msg.rollMode}" is not one of its modes`,
+    );
   if (dialog?.configure !== false) {
-    const chosen = await rollDialog(G, title, msg.rollMode ?? messageMode(), MODES, [
+    const chosen = await rollDialog(G, title, msg.rollMode ?? messageMode(), modes(), [
       { action: "advantage", label: "Advantage" },
       { action: "normal", label: "Normal", default: true },
       { action: "disadvantage", label: "Disadvantage" },
@@ -89,8 +114,9 @@ async function d20Flow(
     ...messageData,
     ...(msg.data ?? {}),
     flags: { ...((messageData.flags as Obj) ?? {}), ...(msg.data?.flags ?? {}) },
+    rolls: [roll.toJSON()],
   };
-  const created = (await roll.toMessage(merged, {
+  const created = (await G.ChatMessage.create(merged, {
     rollMode: msg.rollMode ?? messageMode(),
   })) as FakeChatMessage;
   // 5.x buildPost: roll.parent is the created message
@@ -130,7 +156,22 @@ class Actor5e extends G.Actor {
       {
         speaker: G.ChatMessage.getSpeaker({ actor: this }),
         flavor: `${def.label} Check (${def.ability})`,
-        flags: { dnd5e: { messageType: "roll", roll: { skillId: skill, type: "skill" } } },
+        // 5.3.3 flags the roll; released 6.x posts a `check` message with system data
+        // (CheckMessageData: ability, skill, tool; RollMessageData: activity, item, origin, targets)
+        ...(six()
+          ? {
+              type: "check",
+              system: {
+                ability: def.ability.slice(0, 3).toLowerCase(),
+                skill,
+                tool: null,
+                activity: null,
+                item: null,
+                origin: null,
+                targets: [],
+              },
+            }
+          : { flags: { dnd5e: { messageType: "roll", roll: { skillId: skill, type: "skill" } } } }),
       },
     );
     if (!roll) return null;
@@ -189,14 +230,44 @@ class AttackActivity {
       {
         speaker: G.ChatMessage.getSpeaker({ actor: this.actor }),
         flavor: `${item.name} - Attack Roll`,
-        flags: {
-          dnd5e: {
-            messageType: "roll",
-            roll: { type: "attack" },
-            item: { type: item.type, id: item.id, uuid: item.uuid },
-            activity: { type: "attack", id: this.id, uuid: this.uuid },
-          },
-        },
+        // released 6.x: an `attack` message, the item and activity as source references
+        // (AttackMessageData; activity/attack.mjs), no flags.dnd5e
+        ...(six()
+          ? {
+              type: "attack",
+              system: {
+                item: {
+                  id: item.id,
+                  img: "icons/svg/item-bag.svg",
+                  name: item.name,
+                  type: item.type,
+                  uuid: item.uuid,
+                },
+                activity: {
+                  id: this.id,
+                  img: "icons/svg/item-bag.svg",
+                  name: "Attack",
+                  type: "attack",
+                  uuid: this.uuid,
+                },
+                ability: "dex",
+                ammunition: null,
+                mastery: null,
+                mode: "thrown",
+                origin: null,
+                targets: [],
+              },
+            }
+          : {
+              flags: {
+                dnd5e: {
+                  messageType: "roll",
+                  roll: { type: "attack" },
+                  item: { type: item.type, id: item.id, uuid: item.uuid },
+                  activity: { type: "attack", id: this.id, uuid: this.uuid },
+                },
+              },
+            }),
       },
     );
     if (!roll) return null;

@@ -12,7 +12,11 @@
  *   (src/module/system/statistic/statistic.ts -> check/check.ts) shows the check dialog unless
  *   `skipDialog`, rolls a CheckRoll `1d20+mod` and posts it with `flags.pf2e.context` (type,
  *   identifier, actor id, domains, roll options incl. `check:statistic:<slug>`, rollMode),
- *   created with `args.rollMode` (else the current mode).
+ *   created with `args.rollMode` (else the current mode). pf2e 8 (Foundry v14 only, this world's
+ *   release there) takes `args.messageMode` in v14's names instead and writes
+ *   `context.messageMode` (StatisticRollParameters and BaseRollContext of the 8.0 types); its
+ *   check.ts body was not readable, so handing the mode to Roll#toMessage as `messageMode` is
+ *   the reading of those types, not of its source.
  */
 import type { FakeActor } from "../client/documents.ts";
 import type { Obj } from "../client/utils.ts";
@@ -23,12 +27,20 @@ const G = globals();
 /** CheckRoll (src/module/system/check/roll.ts). */
 class CheckRoll extends G.Roll {}
 
-const MODES: Record<string, string> = {
-  publicroll: "Public Roll",
-  gmroll: "Private GM Roll",
-  blindroll: "Blind GM Roll",
-  selfroll: "Self Roll",
-};
+/** pf2e 8 on v14, 7 on v13 (game.system.version; world.ts). */
+const eight = () => String(G.game.system.version).startsWith("8.");
+
+/** The check dialog's mode choices: 7.x `rollModes` (v13's names), 8.x `messageModes` (v14's). */
+function modes(): Record<string, string> {
+  return eight()
+    ? { public: "Public Roll", gm: "Private GM Roll", blind: "Blind GM Roll", self: "Self Roll" }
+    : {
+        publicroll: "Public Roll",
+        gmroll: "Private GM Roll",
+        blindroll: "Blind GM Roll",
+        selfroll: "Self Roll",
+      };
+}
 
 // pf2e src/module/actor/base.ts#currentMode
 function currentMode(): string {
@@ -52,11 +64,19 @@ class Statistic {
 
   // pf2e src/module/system/statistic/statistic.ts Statistic#roll
   async roll(
-    args: { rollMode?: string; skipDialog?: boolean; identifier?: string } = {},
+    args: {
+      rollMode?: string;
+      messageMode?: string;
+      skipDialog?: boolean;
+      identifier?: string;
+    } = {},
   ): Promise<InstanceType<typeof CheckRoll> | null> {
-    let rollMode = args.rollMode ?? currentMode();
+    // 8.x reads `messageMode` and has no `rollMode` parameter; 7.x keeps `rollMode` only when it
+    // is a key of CONFIG.Dice.rollModes (check.ts), else the user's mode
+    const asked = eight() ? args.messageMode : args.rollMode;
+    let rollMode = asked !== undefined && asked in modes() ? asked : currentMode();
     if (!args.skipDialog) {
-      const chosen = await rollDialog(G, `${this.label} Check`, rollMode, MODES, [
+      const chosen = await rollDialog(G, `${this.label} Check`, rollMode, modes(), [
         { action: "roll", label: "Roll" },
       ]);
       if (!chosen) return null;
@@ -96,12 +116,13 @@ class Statistic {
               token: null,
               domains: [this.slug, `${this.slug}-check`, "check", "all"],
               options,
-              rollMode,
+              ...(eight() ? { messageMode: rollMode } : { rollMode }),
             },
           },
         },
       },
-      { rollMode },
+      // Roll#toMessage in the generation's option (8.x: the natural reading of its types)
+      eight() ? { messageMode: rollMode } : { rollMode },
     );
     return roll;
   }
