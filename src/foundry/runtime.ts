@@ -110,6 +110,26 @@ export class Runtime {
     if (this.port.me().isGM) this.port.rerenderCards(lakeId, [round]);
   }
 
+  /** Games another GM client said it wrote, read again once each (storePoked). */
+  private readonly poked = new Map<string, Promise<void>>();
+
+  /**
+   * Another GM client wrote a game's record and told this one (`QUERY.storeWritten`, whether or
+   * not Foundry sent this client the write): the record is read from the store as it stands and
+   * the cards of its newest round drawn again. Pokes that arrive while one is read are one read.
+   */
+  storePoked(gameId: string): Promise<void> {
+    if (!this.port.me().isGM) return Promise.resolve();
+    const running = this.poked.get(gameId);
+    if (running) return running;
+    const read = (async () => {
+      const r = await this.core.store.get(gameId).catch(() => undefined);
+      if (r?.ok && r.value) this.storeChanged(gameId, r.value.rounds.length);
+    })().finally(() => this.poked.delete(gameId));
+    this.poked.set(gameId, read);
+    return read;
+  }
+
   /** What else a card shows on this client, added once its content is final (render-chat-message.ts). */
   private readonly decorators: readonly Decorator[];
 

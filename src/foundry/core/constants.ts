@@ -28,6 +28,11 @@ export const QUERY = {
   leak: `${MODULE_ID}.leak`,
   /** Active GM -> a fisher's owner, during resolution: HP or the hazard's aim? (H4, hazard-choice.ts) */
   hazardChoice: `${MODULE_ID}.hazardChoice`,
+  /**
+   * GM client -> every other GM user, after it wrote a game's record: "read the store again"
+   * (table-core.ts). Nothing travels but the game's id: the receiver reads the store itself.
+   */
+  storeWritten: `${MODULE_ID}.storeWritten`,
 } as const;
 
 /** Hooks the module fires (docs/foundry.md). */

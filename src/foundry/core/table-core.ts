@@ -25,6 +25,11 @@ export type IntentHandler = (data: unknown, options: unknown) => Promise<unknown
 
 export type QueryHandler = (data: unknown, options?: unknown) => Promise<unknown>;
 
+/** How long a writer waits for another GM client to take its `storeWritten` (it waits for nothing after). */
+export const STORE_POKE_TIMEOUT_MS = 5_000;
+/** A game's id as the module makes them (a Foundry-style id). */
+const GAME_ID = /^[A-Za-z0-9]{1,64}$/;
+
 export class TableCore {
   readonly authority: Authority;
   readonly store: GmStore;
@@ -52,12 +57,51 @@ export class TableCore {
     return this.authority.isActive();
   }
 
-  /** The one commit of both games (commit.ts). */
-  commit<R extends StoreRecord>(
+  /**
+   * This (GM) client's reaction when another GM client says it wrote a game's record
+   * (`QUERY.storeWritten`): set by the composition root (Runtime#storePoked).
+   */
+  onStorePoke: ((gameId: string) => void) | undefined;
+
+  /** The one commit of both games (commit.ts); the other GM clients are told of the write. */
+  async commit<R extends StoreRecord>(
     change: Change<R>,
     remember: (record: R) => void,
   ): Promise<Result<Committed<R>>> {
-    return commitChange(this, change, remember);
+    const r = await commitChange(this, change, remember);
+    if (r.ok) void this.tellGms(r.value.record.lakeId);
+    return r;
+  }
+
+  /**
+   * Whether Foundry's server sends a compendium write to the other GM clients is not in any
+   * source we can read (its server code is not public): so after each write the writer tells every
+   * other connected GM user itself, by a targeted query carrying the game's id alone. A GM client
+   * that heard the write already reads the store once more; a player's client is never asked.
+   */
+  private async tellGms(gameId: string): Promise<void> {
+    const me = this.port.me().id;
+    const gms = this.port.users().filter((u) => u.isGM && u.active && u.id !== me);
+    await Promise.all(
+      gms.map((u) =>
+        this.port
+          .query(u.id, QUERY.storeWritten, { game: gameId }, { timeout: STORE_POKE_TIMEOUT_MS })
+          .catch(() => undefined),
+      ),
+    );
+  }
+
+  /**
+   * `QUERY.storeWritten` on this client: a GM client re-reads that game from the store. Anyone may
+   * send it (a v13 handler is not told who asked), so it carries nothing to believe: the store is
+   * read as it is, and the answer says nothing.
+   */
+  private storePoked(data: unknown): { ok: boolean } {
+    const game = (data as { game?: unknown } | null)?.game;
+    if (!this.port.me().isGM || typeof game !== "string" || !GAME_ID.test(game))
+      return { ok: false };
+    this.onStorePoke?.(game);
+    return { ok: true };
   }
 
   /** The public side put in line with a record (commit.ts), orphan cards read against the store. */
@@ -125,6 +169,8 @@ export class TableCore {
           ? handle(data, options)
           : { ok: false, error: { code: "badIntent", field: "", message: "badIntent" } };
       },
+      // a record written by another GM client (tellGms)
+      [QUERY.storeWritten]: async (data) => this.storePoked(data),
       // GM store keys, GM client to GM client (store/handover.ts)
       [QUERY.keysWanted]: async (data) => this.keys.onWanted(data),
       [QUERY.keysGiven]: async (data) => this.keys.onGiven(data),

@@ -692,7 +692,8 @@ export class FakeServer {
    */
   private announce(op: WriteOp, r: { data: unknown }, userId: string, batched = false): void {
     const canReadStore = (c: FakeClient) =>
-      this.storeBroadcast === "everyone" || this.user(c.userId).isGM;
+      this.storeBroadcast === "everyone" ||
+      (this.storeBroadcast === "writer" ? c.userId === userId : this.user(c.userId).isGM);
     // foundryvtt#13656 (open): "Batched document modifications are not broadcast to users other
     // than the users that made them": with `batchReach: "writer"` a batch reaches its writer only
     const reaches = (c: FakeClient) =>
@@ -829,8 +830,10 @@ export class FakeServer {
    * Does the server send a world compendium's changes to users who may not read the pack? Not
    * public (issue 10: a system's report of players seeing a pack set to None on v13.351;
    * foundryvtt#9394), so both: "filtered" sends them to GMs only, "everyone" to every client.
+   * Whether the other GM clients are sent them is not public either: "writer" sends them to the
+   * writing client alone.
    */
-  storeBroadcast: "filtered" | "everyone" = "filtered";
+  storeBroadcast: "filtered" | "everyone" | "writer" = "filtered";
 
   /** v14: does the server pass the calling user to a query handler? Unknown here; both offered. */
   v14Caller = true;
