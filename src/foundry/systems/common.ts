@@ -206,13 +206,16 @@ function core(): CoreGlobals {
  * in game.messages (ChatMessage.create resolves once the message is in the collection). dnd5e
  * 5.x also sets `roll.parent`; 4.4 does not (module/dice/basic-roll.mjs buildPost).
  */
-export function requestMessageId(opts: RollOptions | undefined): string | undefined {
+export function requestMessageId(
+  opts: RollOptions | undefined,
+  markOf: (m: MessageLike) => RollRequestMark | undefined = requestOf,
+): string | undefined {
   const mark = opts?.request;
   const list = core().game?.messages?.contents ?? [];
   if (!mark) return undefined;
   for (let i = list.length - 1; i >= 0; i--) {
     const m = list[i]!;
-    const r = requestOf(m);
+    const r = markOf(m);
     if (r?.round === mark.round && r.fisher === mark.fisher && r.kind === mark.kind)
       return m.id ?? undefined;
   }

@@ -44,6 +44,7 @@ import {
   pageSystemVersion,
   picked,
   readOwnMessage,
+  requestMessageId,
   rollCore,
   speakerActorId,
   versionAtLeast,
@@ -166,6 +167,11 @@ function rollArgs(opts: RollOptions | undefined): Record<string, unknown> {
 /** The module's request mark as a pf2e check identifier (pf2e keeps it in the message context). */
 export function identifierOf(r: RollRequestMark): string {
   return `${MODULE_ID}:${r.round}:${r.fisher}:${r.kind}${r.resolving ? ":resolving" : ""}`;
+}
+
+/** The request mark a pf2e check message carries in its context's identifier. */
+function requestOfPf2e(m: MessageLike): RollRequestMark | undefined {
+  return requestOfIdentifier(contextOf(m)?.identifier);
 }
 
 function requestOfIdentifier(id: unknown): RollRequestMark | undefined {
@@ -303,19 +309,23 @@ export const pf2eAdapter: RollAdapter = {
   async roll(actor, kind, opts) {
     const a = actor as Pf2eActor;
     const skill = PF2E_SKILL[kind];
+    // Statistic#roll resolves to the roll, not its message: the message is found by the request
+    // mark its context carries as the identifier (created before the roll resolves, check.ts)
+    const posted = (roll: RollLike | null | undefined) =>
+      outcomeOf(roll ?? undefined, requestMessageId(opts, requestOfPf2e));
     if (skill) {
       const stat = a.skills?.[skill.slug];
       if (!stat?.roll) throw new Error(`pf2e: actor.skills.${skill.slug} cannot roll`);
-      return outcomeOf((await stat.roll(rollArgs(opts))) ?? undefined);
+      return posted(await stat.roll(rollArgs(opts)));
     }
     if (kind === "initiative") {
       // K7 initiative from Perception (issue 4): a Perception check through the system.
       if (!a.perception?.roll) throw new Error("pf2e: actor.perception cannot roll");
-      return outcomeOf((await a.perception.roll(rollArgs(opts))) ?? undefined);
+      return posted(await a.perception.roll(rollArgs(opts)));
     }
     const strike = netStrike(a);
     const variant = strike?.variants?.[0];
-    if (variant?.roll) return outcomeOf((await variant.roll(rollArgs(opts))) ?? undefined);
+    if (variant?.roll) return posted(await variant.roll(rollArgs(opts)));
     const data = { ...(a.getRollData?.() ?? {}), kolikolyNet: dexAttack(a) };
     return rollCore(a, "1d20 + @kolikolyNet", data, opts?.flavor ?? "Net", opts);
   },
