@@ -25,6 +25,7 @@ import { LakeHost } from "./fishing/host.ts";
 import { LazyKayanak } from "./kayanak/load.ts";
 import type { PlayerPort } from "./players/port.ts";
 import { PlayerWiring } from "./players/wire.ts";
+import { probeHiddenRoll } from "./players/probe.ts";
 import { fisherStats } from "./systems/common.ts";
 import type { Decorator } from "./runtime.ts";
 import { Runtime, bareCheckEnv } from "./runtime.ts";
@@ -99,9 +100,23 @@ export function composeTable(port: Port, env: TableEnv = {}): Table {
   });
   const kayanak = new LazyKayanak(core);
   const show = env.showTableCheck;
+  const checkEnv = env.checkEnv ?? bareCheckEnv();
   const table = new TableCheck(
     port,
-    env.checkEnv ?? bareCheckEnv(),
+    {
+      ...checkEnv,
+      // the hidden-roll probe: a blind check through the system, on a GM client with the players' side
+      ...(env.playerPort && checkEnv.probeActor
+        ? {
+            probe: () =>
+              probeHiddenRoll(
+                players(),
+                checkEnv.probeActor!(),
+                port.localize("KOLIKOLY.Foundry.TableCheck.ProbeFlavor"),
+              ),
+          }
+        : {}),
+    },
     show && ((report) => show(runtime, report)),
   );
   const runtime: Runtime = new Runtime({
@@ -114,5 +129,7 @@ export function composeTable(port: Port, env: TableEnv = {}): Table {
     players,
     decorators: env.decorators?.(players),
   });
+  // a record another GM client wrote, told by that client (TableCore#tellGms)
+  core.onStorePoke = (gameId) => void runtime.storePoked(gameId);
   return { core, host, kayanak, table, runtime, players };
 }

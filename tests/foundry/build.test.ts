@@ -25,10 +25,10 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("the built module", () => {
-  test("manifest: id, v13 minimum, v14 verified, no maximum, swarm sub-type, every pack compiled", () => {
+  test("manifest: id, v13 minimum, 14.369 verified, no maximum, swarm sub-type, every pack compiled", () => {
     const m = JSON.parse(fs.readFileSync(path.join(out, "module.json"), "utf8"));
     expect(m.id).toBe("kolikoly-fishing");
-    expect(m.compatibility).toEqual({ minimum: "13", verified: "14" });
+    expect(m.compatibility).toEqual({ minimum: "13", verified: "14.369" });
     expect(m.documentTypes.Actor.swarm).toBeDefined();
     expect(m.esmodules).toEqual(["scripts/kolikoly-fishing.js"]);
     expect(m.relationships.systems).toEqual([]);

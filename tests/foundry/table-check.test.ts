@@ -284,6 +284,7 @@ describe("the table check in the behavioural fake (issue 10 item 1)", () => {
     const report: TableReport = {
       at: 0,
       version: "0.1.0",
+      assumptions: [],
       leak: true,
       problems: true,
       rows: [

@@ -3,7 +3,13 @@
  * (table-check.ts): one row per connected client, with what it answered or that it did not.
  */
 import { MODULE_ID } from "../core/constants.ts";
-import type { CheckRow, LeakSeen, TableReport } from "../core/table-check.ts";
+import type {
+  Assumption,
+  AssumptionId,
+  CheckRow,
+  LeakSeen,
+  TableReport,
+} from "../core/table-check.ts";
 
 type L = (key: string, data?: Readonly<Record<string, unknown>>) => string;
 
@@ -26,6 +32,62 @@ const EXPOSURE: Readonly<Record<CheckRow["exposure"], string>> = {
   index: "KOLIKOLY.Foundry.TableCheck.Exposure.index",
   sealed: "KOLIKOLY.Foundry.TableCheck.Exposure.sealed",
   readable: "KOLIKOLY.Foundry.TableCheck.Exposure.readable",
+};
+
+const STATE: Readonly<Record<Assumption["state"], string>> = {
+  held: "KOLIKOLY.Foundry.TableCheck.State.held",
+  failed: "KOLIKOLY.Foundry.TableCheck.State.failed",
+  unchecked: "KOLIKOLY.Foundry.TableCheck.State.unchecked",
+  moot: "KOLIKOLY.Foundry.TableCheck.State.moot",
+};
+
+/** Each assumption's title, what the check saw (by its `why`) and what to do when it fails. */
+const ASSUMPTION: Readonly<
+  Record<AssumptionId, { title: string; advice: string; why: Readonly<Record<string, string>> }>
+> = {
+  batches: {
+    title: "KOLIKOLY.Foundry.TableCheck.Assumption.batches.Title",
+    advice: "KOLIKOLY.Foundry.TableCheck.Assumption.batches.Advice",
+    why: {
+      singleWrites: "KOLIKOLY.Foundry.TableCheck.Assumption.batches.Why.singleWrites",
+      reached: "KOLIKOLY.Foundry.TableCheck.Assumption.batches.Why.reached",
+      writerOnly: "KOLIKOLY.Foundry.TableCheck.Assumption.batches.Why.writerOnly",
+      noBatchYet: "KOLIKOLY.Foundry.TableCheck.Assumption.batches.Why.noBatchYet",
+    },
+  },
+  hiddenRoll: {
+    title: "KOLIKOLY.Foundry.TableCheck.Assumption.hiddenRoll.Title",
+    advice: "KOLIKOLY.Foundry.TableCheck.Assumption.hiddenRoll.Advice",
+    why: {
+      hidden: "KOLIKOLY.Foundry.TableCheck.Assumption.hiddenRoll.Why.hidden",
+      postedOpen: "KOLIKOLY.Foundry.TableCheck.Assumption.hiddenRoll.Why.postedOpen",
+      readByPlayer: "KOLIKOLY.Foundry.TableCheck.Assumption.hiddenRoll.Why.readByPlayer",
+      noPlayer: "KOLIKOLY.Foundry.TableCheck.Assumption.hiddenRoll.Why.noPlayer",
+      noSystem: "KOLIKOLY.Foundry.TableCheck.Assumption.hiddenRoll.Why.noSystem",
+      noActor: "KOLIKOLY.Foundry.TableCheck.Assumption.hiddenRoll.Why.noActor",
+      noMessage: "KOLIKOLY.Foundry.TableCheck.Assumption.hiddenRoll.Why.noMessage",
+      failed: "KOLIKOLY.Foundry.TableCheck.Assumption.hiddenRoll.Why.failed",
+      notAsked: "KOLIKOLY.Foundry.TableCheck.Assumption.hiddenRoll.Why.notAsked",
+    },
+  },
+  store: {
+    title: "KOLIKOLY.Foundry.TableCheck.Assumption.store.Title",
+    advice: "KOLIKOLY.Foundry.TableCheck.Assumption.store.Advice",
+    why: {
+      unreadable: "KOLIKOLY.Foundry.TableCheck.Assumption.store.Why.unreadable",
+      readable: "KOLIKOLY.Foundry.TableCheck.Assumption.store.Why.readable",
+      noPlayer: "KOLIKOLY.Foundry.TableCheck.Assumption.store.Why.noPlayer",
+    },
+  },
+  gmReach: {
+    title: "KOLIKOLY.Foundry.TableCheck.Assumption.gmReach.Title",
+    advice: "KOLIKOLY.Foundry.TableCheck.Assumption.gmReach.Advice",
+    why: {
+      gmsHear: "KOLIKOLY.Foundry.TableCheck.Assumption.gmReach.Why.gmsHear",
+      gmDeaf: "KOLIKOLY.Foundry.TableCheck.Assumption.gmReach.Why.gmDeaf",
+      noOtherGm: "KOLIKOLY.Foundry.TableCheck.Assumption.gmReach.Why.noOtherGm",
+    },
+  },
 };
 
 export interface TableCheckRowView {
@@ -53,8 +115,21 @@ export interface TableCheckNote {
   readonly text: string;
 }
 
+/** One assumption of the fakes as this table bears it out, and what to do when it does not. */
+export interface AssumptionView {
+  readonly id: string;
+  readonly state: Assumption["state"];
+  readonly title: string;
+  readonly stateLabel: string;
+  readonly seen: string;
+  /** What to do, shown for a failed assumption only. */
+  readonly advice: string;
+  readonly failed: boolean;
+}
+
 export interface TableCheckContext {
   readonly summary: string;
+  readonly assumptions: readonly AssumptionView[];
   readonly leak: boolean;
   readonly problems: boolean;
   readonly rows: readonly TableCheckRowView[];
@@ -121,7 +196,20 @@ export function tableCheckContext(report: TableReport, t: L): TableCheckContext 
     const text = noteOf(r, t);
     return text ? [{ userId: r.userId, text }] : [];
   });
-  return { summary, leak: report.leak, problems: report.problems, rows, notes };
+  const assumptions = (report.assumptions ?? []).map((a): AssumptionView => {
+    const keys = ASSUMPTION[a.id];
+    const why = keys.why[a.why];
+    return {
+      id: a.id,
+      state: a.state,
+      title: t(keys.title),
+      stateLabel: t(STATE[a.state]),
+      seen: why ? t(why, a.data ?? {}) : a.why,
+      advice: a.state === "failed" ? t(keys.advice) : "",
+      failed: a.state === "failed",
+    };
+  });
+  return { summary, assumptions, leak: report.leak, problems: report.problems, rows, notes };
 }
 
 /** The GM panel's banner for a recorded leak. */

@@ -46,6 +46,13 @@ function count(v: unknown): number {
   return typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : -1;
 }
 
+function probeOf(raw: unknown): { probe: { held: boolean; visible: boolean } } | undefined {
+  const p = raw as { held?: unknown; visible?: unknown } | null | undefined;
+  return typeof p?.held === "boolean" && typeof p.visible === "boolean"
+    ? { probe: { held: p.held, visible: p.visible } }
+    : undefined;
+}
+
 /** A client's answer, checked field by field (any client may answer anything). */
 export function parseAnswer(raw: unknown): CheckAnswer | undefined {
   if (typeof raw !== "object" || raw === null) return undefined;
@@ -76,5 +83,6 @@ export function parseAnswer(raw: unknown): CheckAnswer | undefined {
     traffic,
     proofs,
     ...(typeof o.reach === "string" && o.reach.length <= 64 ? { reach: o.reach } : {}),
+    ...(probeOf(o.probe) ?? {}),
   };
 }

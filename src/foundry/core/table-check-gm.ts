@@ -9,11 +9,13 @@ import type { ContentProof } from "./leak-watch.ts";
 import { MAX_PROOFS, contentDigest, holdsStore } from "./leak-watch.ts";
 import type { Port, UserInfo } from "./port.ts";
 import type {
+  Assumption,
   CheckAnswer,
   CheckRow,
   Exposure,
   GmCheckView,
   LeakSeen,
+  ProbeOutcome,
   TableReport,
 } from "./table-check-types.ts";
 import { parseAnswer } from "./table-check-answer.ts";
@@ -82,26 +84,138 @@ export async function confirmed(
   );
 }
 
-/** Every connected client asked; a leak found is recorded. */
+/**
+ * Every connected client asked; a leak found is recorded. First the hidden-roll probe is made (a
+ * blind check through the system), so that each client can say what it holds of it; it is taken
+ * back once every answer is in.
+ */
 export async function check(v: GmCheckView): Promise<TableReport> {
   const me = v.port.me();
   const version = v.env.version();
   const users = v.port.users().filter((u) => u.active || u.id === me.id);
+  const probe = v.env.probe ? await v.env.probe().catch(() => undefined) : undefined;
+  const probeId = probe && "messageId" in probe ? probe.messageId : undefined;
   // the proofs confirmed in this check, by user
   const proven = new Map<string, ContentProof[]>();
-  const rows = await Promise.all(users.map((u) => row(v, proven, u, u.id === me.id, version)));
+  const rows = await Promise.all(
+    users.map((u) => row(v, proven, u, u.id === me.id, version, probeId)),
+  );
+  const gmReach = await gmsReached(v);
+  if (probeId) await v.port.write([{ kind: "chat.delete", ids: [probeId] }]).catch(() => undefined);
   const leakers = rows.filter((r) => r.leak);
   if (leakers.length) await record(v, proven, leakers);
+  const assumptions = [
+    batchesAssumption(v),
+    hiddenRollAssumption(v, rows, probe),
+    storeAssumption(rows),
+    gmReach,
+  ];
   return {
     at: v.env.now(),
     version,
     rows,
+    assumptions,
     leak: leakers.length > 0,
-    problems: rows.some(
-      (r) => r.leak || r.unverified || r.silence || r.missing.length || r.versionDiffers,
-    ),
+    problems:
+      assumptions.some((a) => a.state === "failed") ||
+      rows.some((r) => r.leak || r.unverified || r.silence || r.missing.length || r.versionDiffers),
   };
 }
+
+/**
+ * v14 batches reach every client (core/batch.ts BatchReach: a canary batch before the session's
+ * first, asked about over this check's query). Moot on v13, which writes one operation a request.
+ */
+function batchesAssumption(v: GmCheckView): Assumption {
+  if ((v.env.generation?.() ?? 13) < 14)
+    return { id: "batches", state: "moot", why: "singleWrites" };
+  const state = v.port.reach?.state ?? "unknown";
+  if (state === "everyone") return { id: "batches", state: "held", why: "reached" };
+  if (state === "writer") return { id: "batches", state: "failed", why: "writerOnly" };
+  return { id: "batches", state: "unchecked", why: "noBatchYet" };
+}
+
+/**
+ * A blind check the module asks the system for is whispered to the GMs, blind, and unreadable on
+ * every player's client that holds it.
+ */
+function hiddenRollAssumption(
+  v: GmCheckView,
+  rows: readonly CheckRow[],
+  probe: ProbeOutcome | undefined,
+): Assumption {
+  const id = "hiddenRoll";
+  if (!probe) return { id, state: "unchecked", why: v.probeAvailable ? "notAsked" : "noSystem" };
+  if ("skipped" in probe)
+    return { id, state: "unchecked", why: probe.skipped, data: { detail: probe.detail ?? "" } };
+  const gms = new Set(
+    v.port
+      .users()
+      .filter((u) => u.isGM)
+      .map((u) => u.id),
+  );
+  const players = new Set(
+    v.port
+      .users()
+      .filter((u) => !u.isGM)
+      .map((u) => u.id),
+  );
+  if (!probe.blind || !probe.whisper.length || probe.whisper.some((w) => players.has(w)))
+    return { id, state: "failed", why: "postedOpen" };
+  const readers = rows.filter((r) => !gms.has(r.userId) && r.answer?.probe?.visible);
+  if (readers.length)
+    return {
+      id,
+      state: "failed",
+      why: "readByPlayer",
+      data: { users: readers.map((r) => r.name).join(", ") },
+    };
+  const asked = rows.filter((r) => !gms.has(r.userId) && r.answer?.probe);
+  return asked.length
+    ? { id, state: "held", why: "hidden", data: { count: asked.length } }
+    : { id, state: "unchecked", why: "noPlayer" };
+}
+
+/** No player's client holds readable GM store content (the rows' exposure). */
+function storeAssumption(rows: readonly CheckRow[]): Assumption {
+  const leakers = rows.filter((r) => r.leak).map((r) => r.name);
+  if (leakers.length)
+    return { id: "store", state: "failed", why: "readable", data: { users: leakers.join(", ") } };
+  const players = rows.filter((r) => !r.isGM && r.answer);
+  return players.length
+    ? { id: "store", state: "held", why: "unreadable", data: { count: players.length } }
+    : { id: "store", state: "unchecked", why: "noPlayer" };
+}
+
+/**
+ * A store write reaches the other GM clients: each connected GM user takes the module's word
+ * that a record was written (`QUERY.storeWritten`, table-core.ts), which every write sends.
+ */
+async function gmsReached(v: GmCheckView): Promise<Assumption> {
+  const me = v.port.me().id;
+  const gms = v.port.users().filter((u) => u.isGM && u.active && u.id !== me);
+  if (!gms.length) return { id: "gmReach", state: "unchecked", why: "noOtherGm" };
+  const deaf: string[] = [];
+  await Promise.all(
+    gms.map(async (u) => {
+      try {
+        const r = (await within(
+          v.port.query(u.id, QUERY.storeWritten, { game: CHECK_GAME }),
+          v.timeoutMs,
+        )) as { ok?: unknown } | undefined;
+        if (r?.ok !== true) deaf.push(u.name);
+      } catch {
+        deaf.push(u.name);
+      }
+    }),
+  );
+  return deaf.length
+    ? { id: "gmReach", state: "failed", why: "gmDeaf", data: { users: deaf.join(", ") } }
+    : { id: "gmReach", state: "held", why: "gmsHear", data: { count: gms.length } };
+}
+
+/** The game id the check's store word names: no game has it, so the store read finds nothing. */
+const CHECK_GAME = "tablecheck";
 
 async function row(
   v: GmCheckView,
@@ -109,13 +223,15 @@ async function row(
   u: UserInfo,
   self: boolean,
   version: string,
+  probe: string | undefined,
 ): Promise<CheckRow> {
   let answer: CheckAnswer | undefined;
   let silence: CheckRow["silence"];
   if (self) answer = v.answer();
   else
     try {
-      answer = parseAnswer(await within(v.port.query(u.id, QUERY.check, {}), v.timeoutMs));
+      const asked = probe ? { probe } : {};
+      answer = parseAnswer(await within(v.port.query(u.id, QUERY.check, asked), v.timeoutMs));
       if (!answer) silence = "bad";
     } catch (e) {
       silence = e instanceof Timeout ? "timeout" : "refused";

@@ -6,6 +6,11 @@
 import type { ContentProof, HeldDoc, StoreTraffic } from "./leak-watch.ts";
 import type { Port } from "./port.ts";
 
+/** The hidden-roll probe's message as the GM's client holds it, or why there is none (players/probe.ts). */
+export type ProbeOutcome =
+  | { readonly messageId: string; readonly whisper: readonly string[]; readonly blind: boolean }
+  | { readonly skipped: "noSystem" | "noActor" | "noMessage" | "failed"; readonly detail?: string };
+
 /** What one client says about itself. */
 export interface CheckAnswer {
   readonly version: string;
@@ -18,6 +23,29 @@ export interface CheckAnswer {
   readonly proofs: readonly ContentProof[];
   /** The value of a scene's batch canary on this client, when asked (core/batch.ts). */
   readonly reach?: string;
+  /**
+   * The check's probe message on this client, when asked (players/probe.ts): whether it holds
+   * the message, and whether its content is readable here (ChatMessage#isContentVisible).
+   */
+  readonly probe?: { readonly held: boolean; readonly visible: boolean };
+}
+
+/**
+ * What the fakes assume and a real table must bear out (docs/foundry.md, "What the table check
+ * checks"): v14 batches reach every client; a blind check the module asks the system for stays
+ * unreadable on players' clients; the GM store reaches no player readable; a store write
+ * reaches the other GM clients.
+ */
+export type AssumptionId = "batches" | "hiddenRoll" | "store" | "gmReach";
+
+export interface Assumption {
+  readonly id: AssumptionId;
+  /** held: seen to hold now; failed: seen not to; unchecked: nothing to see it by now; moot: not on this table. */
+  readonly state: "held" | "failed" | "unchecked" | "moot";
+  /** Why, in a word the window explains (a localization key's last part). */
+  readonly why: string;
+  /** Names and numbers the explanation shows. */
+  readonly data?: Readonly<Record<string, string | number>>;
 }
 
 /**
@@ -54,8 +82,10 @@ export interface TableReport {
   /** The checking client's module version. */
   readonly version: string;
   readonly rows: readonly CheckRow[];
+  /** Each assumption a secret or a round rests on, as this table bears it out. */
+  readonly assumptions: readonly Assumption[];
   readonly leak: boolean;
-  /** A leak, a silent client, missing handlers or a different version. */
+  /** A leak, a silent client, missing handlers, a different version or a failed assumption. */
   readonly problems: boolean;
 }
 
@@ -89,6 +119,17 @@ export interface CheckEnv {
   saveLeak(leak: LeakSeen | null): Promise<void>;
   /** ui.notifications.error(message, {permanent: true}) */
   alarm(message: string): void;
+  /** game.release.generation */
+  generation?(): number;
+  /**
+   * The check's hidden-roll probe (players/probe.ts), on a GM client with the players' side:
+   * a blind check made through the system, its message as this client holds it.
+   */
+  probe?(): Promise<ProbeOutcome>;
+  /** The actor the probe rolls with: a character of the world (game.actors). */
+  probeActor?(): string | undefined;
+  /** A message as this client holds it (game.messages.get): held, and readable here. */
+  messageSeen?(id: string): { readonly held: boolean; readonly visible: boolean };
 }
 
 /** What the check works with, from the TableCheck of this client. */
@@ -99,6 +140,8 @@ export interface GmCheckView {
   readonly timeoutMs: number;
   /** How long the batch canary's probe waits for a client. */
   readonly reachTimeoutMs: number;
+  /** Whether this client could roll the hidden-roll probe (it rolls only when a GM asked). */
+  readonly probeAvailable: boolean;
   /** This client's own answer. */
   answer(): CheckAnswer;
   /** The leak recorded in the world, if any. */

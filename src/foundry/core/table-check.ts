@@ -35,6 +35,8 @@ export const REPORT_INTERVAL_MS = 10_000;
 
 // what the check's parts say to each other, written once (table-check-types.ts)
 export type {
+  Assumption,
+  AssumptionId,
   CheckAnswer,
   CheckEnv,
   CheckRow,
@@ -91,6 +93,7 @@ export class TableCheck {
   answer(asked?: unknown): CheckAnswer {
     const gm = this.port.me().isGM;
     const sceneId = (asked as { reach?: unknown } | null | undefined)?.reach;
+    const probe = (asked as { probe?: unknown } | null | undefined)?.probe;
     const scene = typeof sceneId === "string" ? this.port.scene(sceneId) : undefined;
     const canary = (scene?.flags[MODULE_ID] as Record<string, unknown> | undefined)?.[REACH_FLAG];
     return {
@@ -103,6 +106,10 @@ export class TableCheck {
       proofs: gm ? [] : this.watch.proofs(),
       // a public scene flag's value: the same on every client the batch reached
       ...(typeof canary === "string" ? { reach: canary } : {}),
+      // the check's own probe message: what this client holds of it (no game's secret)
+      ...(typeof probe === "string" && this.env.messageSeen
+        ? { probe: this.env.messageSeen(probe) }
+        : {}),
     };
   }
 
@@ -159,10 +166,14 @@ export class TableCheck {
     return { ok: true, value: true };
   }
 
-  /** Runs the check (any GM): every connected client is asked; a leak found is recorded. */
-  async run(): Promise<Result<TableReport>> {
+  /**
+   * Runs the check (any GM): every connected client is asked; a leak found is recorded. `probe`:
+   * whether the hidden-roll probe rolls a test check in chat (a GM asking, from the panel or the
+   * API); the checks the module runs by itself do not.
+   */
+  async run(options: { probe?: boolean } = {}): Promise<Result<TableReport>> {
     if (!this.port.me().isGM) return err("notGm");
-    this.running ??= this.check().finally(() => {
+    this.running ??= this.check(options.probe !== false).finally(() => {
       this.running = undefined;
       this.lastRun = this.env.now();
     });
@@ -178,22 +189,25 @@ export class TableCheck {
     // a hook's listener: whatever goes wrong (the tab closing under it) is said, never thrown
     try {
       if (this.port.activeGmId() !== this.port.me().id) return;
-      const r = await this.run();
+      const r = await this.run({ probe: false });
       if (r.ok && r.value.problems) await this.show?.(r.value);
     } catch (e) {
       console.warn("kolikoly-fishing | the table check after the first round did not finish", e);
     }
   }
 
-  private async check(): Promise<TableReport> {
-    return (await gm()).check(this.gmView());
+  private async check(probe: boolean): Promise<TableReport> {
+    return (await gm()).check(this.gmView(probe));
   }
 
   /** What the GM's half of the check (table-check-gm.ts) works with. */
-  private gmView(): GmCheckView {
+  private gmView(probe = false): GmCheckView {
+    const { probe: roll, ...env } = this.env;
     return {
       port: this.port,
-      env: this.env,
+      // the hidden-roll probe only when a GM asked for the check
+      env: probe && roll ? { ...env, probe: roll } : env,
+      probeAvailable: roll !== undefined,
       timeoutMs: this.timeoutMs,
       reachTimeoutMs: REACH_TIMEOUT_MS,
       answer: () => this.answer(),
@@ -224,7 +238,7 @@ export class TableCheck {
   private async reported(): Promise<{ ok: boolean }> {
     if (this.port.activeGmId() !== this.port.me().id) return { ok: false };
     if (!this.running && this.env.now() - this.lastRun < REPORT_INTERVAL_MS) return { ok: true };
-    const r = await this.run();
+    const r = await this.run({ probe: false });
     return { ok: r.ok };
   }
 }

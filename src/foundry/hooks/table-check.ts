@@ -55,6 +55,22 @@ export function liveCheckEnv(): CheckEnv {
       void (await settings().set(MODULE_ID, LEAK_SETTING, leak ?? {})),
     // Notifications#error with `permanent` stays until the user closes it (API docs v13, NotifyOptions)
     alarm: (message) => void ui.notifications?.error(message, { permanent: true }),
+    generation: () => game.release?.generation ?? 13,
+    // the probe's actor: a character of the world (game.actors), a player's first
+    probeActor: () => {
+      const actors = (game.actors?.contents ?? []) as unknown as {
+        id: string;
+        type: string;
+        hasPlayerOwner?: boolean;
+      }[];
+      const characters = actors.filter((a) => a.type === "character");
+      return (characters.find((a) => a.hasPlayerOwner) ?? characters[0] ?? actors[0])?.id;
+    },
+    // game.messages.get: held here, and ChatMessage#isContentVisible for this user
+    messageSeen: (id) => {
+      const m = game.messages?.get(id) as unknown as { isContentVisible?: boolean } | undefined;
+      return { held: m !== undefined, visible: m?.isContentVisible === true };
+    },
   };
 }
 
@@ -76,10 +92,12 @@ export function listen(rt: () => Runtime, hooks: HookSink, windows: () => GmWind
     const watch = rt().table.watch;
     // v13 ClientDatabaseBackend#activateSocketListeners: socket.on("modifyDocument", response)
     socket?.on("modifyDocument", watch.listener);
-    // v14 batches (foundry.documents.modifyBatch): the broadcast's event and shape are not in any
-    // source we can read; an array of responses is read, anything else is ignored (the index and
-    // cache counts do not depend on it)
-    if ((game.release?.generation ?? 13) >= 14) socket?.on("modifyBatch", watch.listener);
+    // v14 batches (foundry.documents.modifyBatch): the broadcast's event is not in any source we
+    // can read. Other packages' notes name it `modifyDocumentBatch`; the request's own name is
+    // `modifyBatch`: both are heard. An array of responses is read, anything else is ignored (the
+    // index and cache counts, and the table check's probes, do not depend on it)
+    if ((game.release?.generation ?? 13) >= 14)
+      for (const event of ["modifyDocumentBatch", "modifyBatch"]) socket?.on(event, watch.listener);
   });
   hooks.once("ready", () => void rt().table.alarmIfLeaked());
   hooks.on(

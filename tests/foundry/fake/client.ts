@@ -643,6 +643,21 @@ export class FakeClient implements Port {
       .filter((u) => u.isGM || (a.ownership[u.id] ?? a.ownership.default ?? 0) >= 3)
       .map((u) => u.id);
   }
+  /** game.actors contents (v13 client/documents/collections/actors.mjs): the ids, in order. */
+  actorIds(): string[] {
+    return this.w.actors.map((a) => a._id);
+  }
+  /**
+   * game.messages.get(id) on this client: the fields ChatMessage#isContentVisible reads (v13
+   * client/documents/chat-message.mjs).
+   */
+  heldMessage(
+    id: string,
+  ): { author: string; whisper: readonly string[]; blind: boolean } | undefined {
+    const m = this.w.messages.find((x) => x._id === id) as
+      { author: string; whisper?: string[]; blind?: boolean } | undefined;
+    return m && { author: m.author, whisper: m.whisper ?? [], blind: m.blind === true };
+  }
   /** game.actors.get(id)?.name (v13 client/documents/collections/actors.mjs). */
   actorName(actorId: string): string | undefined {
     return this.w.actors.find((a) => a._id === actorId)?.name;

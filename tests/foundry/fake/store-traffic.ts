@@ -124,6 +124,12 @@ export interface CheckClient {
   setting(key: string): unknown;
   queryNames(): string[];
   adapterId(): string;
+  /** game.actors contents' ids, in the world's order (the probe's actor: the first character). */
+  actorIds(): string[];
+  /** game.messages.get(id) on this client: its author, whisper and blind, or undefined. */
+  heldMessage(
+    id: string,
+  ): { author: string; whisper: readonly string[]; blind: boolean } | undefined;
 }
 
 /**
@@ -149,5 +155,16 @@ export function fakeCheckEnv(c: CheckClient): CheckEnv {
       c.server.setWorldSetting(`${MODULE_ID}.${LEAK_SETTING}`, leak ?? {});
     },
     alarm: (message) => void c.notifications.push({ type: "error", message, permanent: true }),
+    generation: () => c.server.generation,
+    probeActor: () => c.actorIds()[0],
+    // ChatMessage#isContentVisible (v13 client/documents/chat-message.mjs): a whisper is readable
+    // by its recipients, and by its author unless blind; anything else by everyone
+    messageSeen: (id) => {
+      const m = c.heldMessage(id);
+      const me = c.me().id;
+      const visible =
+        !!m && (!m.whisper.length || m.whisper.includes(me) || (m.author === me && !m.blind));
+      return { held: m !== undefined, visible };
+    },
   };
 }

@@ -486,7 +486,8 @@ export class PlayerClient extends FakeClient implements PlayerPort {
   }
   /**
    * The user's mode setting as Foundry holds it: `core.messageMode` in v14's names, `core.rollMode`
-   * in v13's (what a system reads when the module names no mode).
+   * in v13's (what a system reads when the module names no mode; v13 client/game.mjs
+   * Game#registerSettings, v14 `rollModeField` there).
    */
   modeWords(): string {
     return this.players.generation >= 14 ? mapLegacyRollMode(this.mode) : this.mode;
@@ -549,8 +550,8 @@ export interface PlayerTable {
 }
 
 /**
- * The system release a table on each Foundry generation runs (tests/fixtures/systems): dnd5e
- * 5.3.3 on v13 and 6.0.6 on v14 (6 is v14 only), pf2e 7.12.2 on v13 and 8.5.1 on v14 (8 is
+ * test-only: the system release a table on each Foundry generation runs (tests/fixtures/systems):
+ * dnd5e 5.3.3 on v13 and 6.0.6 on v14 (6 is v14 only), pf2e 7.12.2 on v13 and 8.5.1 on v14 (8 is
  * v14 only); any other system a version that says nothing.
  */
 export function tableSystemVersion(system: string, generation: number): string {

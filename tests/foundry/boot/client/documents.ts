@@ -1114,6 +1114,7 @@ export class FakeChatMessage extends ClientDocument {
   }
 }
 
+/** The GM users' ids, as applyRollMode / applyMode whisper them (v13 client/documents/chat-message.mjs). */
 function gmIds(): string[] {
   return env.game.users.filter((u) => (u as FakeUser).isGM).map((u) => u.id!);
 }

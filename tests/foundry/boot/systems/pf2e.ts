@@ -30,7 +30,10 @@ class CheckRoll extends G.Roll {}
 /** pf2e 8 on v14, 7 on v13 (game.system.version; world.ts). */
 const eight = () => String(G.game.system.version).startsWith("8.");
 
-/** The check dialog's mode choices: 7.x `rollModes` (v13's names), 8.x `messageModes` (v14's). */
+/**
+ * The check dialog's mode choices: 7.x `rollModes` (v13's names), 8.x `messageModes` (v14's)
+ * (src/module/system/check/dialog.d.ts CheckDialogData of each).
+ */
 function modes(): Record<string, string> {
   return eight()
     ? { public: "Public Roll", gm: "Private GM Roll", blind: "Blind GM Roll", self: "Self Roll" }
