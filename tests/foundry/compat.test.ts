@@ -43,7 +43,7 @@ describe("compat: v13 and v14", () => {
     expect(rollMessageOptions(undefined, 14)).toEqual({});
   });
 
-  test("every card says its mode: public cards public, whispered ones gm (keeps the list), per generation", () => {
+  test("every card says its mode: v14 public cards public, whispered ones gm (keeps the list); v13 one create in publicroll", () => {
     const pub = { _id: "c1", content: "a", flags: {}, rolls: [{}] };
     const gm = { _id: "c2", content: "b", flags: {}, whisper: ["gm1"] };
     const owner = { _id: "c3", content: "c", flags: {}, whisper: ["p1"] };
@@ -51,11 +51,15 @@ describe("compat: v13 and v14", () => {
       { cards: [pub], options: { messageMode: "public" } },
       { cards: [gm, owner], options: { messageMode: "gm" } },
     ]);
-    expect(chatGroups([gm], 13)).toEqual([{ cards: [gm], options: { rollMode: "gmroll" } }]);
-    expect(chatGroups([pub], 13)).toEqual([{ cards: [pub], options: { rollMode: "publicroll" } }]);
+    // v13 applies rollMode to roll messages only: the whispered cards, which carry none, keep
+    // their lists; the one create costs no more requests than before
+    expect(chatGroups([gm, pub, owner], 13)).toEqual([
+      { cards: [gm, pub, owner], options: { rollMode: "publicroll" } },
+    ]);
     expect(chatGroups([], 14)).toEqual([]);
-    // v13 applies rollMode to roll messages only: a whispered card with rolls could not say it
+    // a whispered card with rolls could not say its mode on v13
     expect(() => chatGroups([{ ...gm, rolls: [{}] }], 13)).toThrow(/whispered card/);
+    expect(() => chatGroups([{ ...gm, rolls: [{}] }], 14)).toThrow(/whispered card/);
   });
 
   test("a batch needs v14 and modifyBatch", () => {

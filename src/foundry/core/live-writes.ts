@@ -57,11 +57,12 @@ export async function ensureStore(): Promise<void> {
  * without one takes whatever the server and core make of the GM's own mode setting.
  * - v14: `messageMode` (ChatMessage#_preCreate applies it with ChatMessage.applyMode, to every
  *   message): `public` for cards to everyone, `gm` for whispered ones, which keeps a non-empty
- *   whisper list as it is.
- * - v13: `rollMode` (ChatMessage#_preCreate applies it to roll messages only, with
- *   applyRollMode): `publicroll` and `gmroll` likewise.
- * Only public cards carry rolls (documents.ts ChatCreate): a whispered card with rolls is refused
- * here, before anything is written.
+ *   whisper list as it is: two groups, two creates (two operations of one batch).
+ * - v13: `rollMode` (ChatMessage#_preCreate applies it with applyRollMode to roll messages only):
+ *   one create with `publicroll`, which makes the cards that carry rolls public and leaves every
+ *   other card's whisper list as it is. Only public cards carry rolls (documents.ts ChatCreate): a
+ *   whispered card with rolls could not say its mode there, and is refused before anything is
+ *   written.
  */
 export function chatGroups(
   cards: readonly ChatCreate[],
@@ -71,10 +72,14 @@ export function chatGroups(
   const whispered = cards.filter((c) => c.whisper?.length);
   if (whispered.some((c) => c.rolls?.length))
     throw new Error("kolikoly-fishing | a whispered card never carries rolls");
-  return [
-    { cards: open, options: messageModeOption(generation, "public") },
-    { cards: whispered, options: messageModeOption(generation, "gm") },
-  ].filter((g) => g.cards.length > 0);
+  const groups =
+    generation >= 14
+      ? [
+          { cards: open, options: messageModeOption(generation, "public") },
+          { cards: whispered, options: messageModeOption(generation, "gm") },
+        ]
+      : [{ cards: [...cards], options: messageModeOption(generation, "public") }];
+  return groups.filter((g) => g.cards.length > 0);
 }
 
 /**
