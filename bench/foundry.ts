@@ -42,17 +42,20 @@ async function writes({ writesPerRound }: Parts, rounds: number): Promise<BenchR
     const large = await writesPerRound(generation, 8, 30, rounds);
     const same = Math.max(...small) === Math.max(...large);
     const max = Math.max(...small, ...large);
+    // v14 batches the world's writes; v13 has no batch API: one request per kind of change
+    // (docs/foundry.md, "Writes per resolved round"), a bound that never grows with the table
+    const bound = generation >= 14 ? 3 : 6;
     rows.push({
       name: `writes per resolved round, v${generation}, 2 fishers / 3 swarms`,
       value: range(small),
-      target: "<= 3",
-      ok: Math.max(...small) <= 3,
+      target: `<= ${bound}`,
+      ok: Math.max(...small) <= bound,
     });
     rows.push({
       name: `writes per resolved round, v${generation}, 8 fishers / 30 swarms`,
       value: range(large),
-      target: "<= 3, same bound as 2/3",
-      ok: max <= 3 && same,
+      target: `<= ${bound}, same bound as 2/3`,
+      ok: max <= bound && same,
     });
   }
   return rows;
