@@ -528,22 +528,21 @@ export class GmDesk {
         v.reason,
         v.detail,
       );
-    // issue 21 item 4: no more than the fisher has in the lake's set-up (what the GM saw, filled
-    // in from the system by the wizard). A set-up without the fisher's modifiers (made through
-    // the API) leaves them to the system as the wizard reads them
-    const setUp = record.setup.fishers.find((f) => f.id === fisher.id)?.mods?.[picked.kind];
-    const modifier = setUp ?? (actor ? this.adapter().mods(actor)[picked.kind] : undefined) ?? 0;
-    const bound = boundCheck(v, {
-      modifier,
-      ...(fixed !== undefined ? { fixed } : {}),
-    });
+    // no more than the fisher has in the lake's set-up: what the GM saw, filled in from the
+    // system when the lake was made (wizard, API, file), else the rules' default. The sheet is the
+    // player's to edit, so it never raises a bound: a character improved since is the GM's call
+    const who = session.state.fishers.find((f) => f.id === fisher.id);
+    const modifier = who?.mods[picked.kind] ?? 0;
+    // a die-less check (pf2e Assurance: 10 + proficiency) comes to no more than 10 + the set-up's
+    // modifier, whatever the sheet says now
+    const cap = fixed === undefined ? undefined : Math.min(fixed, 10 + modifier);
+    const bound = boundCheck(v, { modifier, ...(cap !== undefined ? { fixed: cap } : {}) });
     if (!bound.ok)
       return refuse("unverifiableRoll", bound.reason, bound.detail, {
         ...bound.data,
         fisher: fisher.name,
       });
     // the check as the engine will ask it, its rules' modifiers (H4's -4) added to the system's roll
-    const who = session.state.fishers.find((f) => f.id === fisher.id);
     const total = who ? systemAnswer(checkRequest(who, d.action), v).total : v.total;
     const set = await this.host.setTotal(
       flag.lake,
