@@ -69,7 +69,8 @@ export class TableCore {
     remember: (record: R) => void,
   ): Promise<Result<Committed<R>>> {
     const r = await commitChange(this, change, remember);
-    if (r.ok) void this.tellGms(r.value.record.lakeId);
+    // A courtesy after the write: a client that left meanwhile (or any failure) changes nothing.
+    if (r.ok) void this.tellGms(r.value.record.lakeId).catch(() => undefined);
     return r;
   }
 

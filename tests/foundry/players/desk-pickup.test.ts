@@ -34,9 +34,10 @@ function table(o: { unlocked?: string[]; owners?: Record<string, string[]> } = {
       state: newGame({
         seed: 1,
         lake: { width: 2, height: 2, levels: 1, verticalAdjacency: true },
+        // the set-up's modifiers: what the desk bounds a roll by
         fishers: [
-          { id: "f1", at: [0, 0, 0] },
-          { id: "f2", at: [1, 1, 0] },
+          { id: "f1", at: [0, 0, 0], mods: { attack: 3, stealth: 3 } },
+          { id: "f2", at: [1, 1, 0], mods: { attack: 3, stealth: 3 } },
         ],
         squares: [],
       }),
@@ -94,7 +95,8 @@ function table(o: { unlocked?: string[]; owners?: Record<string, string[]> } = {
   };
   const adapter = {
     readMessage: (m: Msg) => m.picked,
-    mods: () => ({ attack: 3, stealth: 3 }),
+    // the sheet as the player may have edited it: never the bound
+    mods: () => ({ attack: 99, stealth: 99 }),
   };
   const keys = { sender: async (raw: { as?: string }) => raw.as };
   const desk = new GmDesk(port as never, host as never, keys as never, () => adapter as never);

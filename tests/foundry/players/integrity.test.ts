@@ -64,8 +64,8 @@ function survival(t: PlayerTable, r: unknown, flags: object = {}): MessageLike {
 /** A round 1 lake where Ana (f1) tracks (Survival, +4) and Bo (f2) catches; locked. */
 async function lockedTable(faces: number[] = []) {
   const t = track(await makePlayerTable({ system: "dnd5e" }));
-  const lake = await lakeOn(t);
   dnd5eActors(t, faces);
+  const lake = await lakeOn(t);
   const [a, b] = t.players;
   await desk(a).declare({
     lake,
@@ -176,8 +176,8 @@ describe("issue 10 item 4: forged roll messages are refused, and the GM is told"
 
   test("a roll made before the round's card does not count when it is named afterwards (a GM who reloads reads only what follows the card)", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
     dnd5eActors(t, [20]);
+    const lake = await lakeOn(t);
     const a = t.players[0];
     await desk(a).declare({
       lake,

@@ -96,8 +96,8 @@ describe("a check's visibility per Foundry generation and system version", () =>
     "v%i %s %s: a %s check from the roll card is posted so, and counted",
     async (generation, system, systemVersion, mode) => {
       const t = await makePlayerTable({ generation, system, systemVersion });
-      const lake = await tracking(t);
       attach(t, [12]);
+      const lake = await tracking(t);
       const [a, b] = t.players;
       a.mode = mode;
       expect(await desk(a).rollFromCard(lake, 1)).toEqual({ ok: true, value: 1 });
@@ -119,8 +119,8 @@ describe("a check's visibility per Foundry generation and system version", () =>
     "v%i %s %s: the GM rolling for an absent player in GM mode posts a GM-only check",
     async (generation, system, systemVersion) => {
       const t = await makePlayerTable({ generation, system, systemVersion });
-      const lake = await tracking(t);
       attach(t, [9]);
+      const lake = await tracking(t);
       t.gm.mode = "gmroll";
       expect(await gmDesk(t.gm).rollFor(lake, "f1")).toMatchObject({ ok: true });
       await settle(t);
@@ -134,8 +134,8 @@ describe("a check's visibility per Foundry generation and system version", () =>
     "v%i %s %s: a check the GM's client rolls at resolution is public, whatever the GM's own mode",
     async (generation, system, systemVersion) => {
       const t = await makePlayerTable({ generation, system, systemVersion });
-      const lake = await tracking(t);
       attach(t, [9, 9, 9, 9]);
+      const lake = await tracking(t);
       t.gm.mode = "blindroll";
       expect(await gmDesk(t.gm).resolve(lake, 1)).toMatchObject({ ok: true });
       await settle(t);
@@ -165,8 +165,8 @@ describe("sheet rolls counted through the system's roll hook as well as its mess
 
   test("dnd5e 6: a Survival check whose message shape changed counts, named by dnd5e.rollSkillV2", async () => {
     const t = await makePlayerTable({ generation: 14, system: "dnd5e" });
-    const lake = await tracking(t);
     attach(t, [14], moved);
+    const lake = await tracking(t);
     const a = t.players[0];
     await sheet(t, a, "sur");
     await settle(t);
@@ -178,9 +178,9 @@ describe("sheet rolls counted through the system's roll hook as well as its mess
 
   test("without the hook's word the same message is not counted", async () => {
     const t = await makePlayerTable({ generation: 14, system: "dnd5e" });
-    const lake = await tracking(t);
     // the system fires no roll hook: the player's client has no word to add
     attach(t, [14], moved, false);
+    const lake = await tracking(t);
     await sheet(t, t.players[0], "sur");
     await settle(t);
     expect(pending(t, lake).totals).toEqual({});
@@ -189,8 +189,8 @@ describe("sheet rolls counted through the system's roll hook as well as its mess
   /** Ana rolls `skill` from her sheet, then her client names the message as a `kind` check. */
   async function named(skill: string, kind: string) {
     const t = await makePlayerTable({ generation: 14, system: "dnd5e" });
-    const lake = await tracking(t);
     attach(t, [19]);
+    const lake = await tracking(t);
     const a = t.players[0];
     await sheet(t, a, skill);
     await settle(t);

@@ -245,8 +245,8 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
 
   test("K6 dnd5e 5.3.3: the card fills in from a sheet roll (actor.rollSkill) and a card button (net attack)", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
     dnd5eActors(t, [13, 17]);
+    const lake = await lakeOn(t);
     const [a, b] = t.players;
     await desk(a).declare({
       lake,
@@ -305,8 +305,8 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
 
   test("a roll of the wrong check, or by someone who does not own the fisher, is not counted", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
     dnd5eActors(t, [12, 12, 12]);
+    const lake = await lakeOn(t);
     const [a, b] = t.players;
     await desk(a).declare({
       lake,
@@ -336,8 +336,8 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
 
   test("K6 pf2e: the card fills in from Statistic#roll sheet rolls (flags.pf2e.context)", async () => {
     const t = track(await makePlayerTable({ system: "pf2e" }));
-    const lake = await lakeOn(t);
     pf2eActors(t, [8, 15]);
+    const lake = await lakeOn(t);
     const [a, b] = t.players;
     await desk(a).declare({
       lake,
@@ -369,8 +369,8 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
 
   test("the GM rolls for an absent player, or types a total", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
     dnd5eActors(t, [20]);
+    const lake = await lakeOn(t);
     const [a, b] = t.players;
     await desk(a).declare({ lake, fisher: "f1", round: 1, declaration: { action: "catch" } });
     await desk(b).declare({
@@ -398,8 +398,8 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
 
   test("a blind roll stays blind: its total is in no payload another player's client receives from the module", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
     dnd5eActors(t, [19]);
+    const lake = await lakeOn(t);
     const [a, b] = t.players;
     await desk(a).declare({
       lake,
@@ -436,8 +436,8 @@ describe("issue 4: checks (K6) from the roll card and from sheets", () => {
 describe("issue 4: the active GM hands over mid-round", () => {
   test("no declaration is lost and no round is resolved twice", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
     dnd5eActors(t, [11, 6]);
+    const lake = await lakeOn(t);
     const [a, b] = t.players;
     await t.gm2.connect();
     await desk(a).declare({ lake, fisher: "f1", round: 1, declaration: { action: "catch" } });
@@ -479,8 +479,8 @@ describe("issue 4: the active GM hands over mid-round", () => {
 
   test("a roll made while a GM hands over is read by the new active GM", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
     dnd5eActors(t, [9]);
+    const lake = await lakeOn(t);
     const a = t.players[0];
     await desk(a).declare({ lake, fisher: "f1", round: 1, declaration: { action: "catch" } });
     await gmDesk(t.gm).lock(lake);
@@ -516,8 +516,8 @@ let clients: PlayerClient[] = [];
 /** dnd5e, Ana (die 13, Survival 17) declares a Track and the GM locks round 1. */
 async function anaTracksLocked() {
   const t = track(await makePlayerTable({ system: "dnd5e" }));
-  const lake = await lakeOn(t);
   dnd5eActors(t, [13, 17]);
+  const lake = await lakeOn(t);
   const [a, b] = t.players;
   await desk(a).declare({
     lake,
@@ -549,11 +549,11 @@ async function settle(): Promise<void> {
 describe("issue 4 end to end: three clients, several rounds", () => {
   test("players declare and roll (public, GM and blind rolls), the GM resolves; no secret and no declaration reaches another player", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
     dnd5eActors(
       t,
       Array.from({ length: 40 }, (_, i) => ((i * 7) % 20) + 1),
     );
+    const lake = await lakeOn(t);
     const [a, b] = t.players;
     const rng = rngFor(3);
     const modes = ["publicroll", "gmroll", "blindroll"] as const;
@@ -606,7 +606,6 @@ describe("issue 4 end to end: three clients, several rounds", () => {
 describe("issue 4: any other system rolls the GM's formulas", () => {
   test("generic: the card's button rolls 1d20 + @abilities.dex.mod with the actor's roll data; the GM counts it", async () => {
     const t = track(await makePlayerTable({ system: "swade" }));
-    const lake = await lakeOn(t);
     const a = t.players[0];
     for (const c of [t.gm, a])
       c.attachActor(t.actorIds[0]!, {
@@ -615,6 +614,7 @@ describe("issue 4: any other system rolls the GM's formulas", () => {
         system: {},
         getRollData: () => ({ abilities: { dex: { mod: 3 } } }),
       });
+    const lake = await lakeOn(t);
     expect(a.wiring!.adapter().id).toBe("generic");
     await desk(a).declare({
       lake,
@@ -642,8 +642,8 @@ describe("issue 4: any other system rolls the GM's formulas", () => {
 describe("issue 4: a self roll", () => {
   test("a sheet roll in self mode is not counted, and the player is told why", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
     dnd5eActors(t, [16, 16]);
+    const lake = await lakeOn(t);
     const a = t.players[0];
     await desk(a).declare({ lake, fisher: "f1", round: 1, declaration: { action: "catch" } });
     await gmDesk(t.gm).lock(lake);
@@ -669,8 +669,8 @@ describe("issue 4: a self roll", () => {
 describe("issue 4: K7 initiative through the system", () => {
   test("a fisher's initiative is the system's own roll (dnd5e getInitiativeRoll), roll-offs stay with the core driver", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
     dnd5eActors(t, [14]);
+    const lake = await lakeOn(t);
     const asked: string[] = [];
     const base = { roll: async (r: RollRequest) => (asked.push(r.key), { total: 1 }) };
     const driver = gmDesk(t.gm).driver(base, lake);
@@ -753,8 +753,8 @@ describe("issue 4: K7 conflicts resolved with the system's initiative", () => {
 describe("issue 4: a check nobody rolled", () => {
   test("K6 at resolution the GM's client rolls it through the system for the absent player", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
     dnd5eActors(t, [8, 12]); // Bo's Survival, then Ana's net at resolution
+    const lake = await lakeOn(t);
     const [a, b] = t.players;
     await desk(a).declare({ lake, fisher: "f1", round: 1, declaration: { action: "catch" } });
     await desk(b).declare({
@@ -854,8 +854,8 @@ describe("issue 4: K9 a net's own damage from the system", () => {
 describe("issue 9: the round played again after an undo", () => {
   test("K5, K6: after the GM undoes a locked and resolved round, it is declared, locked and rolled afresh", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
     dnd5eActors(t, [15, 15, 15, 15]);
+    const lake = await lakeOn(t);
     const d = desk(t.players[0]);
     const declare = () =>
       d.declare({ lake, fisher: "f1", round: 1, declaration: { action: "catch" } });
@@ -884,8 +884,8 @@ describe("issue 9: the round played again after an undo", () => {
 describe("issue 9: a player's view asked for during a resolution", () => {
   test("K5: the view waits for the record the resolution writes, so the new round opens unlocked", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
     dnd5eActors(t, [12, 12, 12, 12]);
+    const lake = await lakeOn(t);
     expect(
       await desk(t.players[0]).declare({
         lake,
@@ -931,8 +931,8 @@ describe("issue 10 (small leaks): the rolled request", () => {
 describe("issue 10 (small leaks): a resolution that does not commit", () => {
   test("K6, K7: the checks and initiatives the system rolled for it are taken back from chat", async () => {
     const t = track(await makePlayerTable({ system: "dnd5e" }));
-    const lake = await lakeOn(t);
     dnd5eActors(t, [11, 12, 13, 14, 15, 16]);
+    const lake = await lakeOn(t);
     const [a, b] = t.players;
     await desk(a).declare({ lake, fisher: "f1", round: 1, declaration: { action: "catch" } });
     await desk(b).declare({
