@@ -10,6 +10,7 @@
  * Shared by Foundry (hooks/table-check.ts supplies a CheckEnv over Foundry's globals) and the
  * behavioural fake (tests/foundry/fake/client.ts).
  */
+import type { ReachVerdict } from "./batch.ts";
 import { REACH_FLAG } from "./batch.ts";
 import { MODULE_ID, QUERY, STORE_PACK_ID } from "./constants.ts";
 import type { ContentProof } from "./leak-watch.ts";
@@ -76,11 +77,8 @@ export class TableCheck {
     if (port.reach) port.reach.probe = (sceneId, value) => this.reachProbe(sceneId, value);
   }
 
-  /**
-   * Whether every other connected client holds a scene's batch canary (core/batch.ts): true,
-   * false when one answers without it, undefined when none answers (or none is connected).
-   */
-  async reachProbe(sceneId: string, value: string): Promise<boolean | undefined> {
+  /** What the other connected clients say of a scene's batch canary (core/batch.ts ReachVerdict). */
+  async reachProbe(sceneId: string, value: string): Promise<ReachVerdict> {
     return (await gm()).reachProbe(this.gmView(), sceneId, value);
   }
 
@@ -106,8 +104,9 @@ export class TableCheck {
       proofs: gm ? [] : this.watch.proofs(),
       // a public scene flag's value: the same on every client the batch reached
       ...(typeof canary === "string" ? { reach: canary } : {}),
-      // the check's own probe message: what this client holds of it (no game's secret)
-      ...(typeof probe === "string" && this.env.messageSeen
+      // the check's own probe message: what this player's client holds of it (no game's secret);
+      // a GM client, asked by anyone on v13, says nothing of which messages it holds
+      ...(!gm && typeof probe === "string" && this.env.messageSeen
         ? { probe: this.env.messageSeen(probe) }
         : {}),
     };

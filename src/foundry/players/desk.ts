@@ -494,16 +494,18 @@ export class GmDesk {
       detail,
       ...(data ? { data } : {}),
     });
-    // issue 21 item 3: relevance first. A roll that is not the check this round asks of the
-    // fisher, or one for a check already counted, is ignored quietly, whatever its dice
+    // ownership first: a stranger's roll is refused the same way whatever the fisher declared or
+    // rolled, so no answer (and no GM notice) tells a player another's secret action (K5)
+    const author = authorOf(message);
+    if (!author || !this.owns(author, pub, fisher.id)) return refuse("notOwner");
+    // then relevance: a roll that is not the check this round asks of the fisher, or one for a
+    // check already counted, is ignored quietly, whatever its dice
     const d = record.pending.actions[fisher.id];
     if (!d || checkFor(d) !== picked.kind) return refuse("wrongCheck");
     // the first roll stands: the GM record holds it, whatever a card says; a system's reroll of
     // the counted check (pf2e hero point) is the GM's call
     if (record.pending.totals[fisher.id])
       return picked.reroll ? refuse("rerolled") : refuse("alreadyRolled");
-    const author = authorOf(message);
-    if (!author || !this.owns(author, pub, fisher.id)) return refuse("notOwner");
     // a self roll is whispered to its author alone: the player kept it from the GM (client.ts tells them)
     const w = message.whisper ?? [];
     if (w.length === 1 && w[0] === author && !this.port.users().find((u) => u.id === author)?.isGM)
