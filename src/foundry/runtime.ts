@@ -52,6 +52,9 @@ export interface RuntimeParts {
   readonly decorators?: readonly Decorator[];
 }
 
+/** The least time between two reads of one game for other GMs' pokes (Runtime#storePoked). */
+export const POKE_GAP_MS = 1_000;
+
 export class Runtime {
   readonly port: Port;
   /** The table core: authority, the GM store and keys, the commit, the intent channel. */
@@ -112,6 +115,8 @@ export class Runtime {
 
   /** Games another GM client said it wrote, read again once each (storePoked). */
   private readonly poked = new Map<string, Promise<void>>();
+  /** When each game was last read for a poke (storePoked). */
+  private readonly pokedAt = new Map<string, number>();
 
   /**
    * Another GM client wrote a game's record and told this one (`QUERY.storeWritten`, whether or
@@ -122,7 +127,14 @@ export class Runtime {
     if (!this.port.me().isGM) return Promise.resolve();
     const running = this.poked.get(gameId);
     if (running) return running;
+    // anyone may send the poke: a game is read at most once a POKE_GAP_MS, the last poke of a
+    // burst read after the gap, so a console loop costs this client one read a second
+    const now = Date.now();
+    for (const [id, t] of this.pokedAt) if (now - t >= POKE_GAP_MS) this.pokedAt.delete(id);
+    const wait = Math.max(0, (this.pokedAt.get(gameId) ?? -Infinity) + POKE_GAP_MS - now);
     const read = (async () => {
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      this.pokedAt.set(gameId, Date.now());
       const r = await this.core.store.get(gameId).catch(() => undefined);
       if (r?.ok && r.value) this.storeChanged(gameId, r.value.rounds.length);
     })().finally(() => this.poked.delete(gameId));
@@ -239,7 +251,7 @@ export class Runtime {
     const user = (raw as { user?: unknown } | null)?.user;
     if (typeof user !== "string" || !this.port.users().some((u) => u.id === user && u.active))
       return { ok: false };
-    for (const lake of this.lakeIds()) await this.host.deliverTo(lake, user);
+    for (const lake of this.lakeIds()) await this.host.deliverTo(lake, user, true);
     return { ok: true };
   }
 

@@ -27,6 +27,8 @@ export class Declaring {
     round?: number,
     /** Whether the sender still waits for the reply (a player's query): else nothing is written. */
     inTime: () => boolean = () => true,
+    /** A player's request: how many changes the fisher may have this round (Pending#changes). */
+    budget?: number,
   ): Promise<Result<Declaration | null>> {
     return this.h.games.guard(lakeId, async () => {
       if (!inTime()) return err("tooLate");
@@ -51,7 +53,20 @@ export class Declaring {
         actions[fisher] = r.value;
         value = r.value;
       }
-      const saved = await this.savePending(l.value, { ...record.pending, actions });
+      // a player's change spends the fisher's budget for the round; a request that changes
+      // nothing spends none (and writes nothing: savePending)
+      const made = record.pending.changes?.[fisher] ?? 0;
+      const changed = JSON.stringify(actions) !== JSON.stringify(record.pending.actions);
+      if (budget !== undefined && changed && made >= budget) return err("tooMany", "fisher");
+      const pending =
+        budget === undefined || !changed
+          ? { ...record.pending, actions }
+          : {
+              ...record.pending,
+              actions,
+              changes: { ...record.pending.changes, [fisher]: made + 1 },
+            };
+      const saved = await this.savePending(l.value, pending);
       return saved.ok ? { ok: true, value } : saved;
     });
   }

@@ -39,6 +39,9 @@ export { checkLakeOptions } from "./options.ts";
 export type { Loaded } from "./resolution.ts";
 export { WriteError } from "../core/write-error.ts";
 
+/** How often a player's ask resends a user's private news for one lake in one round. */
+export const NEWS_ASKS_PER_ROUND = 3;
+
 /** What the composition root gives the fishing host besides the core (module.ts, compose.ts). */
 export interface LakeHostLayers {
   /** The system adapter rolls what the system rolls itself (K7 initiative), around the core driver. */
@@ -197,8 +200,10 @@ export class LakeHost implements HostParts {
     round?: number,
     /** Whether the sender still waits for the reply (a player's query): else nothing is written. */
     inTime?: () => boolean,
+    /** A player's request: the fisher's budget of changes this round (the record counts them). */
+    budget?: number,
   ): Promise<Result<Declaration | null>> {
-    return this.declaring.setDeclaration(lakeId, fisher, raw, round, inTime);
+    return this.declaring.setDeclaration(lakeId, fisher, raw, round, inTime, budget);
   }
 
   /** K6: locks the round (declarations close); the roll card `card` rolls forward from the record. */
@@ -271,12 +276,25 @@ export class LakeHost implements HostParts {
   }
 
   /** A player (re)connected: send them again the private news of fishers they own. */
-  async deliverTo(lakeId: string, userId: string): Promise<void> {
+  async deliverTo(lakeId: string, userId: string, asked = false): Promise<void> {
     if (!this.isAuthority()) return;
     const l = await this.load(lakeId);
     if (!l.ok) return;
+    // a player's ask (QUERY.news, which names any user) resends at most NEWS_ASKS_PER_ROUND
+    // times a user, lake and round: fifty asks are not fifty queries to another player's client
+    if (asked) {
+      const key = `${userId}|${lakeId}`;
+      const round = l.value.session.state.round;
+      const was = this.newsAsks.get(key);
+      const n = was?.round === round ? was.n : 0;
+      if (n >= NEWS_ASKS_PER_ROUND) return;
+      this.newsAsks.set(key, { round, n: n + 1 });
+    }
     await this.delivery.deliverPrivate(l.value.pub, l.value.session.log, userId);
   }
+
+  /** Resends players asked for, by user and lake, in the lake's current round (deliverTo). */
+  private readonly newsAsks = new Map<string, { round: number; n: number }>();
 
   /** Undo: the game exactly as it was before its last round (or before the GM ended it). */
   undoRound(lakeId: string): Promise<Result<{ round: number }>> {
@@ -288,9 +306,12 @@ export class LakeHost implements HostParts {
       if (!record.endedByGm && record.rounds.length === 0) return err("nothingToUndo");
       const prior = undo(session);
       // the round played again is locked afresh: its old roll card is history
-      const { locked: _locked, ...pending } = record.endedByGm
-        ? record.pending
-        : (record.pendingBefore.at(-1) ?? EMPTY_PENDING);
+      // the round played again is the GM's call: its players' change budget starts afresh
+      const {
+        locked: _locked,
+        changes: _changes,
+        ...pending
+      } = record.endedByGm ? record.pending : (record.pendingBefore.at(-1) ?? EMPTY_PENDING);
       const next: GmRecord = {
         ...record,
         rev: record.rev + 1,

@@ -32,6 +32,11 @@ export interface Pending extends PendingRound {
    * pending round, which the store seals as a whole (store/sealed.ts).
    */
   readonly awaiting?: AwaitedRound;
+  /**
+   * Declaration changes that players' requests made this round, by fisher: their budget lives in
+   * the record, so a GM's reload does not renew it (players/desk.ts CHANGES_PER_ROUND).
+   */
+  readonly changes?: Readonly<Record<string, number>>;
 }
 
 export const EMPTY_PENDING: Pending = { actions: {}, totals: {}, revive: [] };

@@ -138,8 +138,8 @@ export class GmDesk {
   /** The clock of the rate limit (tests may set it). */
   now: () => number = () => Date.now();
 
-  /** Declaration changes this client made, per lake, round and fisher (CHANGES_PER_ROUND). */
-  private readonly changes = new Map<string, number>();
+  /** Refused rolls by author, for the GM's one line a sender (tellGm). */
+  private readonly refusedBy = new Map<string, number>();
 
   /** Whether this client is the active GM (false while it is logged out). */
   private authority(): boolean {
@@ -295,18 +295,16 @@ export class GmDesk {
     // in turn with lock(): a declaration is either in before the lock or refused after it (the
     // lake host checks the record's lock inside the lake's queue)
     return this.serial(async () => {
-      const key = `${intent.lake}|${round}|${intent.fisher}`;
-      const made = this.changes.get(key) ?? 0;
-      if (made >= CHANGES_PER_ROUND) return fail("tooMany", "fisher");
-      // ownership and the round were checked above; the lake host checks the rest (K5)
+      // ownership and the round were checked above; the lake host checks the rest (K5), the
+      // change budget included: the record counts a fisher's changes, so a reload renews none
       const r = await this.host.setDeclaration(
         intent.lake,
         intent.fisher,
         intent.type === "declare" ? intent.declaration : null,
         intent.round,
         () => this.now() <= deadline,
+        CHANGES_PER_ROUND,
       );
-      if (r.ok) this.changes.set(key, made + 1);
       return r.ok ? { ok: true, value: r.value } : r;
     });
   }
@@ -568,13 +566,26 @@ export class GmDesk {
     if (!TOLD_GM.has(code)) return;
     const reason =
       c.reason && this.port.hasKey(`KOLIKOLY.Players.Refusal.${c.reason}`) ? c.reason : code;
+    const data = {
+      fisher: c.fisher ?? "?",
+      lake: c.lake ?? "?",
+      message: message.id,
+      reason: this.port.localize(`KOLIKOLY.Players.Refusal.${reason}`, c.data),
+    };
+    // one line a sender on the GM's screen, its count rising: sixty forged rolls are one line
+    const author = authorOf(message) ?? "?";
+    const count = (this.refusedBy.get(author) ?? 0) + 1;
+    this.refusedBy.set(author, count);
+    const user = this.port.users().find((u) => u.id === author)?.name ?? author;
     this.port.alertGm(
-      this.port.localize("KOLIKOLY.Players.Refused", {
-        fisher: c.fisher ?? "?",
-        lake: c.lake ?? "?",
-        message: message.id,
-        reason: this.port.localize(`KOLIKOLY.Players.Refusal.${reason}`, c.data),
-      }),
+      count === 1
+        ? this.port.localize("KOLIKOLY.Players.Refused", data)
+        : this.port.localize("KOLIKOLY.Players.RefusedMany", {
+            ...data,
+            count: String(count),
+            user,
+          }),
+      `refused.${author}`,
     );
     console.warn(
       `kolikoly-fishing | refused the roll in chat message ${message.id} for ${c.fisher ?? "?"}: ${c.reason ?? code}${c.detail ? ` (${c.detail})` : ""}`,

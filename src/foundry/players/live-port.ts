@@ -81,8 +81,28 @@ export function livePlayerPort(base: Port): PlayerPort {
     systemVersion: () => String((game.system as unknown as { version?: unknown }).version ?? ""),
     // ui.notifications.error
     notifyError: (message) => void ui.notifications?.error(message),
-    // ui.notifications.warn with v13's `permanent` option (Notifications#notify)
-    alertGm: (message) => void ui.notifications?.warn(message, { permanent: true }),
+    alertGm: (message, line) => alertLine(message, line),
     coreRoll,
   };
+}
+
+/** The GM's warning lines on screen, by name (PlayerPort#alertGm). */
+const lines = new Map<string, { id: number; update?: (u: { message: string }) => void }>();
+
+/**
+ * A permanent warning (Notifications#notify's `permanent`, v13 and v14
+ * client/applications/ui/notifications.mjs); a named line still on screen (Notifications#has)
+ * gets the new text in place (the Notification's `update({message})`), else a new line shows.
+ */
+function alertLine(message: string, line: string | undefined): void {
+  const n = ui.notifications;
+  if (!n) return;
+  const shown = line ? lines.get(line) : undefined;
+  const has = (n as unknown as { has?: (id: number) => boolean }).has?.bind(n);
+  if (shown?.update && has?.(shown.id)) return shown.update({ message });
+  const made = n.warn(message, { permanent: true }) as unknown as {
+    id: number;
+    update?: (u: { message: string }) => void;
+  };
+  if (line && made) lines.set(line, made);
 }

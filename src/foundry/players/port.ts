@@ -47,9 +47,11 @@ export interface PlayerPort extends Port {
   notifyError(message: string): void;
   /**
    * `ui.notifications.warn(message, {permanent: true})` on this client: a refused roll shown to
-   * the GM until dismissed (issue 10 item 4). Local: nothing is sent to any other client.
+   * the GM until dismissed. Local: nothing is sent to any other client. A `line` names the line
+   * on screen: while the GM has not dismissed it, a warning with the same line replaces its text
+   * (Notification#update) rather than adding another, so one sender's flood is one line.
    */
-  alertGm(message: string): void;
+  alertGm(message: string, line?: string): void;
   /**
    * `new Roll(formula, data).evaluate()` and `roll.toMessage(message, mode)` on this client, the
    * mode in the generation's words (`messageMode` on v14, `rollMode` on v13).

@@ -504,12 +504,22 @@ export class PlayerClient extends FakeClient implements PlayerPort {
   notifyError(message: string): void {
     this.errors.push(message);
   }
+  /** Which of `alerts` each named line is (alertGm's `line`). */
+  private readonly alertLines = new Map<string, number>();
   /**
    * ui.notifications.warn(message, {permanent: true}) (v13 client/applications/ui/notifications.mjs,
-   * Notifications#notify), recorded: shown on this client only.
+   * Notifications#notify), recorded: shown on this client only. A named line still shown takes
+   * the new text in place (the same file: Notification#update sets `message` and the element's
+   * text; Notifications#has says it is still queued or active).
    */
-  alertGm(message: string): void {
+  alertGm(message: string, line?: string): void {
+    const at = line === undefined ? undefined : this.alertLines.get(line);
+    if (at !== undefined) {
+      this.alerts[at] = message;
+      return;
+    }
     this.alerts.push(message);
+    if (line !== undefined) this.alertLines.set(line, this.alerts.length - 1);
   }
   /**
    * Core Roll on this client: `@references` replaced from the roll data (Roll.replaceFormulaData),
