@@ -9,7 +9,7 @@
  * see every round without reloading.
  */
 import { describe, expect, test } from "vitest";
-import { MODULE_ID } from "../../src/foundry/core/constants.ts";
+import { MODULE_ID, QUERY } from "../../src/foundry/core/constants.ts";
 import { REACH_FLAG } from "../../src/foundry/core/batch.ts";
 import { publicLakeOf } from "../../src/foundry/fishing/projection.ts";
 import { makeTable } from "./fake/world.ts";
@@ -84,5 +84,69 @@ describe("v14 batches that reach everyone (issue 20 item 10)", () => {
     expect((await host.resolveRound(id)).ok).toBe(true);
     expect(t.gm.reach.state).toBe("writer");
     for (const p of t.players) expect(publicLakeOf(p.scene(t.sceneId)!, id)!.round).toBe(1);
+  });
+
+  /** A player's console answering the canary's question without the value (it has it). */
+  function liar(
+    p: { replaceQuery(n: string, f: (d: unknown) => Promise<unknown>): void },
+    answer: (d: unknown) => Promise<unknown>,
+  ) {
+    p.replaceQuery(QUERY.check, async (d) => {
+      const a = (await answer(d)) as Record<string, unknown>;
+      const { reach: _held, ...rest } = a;
+      return rest;
+    });
+  }
+
+  async function roundSizes(
+    t: Awaited<ReturnType<typeof makeTable>>,
+    host: Awaited<ReturnType<typeof setUpLake>>["host"],
+    id: string,
+    seed: number,
+  ) {
+    await declareAll(host, id, seed);
+    const before = t.server.requests.length;
+    const res = await host.resolveRound(id);
+    if (!res.ok) throw new Error(res.error.code);
+    return t.server.requests.slice(before).map((q) => q.ops.length);
+  }
+
+  test("one player's false 'not received' among honest clients changes nothing: a held value proves the batch reached", async () => {
+    const t = await makeTable({ generation: 14, fishers: 2 });
+    t.server.batchReach = "everyone";
+    const honest = t.players[0].runtime!.queries()[QUERY.check]!;
+    liar(t.players[0], honest);
+    const { host, id } = await setUpLake(t, 3, 4);
+    const sizes = await roundSizes(t, host, id, 70);
+    expect(t.gm.reach.state).toBe("everyone");
+    expect(Math.max(...sizes)).toBeGreaterThan(1);
+  });
+
+  test("one player's word alone costs at most the round it was given: the next round asks again", async () => {
+    const t = await makeTable({ generation: 14, fishers: 2 });
+    t.server.batchReach = "everyone";
+    // Bo is away: Ana's client is the only one to ask, and her console lies once
+    t.players[1].disconnect();
+    const honest = t.players[0].runtime!.queries()[QUERY.check]!;
+    liar(t.players[0], honest);
+    const { host, id } = await setUpLake(t, 3, 4);
+    const first = await roundSizes(t, host, id, 71);
+    expect(new Set(first)).toEqual(new Set([1]));
+    expect(t.gm.reach.state).toBe("unknown"); // dropped as the round ended
+    t.players[0].replaceQuery(QUERY.check, honest);
+    const second = await roundSizes(t, host, id, 72);
+    expect(t.gm.reach.state).toBe("everyone");
+    expect(Math.max(...second)).toBeGreaterThan(1);
+  });
+
+  test("two players' word settles it for the session", async () => {
+    const t = await makeTable({ generation: 14, fishers: 2 });
+    t.server.batchReach = "everyone";
+    for (const p of t.players) liar(p, p.runtime!.queries()[QUERY.check]!);
+    const { host, id } = await setUpLake(t, 3, 4);
+    await roundSizes(t, host, id, 74);
+    expect(t.gm.reach.state).toBe("writer");
+    await roundSizes(t, host, id, 75);
+    expect(t.gm.reach.state).toBe("writer");
   });
 });

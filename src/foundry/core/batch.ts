@@ -62,19 +62,31 @@ export async function writeV14(
 export const REACH_FLAG = "batchReach";
 
 /**
- * Issue 20 item 10: whether this session's v14 batches reach the other clients. foundryvtt#13656
- * ("Batched document modifications are not broadcast to users other than the users that made
- * them") is open in the snapshots we can read, so it is detected, not assumed: before the first
- * batch that touches a scene, the writer sends a canary batch (one scene flag, `REACH_FLAG`, set
- * to a fresh value) and asks the other connected clients which value they hold (`probe`, the
- * table check's query). All of them holding it: batches reach everyone. Any of them without it:
- * this session writes one operation per request, as on v13 (which every client receives). No
- * one to ask: asked again before a later batch.
+ * What the other clients' answers to a reach canary say (TableCheck#reachProbe): `everyone`
+ * when any of them holds the canary's value (a random value no client can know without receiving
+ * it, so this answer cannot be forged, and foundryvtt#13656 would keep it from every client
+ * alike); `writer` when none holds it and a GM client or more than one player says so; `doubt`
+ * when one player alone says so (a word a player's console can forge); undefined: no answer.
+ */
+export type ReachVerdict = "everyone" | "writer" | "doubt" | undefined;
+
+/**
+ * Whether this session's v14 batches reach the other clients. foundryvtt#13656 ("Batched
+ * document modifications are not broadcast to users other than the users that made them") is
+ * open in the snapshots we can read, so it is detected, not assumed: before the first batch that
+ * touches a scene, the writer sends a canary batch (one scene flag, `REACH_FLAG`, set to a fresh
+ * value) and asks the other connected clients which value they hold (`probe`, the table check's
+ * query). No single player decides for the table: one player's "not received" makes this client
+ * write one operation per request until the round ends (`nextRound`), then asks again; only a GM
+ * client's word, or more than one player's, settles it for the session. No one to ask: asked
+ * again before a later batch.
  */
 export class BatchReach {
   state: "unknown" | "everyone" | "writer" = "unknown";
-  /** Asks the other clients: true (all hold it), false (one does not), undefined (no answer). */
-  probe: ((sceneId: string, value: string) => Promise<boolean | undefined>) | undefined;
+  /** Whether `writer` rests on one player's word alone (it lasts until the round ends). */
+  private doubted = false;
+  /** Asks the other clients (ReachVerdict). */
+  probe: ((sceneId: string, value: string) => Promise<ReachVerdict>) | undefined;
   private checking: Promise<void> | undefined;
 
   /** Whether `ops` may go as one batch (`send` writes a batch, as for the ops themselves). */
@@ -95,6 +107,18 @@ export class BatchReach {
     return this.state !== "writer";
   }
 
+  /**
+   * A round (a fishing round resolved, a Kayanak turn ended) is over: a verdict that rested on
+   * one player's word is dropped, and the next batch asks again. A false "not received" costs
+   * the table one round of one-at-a-time writes, no more.
+   */
+  nextRound(): void {
+    if (this.state === "writer" && this.doubted) {
+      this.state = "unknown";
+      this.doubted = false;
+    }
+  }
+
   private async check(sceneId: string, send: (sent: WriteOp[]) => Promise<unknown>): Promise<void> {
     const a = new Uint32Array(2);
     globalThis.crypto.getRandomValues(a);
@@ -110,12 +134,17 @@ export class BatchReach {
     } catch {
       return; // the canary did not go out: nothing learnt
     }
-    const reached = await this.probe!(sceneId, value).catch(() => undefined);
-    if (reached === undefined) return;
-    this.state = reached ? "everyone" : "writer";
-    if (!reached)
+    const verdict = await this.probe!(sceneId, value).catch(() => undefined);
+    if (verdict === undefined) return;
+    this.state = verdict === "everyone" ? "everyone" : "writer";
+    this.doubted = verdict === "doubt";
+    if (verdict === "writer")
       console.warn(
         "kolikoly-fishing | v14 batches do not reach the other clients here (foundryvtt#13656): writing one change at a time this session",
+      );
+    else if (verdict === "doubt")
+      console.warn(
+        "kolikoly-fishing | one player's client says a v14 batch did not reach it: writing one change at a time until the round ends, then asking again",
       );
   }
 }

@@ -4,6 +4,7 @@
  * and the v14 batch canary's probe. Its own chunk (issue 23): only a GM client loads it, on the
  * first check.
  */
+import type { ReachVerdict } from "./batch.ts";
 import { QUERY } from "./constants.ts";
 import type { ContentProof } from "./leak-watch.ts";
 import { MAX_PROOFS, contentDigest, holdsStore } from "./leak-watch.ts";
@@ -40,7 +41,7 @@ export async function reachProbe(
   v: GmCheckView,
   sceneId: string,
   value: string,
-): Promise<boolean | undefined> {
+): Promise<ReachVerdict> {
   const me = v.port.me().id;
   const others = v.port.users().filter((u) => u.active && u.id !== me);
   const seen = await Promise.all(
@@ -52,16 +53,19 @@ export async function reachProbe(
             Math.min(v.timeoutMs, v.reachTimeoutMs),
           ),
         );
-        // an answer without the value: that client did not receive the canary
-        return a ? (a.reach ?? "") : undefined;
+        // an answer without the value: that client did not receive the canary (or says so)
+        return a ? { gm: u.isGM, held: a.reach === value } : undefined;
       } catch {
         return undefined;
       }
     }),
   );
-  const answered = seen.filter((x): x is string => x !== undefined);
+  const answered = seen.filter((x) => x !== undefined);
   if (!answered.length) return undefined;
-  return answered.every((x) => x === value);
+  // the value cannot be known without the batch: one client holding it proves batches reach
+  if (answered.some((x) => x.held)) return "everyone";
+  // a GM client's word counts (only what a GM client says is trusted), as do two players'
+  return answered.some((x) => x.gm) || answered.length > 1 ? "writer" : "doubt";
 }
 
 /**

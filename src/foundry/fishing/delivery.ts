@@ -40,6 +40,8 @@ export class Delivery {
   /** After a round is written: the private news, then the hooks. */
   async afterRound(pub: PublicLake, session: Session, events: readonly GameEvent[]): Promise<void> {
     await this.deliverPrivate(pub, events);
+    // a batch verdict resting on one player's word lasts one round (core/batch.ts)
+    this.port.reach?.nextRound();
     const round = session.state.round;
     this.port.callAllHook(HOOK.roundResolved, {
       lakeId: pub.id,

@@ -325,6 +325,7 @@ export class KayanakHost {
       );
     const r = await this.commit(l, record, final, cards);
     if (!r.ok) return r;
+    this.port.reach?.nextRound(); // a turn is a round here (core/batch.ts)
     this.port.callAllHook(KAYANAK_HOOK.turnEnded, {
       boardId: l.pub.id,
       turn: final.turn,
