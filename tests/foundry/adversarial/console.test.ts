@@ -51,8 +51,9 @@ function survival(t: PlayerTable, face: number): MessageLike {
 
 /** Ana tracks and Bo catches in round 1; optionally locked by the GM. */
 async function declared(t: PlayerTable, lock: boolean): Promise<string> {
-  const lake = await lakeOn(t);
+  // the characters first, as a GM does: the lake keeps their modifiers from its set-up
   dnd5eActors(t, []);
+  const lake = await lakeOn(t);
   const [a, b] = t.players;
   const track = { action: "track", target: [1, 1, 0] };
   expect(await desk(a).declare({ lake, fisher: "f1", round: 1, declaration: track })).toMatchObject(
