@@ -295,19 +295,22 @@ async function bundle(): Promise<BenchRow[]> {
     const kayanak = fig.chunks.find((c) => c.chunk.includes("kayanak"));
     // the lake's picture on the canvas (fishing/lake-art.ts): with the first scene that has a lake
     const lakeArt = fig.chunks.find((c) => c.chunk.endsWith("/lake-art.js"));
-    // a GM client loads the GM chunks: at setup the windows, the store's cipher, the GM desk;
-    // with its first write the writes (core/live-writes.ts), with its first table check its half
+    // a GM client loads the GM chunks: at setup the windows, the store's cipher, the GM desk, the
+    // lake set-up and scenario files (fishing/create.ts); with its first write the writes
+    // (core/live-writes.ts), with its first table check its half
     const gmChunks = fig.chunks.filter((c) =>
-      /\/(gm-(windows|crypto|desk-chunk)|live-writes|table-check-gm)\.js$/.test(c.chunk),
+      /\/(gm-(windows|crypto|desk-chunk)|create|live-writes|table-check-gm)\.js$/.test(c.chunk),
     );
     const gmFiles = [...new Set(gmChunks.flatMap((c) => c.files))];
     const gm =
-      gmChunks.length === 5
+      gmChunks.length === 6
         ? {
             files: gmFiles,
             bytes: gmFiles.reduce((n, f) => n + gzipBytes(fs.readFileSync(path.join(out, f))), 0),
           }
         : undefined;
+    // a player's client: the declaration window (players/declare-windows.ts), after ready
+    const declare = fig.chunks.find((c) => c.chunk.endsWith("/declare-dialog.js"));
     const worker = gzipBytes(fs.readFileSync(path.join(out, "scripts/estimate-worker.js")));
     const ratio = fig.startBytes / START_TARGET;
     return [
@@ -329,11 +332,18 @@ async function bundle(): Promise<BenchRow[]> {
         ok: lakeArt !== undefined,
       },
       {
-        name: `a GM client: the GM windows, the store's cipher, the GM desk (at setup), the writes and the table check's GM half (on first use): ${gm?.files.map((f) => path.basename(f)).join(", ") ?? "no chunk"}`,
+        name: `a GM client: the GM windows, the store's cipher, the GM desk, the lake set-up (at setup), the writes and the table check's GM half (on first use): ${gm?.files.map((f) => path.basename(f)).join(", ") ?? "no chunk"}`,
         value: gm
           ? `+${kb(gm.bytes)} (${kb(fig.startBytes + gm.bytes)} with the start bundle)`
           : "no GM chunks",
         ok: gm !== undefined,
+      },
+      {
+        name: `a player's client, after ready when idle: the declaration window: ${declare?.files.map((f) => path.basename(f)).join(", ") ?? "no chunk"}`,
+        value: declare
+          ? `+${kb(declare.bytes)} (${kb(fig.startBytes + declare.bytes)} with the start bundle)`
+          : "no declaration chunk",
+        ok: declare !== undefined,
       },
       {
         name: `first use of Kayanak (a board on a scene, or the wizard's Kayanak mode): ${kayanak?.files.map((f) => path.basename(f)).join(", ") ?? "no chunk"}`,

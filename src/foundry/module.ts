@@ -7,7 +7,7 @@
  * calls `init` (v13 client/game.mjs, Game#initialize). At the first `init` part the table is
  * composed (compose.ts: the table core, the fishing host with its dice-driver layers, the lazy
  * Kayanak host, the table check, the runtime, the players' side on first use), then the windows
- * (apps/windows.ts, players/declare-dialog.ts) with what each works with. Every dependency is
+ * (apps/windows.ts, players/declare-windows.ts) with what each works with. Every dependency is
  * passed by constructor or argument: no class's static field is assigned from outside it
  * (tests/foundry/composition.test.ts scans for it).
  */
@@ -18,7 +18,7 @@ import { cardFlagOf } from "./fishing/cards.ts";
 import type { PlayerSend } from "./kayanak/layer.ts";
 import type { PlayerPort } from "./players/port.ts";
 import type { PlayerWiring } from "./players/wire.ts";
-import { DeclareWindows } from "./players/declare-dialog.ts";
+import { DeclareWindows, preloadDeclare } from "./players/declare-windows.ts";
 import { SquarePicks } from "./players/square-pick.ts";
 import { dexMod } from "./systems/common.ts";
 import type { Table } from "./compose.ts";
@@ -28,6 +28,7 @@ import { makeApi } from "./api.ts";
 import { GmWindows } from "./apps/windows.ts";
 import { preloadGmCrypto } from "./core/store/crypto.ts";
 import { preloadGmDesk } from "./players/gm-desk-load.ts";
+import { preloadCreate } from "./fishing/host.ts";
 import { liveChoicePrompt } from "./apps/hazard-choice-dialog.ts";
 import type { HookListener } from "./hooks/hook-list.ts";
 import { HookParts } from "./hooks/hook-list.ts";
@@ -44,6 +45,7 @@ import * as tableCheck from "./hooks/table-check.ts";
 import * as hazardChoice from "./hooks/hazard-choice.ts";
 import * as kayanakDice from "./hooks/kayanak-dice.ts";
 import * as gmPreload from "./hooks/gm-preload.ts";
+import * as playerPreload from "./hooks/player-preload.ts";
 import * as packLabels from "./hooks/pack-labels.ts";
 
 /** What the module reads of Foundry besides the port (the live ones: `liveModuleEnv`). */
@@ -161,12 +163,18 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
   kayanakDice.listen(parts.part("Kayanak dice"));
   // the compendium packs' labels in the user's language, before Foundry builds the packs
   packLabels.listen(parts.part("pack labels localized"));
-  // the GM chunks (windows, the store's cipher, the GM desk) start loading on a GM client once
-  // Foundry has made game.user, at setup; a player's never loads them
+  // the GM chunks (windows, the store's cipher, the GM desk, the lake set-up and scenario files)
+  // start loading on a GM client once Foundry has made game.user, at setup; a player's never
+  // loads them
   gmPreload.listen(parts.part("GM chunks preloaded"), () => game.user?.isGM === true, [
     () => windows().preload(),
     preloadGmCrypto,
     preloadGmDesk,
+    preloadCreate,
+  ]);
+  // the declaration window's code on a player's client, after ready when the browser is idle
+  playerPreload.listen(parts.part("declaration window preloaded"), () => game.user?.isGM === true, [
+    preloadDeclare,
   ]);
   // the public API, at init: game.modules.get(id).api (the players' part adds to it at ready)
   parts.part("public API").once("init", () => {

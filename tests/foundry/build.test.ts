@@ -61,8 +61,9 @@ describe("the built module", () => {
     ]);
     expect(names.filter((n) => !shipped(n.slice("kolikoly-fishing/".length)))).toEqual([]);
     expect(zip["kolikoly-fishing/assets/swarm.svg"]).toBeDefined();
-    // the entry and what it shares with the chunks, the Kayanak, GM windows and Quench chunks it
-    // imports only when needed, and the lake wizard's Web Worker, a file of its own
+    // the entry and what it shares with the chunks, the chunks it imports only when needed
+    // (Kayanak, the GM's, the lake set-up, the declaration window, the pictures, Quench), and the
+    // lake wizard's Web Worker, a file of its own
     expect(
       [
         ...new Set(
@@ -72,6 +73,8 @@ describe("the built module", () => {
         ),
       ].sort(),
     ).toEqual([
+      "kolikoly-fishing/scripts/create.js",
+      "kolikoly-fishing/scripts/declare-dialog.js",
       "kolikoly-fishing/scripts/estimate-worker.js",
       "kolikoly-fishing/scripts/gm-crypto.js",
       "kolikoly-fishing/scripts/gm-desk-chunk.js",
@@ -96,6 +99,8 @@ describe("the built module", () => {
       "scripts/shared.js",
     ]);
     expect(fig.chunks.map((c) => c.chunk).sort()).toEqual([
+      "scripts/create.js",
+      "scripts/declare-dialog.js",
       "scripts/gm-crypto.js",
       "scripts/gm-desk-chunk.js",
       "scripts/gm-windows.js",
@@ -188,6 +193,45 @@ describe("the built module", () => {
     expect(startText).toContain("players/roll-card.hbs");
   });
 
+  test("issue 23: a lake's set-up and the scenario files are a chunk loaded only with import(), never at start", () => {
+    const fig = loadFigures(out);
+    const js = (f: string) => fs.readFileSync(path.join(out, f), "utf8");
+    const startText = fig.start.map(js).join("\n");
+    // the one import() of the set-up's chunk is fishing/host.ts's; none at start is static
+    expect(startText.match(/import\(`\.\/create\.js`\)/g)).toHaveLength(1);
+    expect(startText).not.toMatch(/(?:from|import)\s*["']\.\/create\.js["']/);
+    // the scenario format's checks, the strict JSON reader and the import card: never at start
+    const create = fig.chunks.find((c) => c.chunk === "scripts/create.js")!;
+    const chunkText = create.files.map(js).join("\n");
+    for (const marker of [
+      "kolikoly-scenario/1",
+      "duplicateKey",
+      "KOLIKOLY.Foundry.Chat.ImportTitle",
+    ]) {
+      expect(startText, marker).not.toContain(marker);
+      expect(chunkText, marker).toContain(marker);
+    }
+    // what a refusal to load says, at start (every client may need to say it)
+    expect(startText).toContain("KOLIKOLY.Foundry.Error.chunkFailed");
+  });
+
+  test("issue 23: the declaration window is a chunk loaded only with import(), never at start", () => {
+    const fig = loadFigures(out);
+    const js = (f: string) => fs.readFileSync(path.join(out, f), "utf8");
+    const startText = fig.start.map(js).join("\n");
+    expect(startText.match(/import\(`\.\/declare-dialog\.js`\)/g)).toHaveLength(1);
+    expect(startText).not.toMatch(/(?:from|import)\s*["']\.\/declare-dialog\.js["']/);
+    // the window, its form and the shared form's view: in the chunk only; the templates' names,
+    // which every client loads at init, at start
+    const declare = fig.chunks.find((c) => c.chunk === "scripts/declare-dialog.js")!;
+    const chunkText = declare.files.map(js).join("\n");
+    for (const marker of ["kolikoly-declare-window", "KOLIKOLY.Players.Dialog.Picking"]) {
+      expect(startText, marker).not.toContain(marker);
+      expect(chunkText, marker).toContain(marker);
+    }
+    expect(startText).toContain("players/declare-dialog.hbs");
+  });
+
   test("the wizard's worker is self-contained: it imports nothing, and carries the simulator", () => {
     const js = fs.readFileSync(path.join(out, "scripts/estimate-worker.js"), "utf8");
     expect(js).not.toMatch(/\bimport\s*[{("'*]|from\s*"|require\(|process\.env/);
@@ -203,6 +247,8 @@ describe("the built module", () => {
       "scripts/gm-windows.js",
       "scripts/gm-crypto.js",
       "scripts/gm-desk-chunk.js",
+      "scripts/create.js",
+      "scripts/declare-dialog.js",
     ]
       .map((f) => fs.readFileSync(path.join(out, f), "utf8"))
       .join("\n");

@@ -26,7 +26,7 @@ const HOOK_LIST = [
   "once init: core: swarm model and sheet, settings, queries, panel key; table check and leak watch; players: settings, roll card, HUD, declare window; H4 choice settings; Kayanak dice; public API",
   "once setup: swarm token bar; the swarm type hidden where the system refuses it; GM chunks preloaded",
   "on renderApplicationV2: swarm token bar; the swarm type hidden where the system refuses it",
-  "once ready: store, keys, reconcile, boards drawn, news; table check and leak watch; players: settings, roll card, HUD, declare window",
+  "once ready: store, keys, reconcile, boards drawn, news; table check and leak watch; players: settings, roll card, HUD, declare window; declaration window preloaded",
   "on canvasTearDown: store, keys, reconcile, boards drawn, news",
   "on canvasReady: store, keys, reconcile, boards drawn, news",
   "on updateScene: store, keys, reconcile, boards drawn, news; cards filled in for this client; their lake index follows scenes; windows follow scene flags, cards and users; players: settings, roll card, HUD, declare window",

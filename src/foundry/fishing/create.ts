@@ -11,10 +11,11 @@
  * and the scene rolls forward from it (core/commit.ts). What the set-up holds that players may
  * not see (prepared swarms, the rounds' secret rolls) is in the record only, sealed.
  */
-import type { GameSetup, Session } from "../../rules/index.ts";
+import type { GameSetup, Scenario, Session } from "../../rules/index.ts";
 import {
   HAZARD_MODES,
   checkSetup,
+  exportScenario,
   playScenario,
   playScenarioText,
   rebuild,
@@ -157,6 +158,14 @@ export async function createLakeFromScenario(
     name,
     chat: (lake) => (card ? [card(lake)] : []),
   });
+}
+
+/**
+ * The game as a scenario file (docs/scenario-format.md), every roll forced; the lake's name goes
+ * with it, so the file makes a lake of the same name again.
+ */
+export function scenarioOf(session: Session, name: string): Scenario {
+  return { ...exportScenario(session), name };
 }
 
 interface Placed {

@@ -7,7 +7,7 @@
  * (K5, H5: `checkPendingDeclaration`, `checkPendingRound`), in the engine's order.
  */
 import type { AsyncDriver, Declaration, GameEvent, Scenario, Session } from "../../rules/index.ts";
-import { endSession, exportScenario, rebuild, undo } from "../../rules/index.ts";
+import { endSession, rebuild, undo } from "../../rules/index.ts";
 import type { Alias } from "./aliases.ts";
 import { IDENTITY, aliasFor } from "./aliases.ts";
 import type { CardFlag } from "./cards.ts";
@@ -30,7 +30,23 @@ import { err } from "../core/result.ts";
 import type { ChoicePrompt } from "./hazard-choice.ts";
 import { HazardChoices } from "./hazard-choice.ts";
 import type { TableCore } from "../core/table-core.ts";
-import { createLake, createLakeFromScenario } from "./create.ts";
+import { LazyChunk } from "../core/lazy-chunk.ts";
+// a type only: erased from the build, so what every client loads at start has no static import of it
+import type * as Create from "./create.ts";
+
+/**
+ * Making a lake and the scenario files (create.ts: the set-up's checks, a file read and played by
+ * the engine, a game exported as a file) are a chunk of their own, loaded when a GM first makes a
+ * lake or exports one (issue 23): a player's client never does, and it is most of the scenario
+ * format's code. What it shares with the GM windows (the wizard's file preview plays the file
+ * too) comes with either.
+ */
+const create = new LazyChunk("the lake set-up and scenario files", () => import("./create.ts"));
+
+/** The set-up's chunk, loaded ahead of a GM's first lake (hooks/gm-preload.ts). */
+export function preloadCreate(): void {
+  create.preload();
+}
 
 export type { Result } from "../core/result.ts";
 export { err } from "../core/result.ts";
@@ -162,7 +178,7 @@ export class LakeHost implements HostParts {
 
   /** K1-K4: a new lake on a scene, its fishers' values from the GM and their characters (create.ts). */
   createLake(o: CreateLakeOptions): Promise<Result<PublicLake>> {
-    return createLake(this, o);
+    return create.withChunk((c: typeof Create) => c.createLake(this, o));
   }
 
   /**
@@ -170,7 +186,7 @@ export class LakeHost implements HostParts {
    * from a game and continued at the round it stopped (create.ts).
    */
   createFromScenario(o: ScenarioLakeOptions): Promise<Result<PublicLake>> {
-    return createLakeFromScenario(this, o);
+    return create.withChunk((c: typeof Create) => c.createLakeFromScenario(this, o));
   }
 
   /**
@@ -382,8 +398,11 @@ export class LakeHost implements HostParts {
     if (!this.port.me().isGM) return err("notGm");
     const l = await this.load(lakeId);
     if (!l.ok) return l;
-    // the lake's name goes with it, so the file makes a lake of the same name again
-    return { ok: true, value: { ...exportScenario(l.value.session), name: l.value.pub.name } };
+    const { session, pub } = l.value;
+    return create.withChunk((c: typeof Create) => ({
+      ok: true,
+      value: c.scenarioOf(session, pub.name),
+    }));
   }
 
   /**

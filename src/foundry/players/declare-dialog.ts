@@ -12,12 +12,8 @@ import type { PublicLake } from "../fishing/projection.ts";
 import { publicLakeOf, squareAt } from "../fishing/projection.ts";
 import type { PlayerWiring } from "./wire.ts";
 import type { FocusKey } from "./declare-form.ts";
-import {
-  DIALOG_TEMPLATE,
-  DeclareController,
-  declareRefresh,
-  restoreFocus,
-} from "./declare-form.ts";
+import { DeclareController, declareRefresh, restoreFocus } from "./declare-form.ts";
+import { DIALOG_TEMPLATE } from "./declare-templates.ts";
 import type { LiveRefresh } from "../core/live-refresh.ts";
 import type { SquarePicks } from "./square-pick.ts";
 
@@ -33,54 +29,32 @@ interface CanvasLike {
 }
 
 /**
- * Opens the declaration windows of this client, one per lake (built by the composition root,
- * module.ts, with the players' side it sends through).
+ * The window for the fishers `fishers` of this user on a lake, its controller loaded (not yet
+ * rendered): declare-windows.ts, which keeps one per lake, opens it.
  */
-export class DeclareWindows {
-  private readonly open = new Map<string, DeclareDialog>();
-
-  constructor(
-    private readonly wiring: () => PlayerWiring | undefined,
-    /** This client's square pick, which the Escape keybinding cancels (square-pick.ts). */
-    private readonly picks: SquarePicks,
-  ) {}
-
-  /** Opens (or brings forward) the window for the fishers this user owns on a lake. */
-  async show(pub: PublicLake, sceneId: string): Promise<DeclareDialog | undefined> {
-    const w = this.wiring();
-    if (!w) return undefined;
-    const me = w.port.me().id;
-    const fishers = pub.fishers
-      .filter((f) => f.actorId && w.port.ownersOf(f.actorId).includes(me))
-      .map((f) => f.id);
-    if (fishers.length === 0) return undefined;
-    const existing = this.open.get(pub.id);
-    if (existing) {
-      await existing.controller.load();
-      await existing.render({ force: true });
-      return existing;
-    }
-    const controller = new DeclareController({
-      lake: pub.id,
-      lakeName: pub.name,
-      fishers,
-      desk: w.player,
-      localize: (k, d) => w.port.localize(k, d),
-      declaredNames: () => {
-        const now = w.port.scene(sceneId);
-        const p = now && publicLakeOf(now, pub.id);
-        return (p?.declared ?? []).map((id) => p?.fishers.find((f) => f.id === id)?.name ?? id);
-      },
-      pickOnCanvas: (fisher) => pickSquare(w, this.picks, sceneId, pub.id, fisher),
-    });
-    await controller.load();
-    const dialog = new DeclareDialog(controller, pub.id, sceneId, w, () =>
-      this.open.delete(pub.id),
-    );
-    this.open.set(pub.id, dialog);
-    await dialog.render({ force: true });
-    return dialog;
-  }
+export async function makeDeclareDialog(
+  w: PlayerWiring,
+  picks: SquarePicks,
+  pub: PublicLake,
+  sceneId: string,
+  fishers: readonly string[],
+  closed: () => void,
+): Promise<DeclareDialog> {
+  const controller = new DeclareController({
+    lake: pub.id,
+    lakeName: pub.name,
+    fishers,
+    desk: w.player,
+    localize: (k, d) => w.port.localize(k, d),
+    declaredNames: () => {
+      const now = w.port.scene(sceneId);
+      const p = now && publicLakeOf(now, pub.id);
+      return (p?.declared ?? []).map((id) => p?.fishers.find((f) => f.id === id)?.name ?? id);
+    },
+    pickOnCanvas: (fisher) => pickSquare(w, picks, sceneId, pub.id, fisher),
+  });
+  await controller.load();
+  return new DeclareDialog(controller, pub.id, sceneId, w, closed);
 }
 
 export class DeclareDialog extends HandlebarsApplicationMixin(ApplicationV2) {
@@ -103,7 +77,7 @@ export class DeclareDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     sceneId: string,
     /** The players' side of this client: its live feed is what the window follows. */
     private readonly wiring: PlayerWiring,
-    /** Its opener forgets it when it closes (DeclareWindows). */
+    /** Its opener forgets it when it closes (DeclareWindows, declare-windows.ts). */
     private readonly closed: () => void = () => undefined,
   ) {
     super({

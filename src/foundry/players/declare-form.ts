@@ -11,14 +11,11 @@
 import type { Coord, Declaration } from "../../rules/index.ts";
 import type { DeclareDraft } from "../../ui/declare-view.ts";
 import { declarationOf, declareContext, draftFromFields } from "../../ui/declare-view.ts";
-import { TEMPLATE_ROOT } from "../core/constants.ts";
 import type { PlayerDesk } from "./client.ts";
 import type { FisherDesk } from "./protocol.ts";
 import { LiveRefresh } from "../core/live-refresh.ts";
 
-export const DIALOG_TEMPLATE = `${TEMPLATE_ROOT}/players/declare-dialog.hbs`;
-/** The shared declaration form (sandbox and module), registered as a partial under this name. */
-export const DECLARE_PARTIAL = "modules/kolikoly-fishing/templates/declare-action.hbs";
+export { DECLARE_PARTIAL, DIALOG_TEMPLATE } from "./declare-templates.ts";
 
 /** Compass cells by direction: [dx, dy] on the level (north is y - 1). */
 const GRID: Readonly<Record<string, readonly [number, number]>> = {
