@@ -1,0 +1,73 @@
+/**
+ * A roll that replays can still carry more than the fisher has. The module knows each fisher's
+ * modifiers from the lake's set-up; a check whose fixed part is above them, or that adds dice no
+ * system adds to a check, is not counted silently: the GM is shown the difference and decides
+ * (types the total, or not).
+ */
+import type { VerifiedCheck } from "./roll-verdict.ts";
+
+/** Why a verified check is not counted without the GM (KOLIKOLY.Players.Refusal.<reason>). */
+export type BoundReason = "aboveModifier" | "unknownBonusDie" | "aboveFixedCheck";
+export const BOUND_REASONS: readonly BoundReason[] = [
+  "aboveModifier",
+  "unknownBonusDie",
+  "aboveFixedCheck",
+];
+
+/** What the module knows of a fisher's check before it is rolled. */
+export interface KnownCheck {
+  /** The check's modifier (K6) in the lake's set-up. */
+  readonly modifier: number;
+  /** The total of a check the system makes without a die for this fisher (pf2e Assurance). */
+  readonly fixed?: number;
+}
+
+/**
+ * Bonus dice the systems add to a check: dnd5e Guidance, Bless and Bane (`1d4`, typed in the roll
+ * dialog's situational bonus or from an effect's `bonuses.abilities.check`, actor.mjs
+ * `_buildSkillToolConfig`), Bardic Inspiration (`1d6` to `1d12`, typed). One die a term.
+ */
+const BONUS_FACES = new Set([4, 6, 8, 10, 12]);
+
+export type Bounded =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly reason: BoundReason;
+      readonly detail: string;
+      /** For the GM's message: what the roll claims and what the module knows. */
+      readonly data: { readonly claimed: string; readonly known: string };
+    };
+
+const signed = (n: number): string => (n < 0 ? `${n}` : `+${n}`);
+
+/** A verified check against what the module knows of the fisher. */
+export function boundCheck(v: Extract<VerifiedCheck, { ok: true }>, known: KnownCheck): Bounded {
+  if (v.natural === undefined) {
+    const fixed = known.fixed;
+    return fixed !== undefined && v.total <= fixed
+      ? { ok: true }
+      : {
+          ok: false,
+          reason: "aboveFixedCheck",
+          detail: `a check without a die of ${v.total}; without one the fisher's check makes ${fixed ?? "nothing"}`,
+          data: { claimed: String(v.total), known: fixed === undefined ? "-" : String(fixed) },
+        };
+  }
+  const odd = v.bonusDice.find((d) => d.number !== 1 || !BONUS_FACES.has(d.faces));
+  if (odd)
+    return {
+      ok: false,
+      reason: "unknownBonusDie",
+      detail: `a ${odd.number}d${odd.faces} in the check`,
+      data: { claimed: `${odd.number}d${odd.faces}`, known: "1d4 … 1d12" },
+    };
+  if (v.flat > known.modifier)
+    return {
+      ok: false,
+      reason: "aboveModifier",
+      detail: `fixed modifiers of ${signed(v.flat)} where the fisher's check has ${signed(known.modifier)}`,
+      data: { claimed: signed(v.flat), known: signed(known.modifier) },
+    };
+  return { ok: true };
+}
