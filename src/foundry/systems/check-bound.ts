@@ -7,10 +7,12 @@
 import type { VerifiedCheck } from "./roll-verdict.ts";
 
 /** Why a verified check is not counted without the GM (KOLIKOLY.Players.Refusal.<reason>). */
-export type BoundReason = "aboveModifier" | "unknownBonusDie" | "aboveFixedCheck";
+export type BoundReason =
+  "aboveModifier" | "unknownBonusDie" | "aboveBonusDice" | "aboveFixedCheck";
 export const BOUND_REASONS: readonly BoundReason[] = [
   "aboveModifier",
   "unknownBonusDie",
+  "aboveBonusDice",
   "aboveFixedCheck",
 ];
 
@@ -61,6 +63,16 @@ export function boundCheck(v: Extract<VerifiedCheck, { ok: true }>, known: Known
       reason: "unknownBonusDie",
       detail: `a ${odd.number}d${odd.faces} in the check`,
       data: { claimed: `${odd.number}d${odd.faces}`, known: "1d4 … 1d12" },
+    };
+  // the systems add each bonus die once (a term of its own, added or subtracted): a term that
+  // multiplies one (1d12 * 5) or another die (1d4 * 1d4) makes the bonus more than the dice rolled
+  const rolled = v.bonusDice.reduce((sum, d) => sum + d.total, 0);
+  if (v.bonus > rolled)
+    return {
+      ok: false,
+      reason: "aboveBonusDice",
+      detail: `bonus dice adding ${signed(v.bonus)} where they rolled ${rolled}`,
+      data: { claimed: signed(v.bonus), known: String(rolled) },
     };
   if (v.flat > known.modifier)
     return {

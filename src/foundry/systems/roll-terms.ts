@@ -66,8 +66,8 @@ function face(v: unknown, faces: number, what: string): number {
 export interface Walk {
   /** Every d20 term met: how many results it has active, the first active face, what it adds. */
   readonly d20: { active: number; natural?: number; total: number }[];
-  /** Every other dice term met: its number and faces (the bonus dice of a check). */
-  readonly other: { number: number; faces: number }[];
+  /** Every other dice term met: its number, faces and what it rolled (the bonus dice of a check). */
+  readonly other: { number: number; faces: number; total: number }[];
   terms: number;
 }
 
@@ -146,7 +146,7 @@ function verifyDie(t: Json, walk: Walk, where: string): Value {
     walk.d20.push({ active, total, ...(natural !== undefined ? { natural } : {}) });
     return { v: total, flat: 0, noD20: 0 };
   }
-  walk.other.push({ number, faces });
+  walk.other.push({ number, faces, total });
   return { v: total, flat: 0, noD20: total };
 }
 

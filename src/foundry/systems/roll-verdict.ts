@@ -38,14 +38,19 @@ export type Verified<T> =
 /**
  * A verified check: its total, the natural face of its one active d20 (none for a check the
  * system makes without a die), its fixed part (`flat`: the total with every die counted 0), what
- * its other dice added (`bonus`) and those dice.
+ * its other dice added (`bonus`) and those dice, each term with what it rolled (`total`: its
+ * active results as `DiceTerm#total` counts them).
  */
 export type VerifiedCheck = Verified<{
   readonly total: number;
   readonly natural?: number;
   readonly flat: number;
   readonly bonus: number;
-  readonly bonusDice: readonly { readonly number: number; readonly faces: number }[];
+  readonly bonusDice: readonly {
+    readonly number: number;
+    readonly faces: number;
+    readonly total: number;
+  }[];
 }>;
 
 /** A refusal on its way out of a replay; caught by the checker's entry points only. */

@@ -70,6 +70,26 @@ describe("K6: bonus dice are one die a term", () => {
     });
   });
 
+  it("K6: bonus dice add what they rolled, no more: 1d20 + 1d12 * 5 + 2 is not counted without the GM", () => {
+    // real dice, replayed and adding up, one d12 a term: only the product is more than it rolled
+    const times5 = check(10, [op("+"), die(12, [kept(12)]), op("*"), num(5)], 2, 72);
+    expect(verifyCheckRoll(times5)).toMatchObject({ ok: true, total: 72, flat: 2, bonus: 60 });
+    expect(judge(times5, { modifier: 2 })).toMatchObject({
+      ok: false,
+      reason: "aboveBonusDice",
+      data: { claimed: "+60", known: "12" },
+    });
+    const squared = check(10, [op("+"), die(12, [kept(12)]), op("*"), die(12, [kept(12)])], 2, 156);
+    expect(judge(squared, { modifier: 2 })).toMatchObject({
+      ok: false,
+      reason: "aboveBonusDice",
+      data: { claimed: "+144", known: "24" },
+    });
+    // dnd5e Bane subtracts its d4 (1d20 + 4 - 1d4): less than it rolled, counted
+    const bane = check(10, [op("-"), die(4, [kept(3)])], 4);
+    expect(judge(bane, { modifier: 4 })).toEqual({ ok: true, total: 11, bonus: -3 });
+  });
+
   it("K6: a bonus term whose total is more than its dice can give is refused", () => {
     // one d12 term claiming three results: the stored dice are more than the term rolls
     const packed = { ...die(12, [kept(12), kept(12), kept(12)]), number: 1 };
