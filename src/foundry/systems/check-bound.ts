@@ -27,9 +27,12 @@ export interface KnownCheck {
 /**
  * Bonus dice the systems add to a check: dnd5e Guidance, Bless and Bane (`1d4`, typed in the roll
  * dialog's situational bonus or from an effect's `bonuses.abilities.check`, actor.mjs
- * `_buildSkillToolConfig`), Bardic Inspiration (`1d6` to `1d12`, typed). One die a term.
+ * `_buildSkillToolConfig`), Bardic Inspiration (`1d6` to `1d12`, typed), one die a term; and
+ * proficiency dice (the dnd5e variant rule: proficiency.mjs `dice`, `${multiplier}d${2 x prof}`),
+ * `1d4` to `1d12`, two with Expertise (`2d4` to `2d12`). No system adds more dice in one term.
  */
 const BONUS_FACES = new Set([4, 6, 8, 10, 12]);
+const MAX_BONUS_DICE_A_TERM = 2;
 
 export type Bounded =
   | { readonly ok: true }
@@ -56,13 +59,15 @@ export function boundCheck(v: Extract<VerifiedCheck, { ok: true }>, known: Known
           data: { claimed: String(v.total), known: fixed === undefined ? "-" : String(fixed) },
         };
   }
-  const odd = v.bonusDice.find((d) => d.number !== 1 || !BONUS_FACES.has(d.faces));
+  const odd = v.bonusDice.find(
+    (d) => d.number > MAX_BONUS_DICE_A_TERM || !BONUS_FACES.has(d.faces),
+  );
   if (odd)
     return {
       ok: false,
       reason: "unknownBonusDie",
       detail: `a ${odd.number}d${odd.faces} in the check`,
-      data: { claimed: `${odd.number}d${odd.faces}`, known: "1d4 … 1d12" },
+      data: { claimed: `${odd.number}d${odd.faces}`, known: "1d4 … 2d12" },
     };
   // the systems add each bonus die once (a term of its own, added or subtracted): a term that
   // multiplies one (1d12 * 5) or another die (1d4 * 1d4) makes the bonus more than the dice rolled

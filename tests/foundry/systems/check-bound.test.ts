@@ -4,8 +4,9 @@
  * of tests/fixtures/systems/core-roll.ts):
  * - bonus dice: the systems add a check's bonus dice one die a term (dnd5e Guidance and Bless
  *   `1d4`, Bardic Inspiration `1d6` to `1d12`, each its own term in the situational bonus,
- *   actor.mjs `_buildSkillToolConfig`), so a term of several dice, rolled honestly or not, is
- *   not counted without the GM, while several one-die terms are;
+ *   actor.mjs `_buildSkillToolConfig`), two with proficiency dice and Expertise (proficiency.mjs
+ *   `dice`: `2d4` to `2d12`), so a term of more dice, rolled honestly or not, is not counted
+ *   without the GM, while several terms are; and they add no more than they rolled;
  * - function terms: `FunctionTerm` serialises `fn`, `terms`, `rolls` and `result`
  *   (client/dice/terms/function.mjs, SERIALIZE_ATTRIBUTES) and its total is `result`, so a stored
  *   result is recomputed from its rolls and refused above as well as below what they make.
@@ -28,7 +29,7 @@ function judge(r: RollJson, known: KnownCheck) {
 const check = (face: number, bonus: TermJson[], mod: number, total?: number): RollJson =>
   roll([die(20, [kept(face)]), ...bonus, ...plus(mod)], total === undefined ? {} : { total });
 
-describe("K6: bonus dice are one die a term", () => {
+describe("K6: bonus dice are the ones the systems add", () => {
   it("K6: 1d20 + 1d12 + 2 (Bardic Inspiration) counts with the fisher's +2, the d12 at its maximum", () => {
     expect(judge(check(11, [op("+"), die(12, [kept(12)])], 2), { modifier: 2 })).toEqual({
       ok: true,
@@ -49,17 +50,22 @@ describe("K6: bonus dice are one die a term", () => {
     expect(judge(r, { modifier: 2 })).toMatchObject({
       ok: false,
       reason: "unknownBonusDie",
-      data: { claimed: "3d12", known: "1d4 … 1d12" },
+      data: { claimed: "3d12", known: "1d4 … 2d12" },
     });
   });
 
-  it("K6: several dice in one term are refused even when they sum to what one die could give", () => {
-    // 2d4 showing 1 and 2 adds 3, less than a 1d4 can: the term is still not a system's bonus
-    const r = check(14, [op("+"), die(4, [kept(1), kept(2)])], 2);
+  it("K6: 1d20 + 2d8 + 3 (dnd5e proficiency dice with Expertise) counts, both dice at most", () => {
+    const r = check(11, [op("+"), die(8, [kept(8), kept(8)])], 3);
+    expect(judge(r, { modifier: 3 })).toEqual({ ok: true, total: 30, bonus: 16 });
+  });
+
+  it("K6: three dice in one term are refused even when they sum to less than one die could give", () => {
+    // 3d4 showing 1, 1 and 2 adds 4: the term is still not a system's bonus
+    const r = check(14, [op("+"), die(4, [kept(1), kept(1), kept(2)])], 2);
     expect(judge(r, { modifier: 2 })).toMatchObject({
       ok: false,
       reason: "unknownBonusDie",
-      data: { claimed: "2d4" },
+      data: { claimed: "3d4" },
     });
     // kept to one result (3d12kh, Die#keep), the term is still three dice rolled
     const kh = die(12, [kept(12), dropped(3), dropped(5)], { modifiers: ["kh"] });
