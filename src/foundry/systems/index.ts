@@ -11,13 +11,17 @@ import type { RollAdapter } from "./types.ts";
 import { adapter as dnd5e } from "./dnd5e.ts";
 import { adapter as pf2e } from "./pf2e.ts";
 
-/** The folder's shared files: the interface, the readers, the formulas, the roll checker. */
+/** The folder's shared files: the interface, the readers, the formulas, the roll checker's parts. */
 const NOT_ADAPTERS = new Set([
   "./index.ts",
   "./types.ts",
   "./common.ts",
   "./generic.ts",
   "./roll-integrity.ts",
+  "./roll-verdict.ts",
+  "./roll-terms.ts",
+  "./die-replay.ts",
+  "./check-bound.ts",
 ]);
 
 /**

@@ -3,6 +3,7 @@
  * methods that post through that client (tests/fixtures/systems), their d20 faces drawn from one
  * queue shared by every client, as a real table's dice are one sequence in time.
  */
+import { expect } from "vitest";
 import type { ActorLike } from "../../../src/foundry/systems/types.ts";
 import { dnd5eAna, dnd5eBo } from "../../fixtures/systems/dnd5e.ts";
 import type { SystemFakeOptions } from "../../fixtures/systems/system-fakes.ts";
@@ -59,4 +60,20 @@ export async function settleClients(clients: readonly PlayerClient[]): Promise<v
     await new Promise((r) => setTimeout(r, 0));
     for (const c of clients) await c.wiring?.gm.idle();
   }
+}
+
+/**
+ * Round 1 as the roll tests set it up: Ana tracks to [1, 1, 0] (a Survival check), Bo catches
+ * (an attack with the net), and the GM locks the round, which posts the roll card.
+ */
+export async function declareTrackAndCatch(t: PlayerTable, lake: string): Promise<void> {
+  const declarations = [
+    { fisher: "f1", declaration: { action: "track", target: [1, 1, 0] } },
+    { fisher: "f2", declaration: { action: "catch" } },
+  ] as const;
+  for (const [i, d] of declarations.entries())
+    expect(await t.players[i]!.wiring!.player.declare({ lake, round: 1, ...d })).toMatchObject({
+      ok: true,
+    });
+  expect(await t.gm.wiring!.gm.lock(lake)).toMatchObject({ ok: true });
 }

@@ -13,8 +13,9 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, test } from "vitest";
 import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
-import type { VerifiedCheck } from "../../../src/foundry/systems/roll-integrity.ts";
-import { boundCheck, verifyCheckRoll } from "../../../src/foundry/systems/roll-integrity.ts";
+import type { VerifiedCheck } from "../../../src/foundry/systems/roll-verdict.ts";
+import { boundCheck } from "../../../src/foundry/systems/check-bound.ts";
+import { verifyCheckRoll } from "../../../src/foundry/systems/roll-integrity.ts";
 import type { MessageLike } from "../../../src/foundry/systems/types.ts";
 import type { RollJson } from "../../fixtures/systems/core-roll.ts";
 import type { Shape, SystemVersion, Tamper, View } from "../../fixtures/systems/corpus.ts";
@@ -22,7 +23,7 @@ import { SHAPES, SYSTEM_VERSIONS, TAMPERS, tamper } from "../../fixtures/systems
 import { dnd5eAna, dnd5eSkillMessage } from "../../fixtures/systems/dnd5e.ts";
 import { assuranceFeat, pf2eCharacter, pf2eCheckMessage } from "../../fixtures/systems/pf2e.ts";
 import { withPf2eRolls } from "../../fixtures/systems/system-fakes.ts";
-import { dnd5eActors, settleClients, standIn } from "../players/actors.ts";
+import { declareTrackAndCatch, dnd5eActors, settleClients, standIn } from "../players/actors.ts";
 import type { PlayerClient, PlayerTable } from "../players/fake-players.ts";
 import { lakeOn, makePlayerTable } from "../players/fake-players.ts";
 
@@ -121,7 +122,7 @@ const tableSystem = (s: SystemVersion) =>
 async function lockedFor(shape: Shape, lang: Flat) {
   const t = await makePlayerTable({ system: tableSystem(shape.system) });
   clients = [t.gm, t.gm2, ...t.players];
-  const [a, b] = t.players;
+  const [a] = t.players;
   if (shape.system === "pf2e") {
     for (const c of clients)
       t.actorIds.forEach((id, i) => {
@@ -153,19 +154,7 @@ async function lockedFor(shape: Shape, lang: Flat) {
   for (const [k, v] of lang) if (k.startsWith("KOLIKOLY.")) t.gm.language.set(k, v);
   // the set-up's modifiers, as the wizard fills them in from the system
   const lake = await lakeOn(t, undefined, { survival: shape.modifier });
-  await a.wiring!.player.declare({
-    lake,
-    fisher: "f1",
-    round: 1,
-    declaration: { action: "track", target: [1, 1, 0] },
-  });
-  await b.wiring!.player.declare({
-    lake,
-    fisher: "f2",
-    round: 1,
-    declaration: { action: "catch" },
-  });
-  expect(await t.gm.wiring!.gm.lock(lake)).toMatchObject({ ok: true });
+  await declareTrackAndCatch(t, lake);
   return { t, lake, a };
 }
 

@@ -7,12 +7,9 @@
  * tests/foundry/players/integrity.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import type { IntegrityReason } from "../../../src/foundry/systems/roll-integrity.ts";
-import {
-  INTEGRITY_REASONS,
-  verifyCheckRoll,
-  verifyRoll,
-} from "../../../src/foundry/systems/roll-integrity.ts";
+import type { IntegrityReason } from "../../../src/foundry/systems/roll-verdict.ts";
+import { INTEGRITY_REASONS } from "../../../src/foundry/systems/roll-verdict.ts";
+import { verifyCheckRoll, verifyRoll } from "../../../src/foundry/systems/roll-integrity.ts";
 import type { ResultJson, RollJson, TermJson } from "../../fixtures/systems/core-roll.ts";
 import {
   coreRollOf,
