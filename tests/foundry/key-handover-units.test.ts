@@ -1,7 +1,8 @@
 /**
  * Key hand-over between GM clients (core/store/handover.ts), against a port and a store built
  * by hand: keys go to another connected GM only, in a query of their own; a client takes only
- * keys a store revision names, and a flood of offers reads the store at most once per 10 s.
+ * keys a store revision names or the GM an offer names confirms it holds, and no offer, however
+ * many, reads the store.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { KeyHandover } from "../../src/foundry/core/store/handover.ts";
@@ -33,6 +34,8 @@ function fixture(me = { id: "gm1", isGM: true, active: true }) {
     },
   };
   const answer: Record<string, (data: unknown) => void> = {};
+  /** The key ids each other GM's client holds, as its `keysHeld` answer says. */
+  const holds: Record<string, string[]> = {};
   const port = {
     me: () => me,
     users: () => [
@@ -44,11 +47,15 @@ function fixture(me = { id: "gm1", isGM: true, active: true }) {
     ],
     query: async (user: string, name: string, data: unknown) => {
       queries.push([user, name, data]);
+      if (name === QUERY.keysHeld) {
+        const ids = (data as { ids: string[] }).ids;
+        return { held: ids.filter((id) => holds[user]?.includes(id)) };
+      }
       answer[user]?.(data);
     },
   };
   const h = new KeyHandover(port as never, store as never);
-  return { h, ring, store, queries, reads, answer };
+  return { h, ring, store, queries, reads, answer, holds };
 }
 
 beforeEach(() => {
@@ -127,8 +134,8 @@ describe("KeyHandover: asking", () => {
     const id = ring.add(hexOf(6))!;
     await h.offer([id]);
     expect(queries).toEqual([
-      ["gm2", QUERY.keysGiven, { keys: { [id]: hexOf(6) } }],
-      ["gm3", QUERY.keysGiven, { keys: { [id]: hexOf(6) } }],
+      ["gm2", QUERY.keysGiven, { keys: { [id]: hexOf(6) }, from: "gm1" }],
+      ["gm3", QUERY.keysGiven, { keys: { [id]: hexOf(6) }, from: "gm1" }],
     ]);
   });
 });
@@ -144,38 +151,79 @@ describe("KeyHandover: answering", () => {
     expect(await h.onWanted({ for: "gm2", ids: ["unknown"] })).toEqual({ sent: 0 });
     expect(queries).toEqual([]);
     expect(await h.onWanted({ for: "gm2", ids: [id, 5] })).toEqual({ sent: 1 });
-    expect(queries).toEqual([["gm2", QUERY.keysGiven, { keys: { [id]: hexOf(7) } }]]);
+    expect(queries).toEqual([["gm2", QUERY.keysGiven, { keys: { [id]: hexOf(7) }, from: "gm1" }]]);
     const p = fixture({ id: "ana", isGM: false, active: true });
     p.ring.add(hexOf(7));
     expect(await p.h.onWanted({ for: "gm2", ids: [id] })).toEqual({ sent: 0 });
   });
 
-  test("onGiven: only keys a revision names; a key already named costs no store read", async () => {
-    const { h, ring, store, reads } = fixture();
+  test("onGiven: a key a revision names is taken with no question and no store read", async () => {
+    const { h, ring, store, reads, queries } = fixture();
     const named = idOf(hexOf(8));
     store.named.add(named);
     expect(await h.onGiven({ keys: { x: hexOf(8) } })).toEqual({ taken: 1 });
     expect(ring.get(named)).toBeDefined();
-    expect(reads).toEqual([]);
     // held already: nothing to do
     expect(await h.onGiven({ keys: { x: hexOf(8) } })).toEqual({ taken: 0 });
-    const inUse = idOf(hexOf(9));
-    store.inUse.add(inUse);
-    expect(await h.onGiven({ keys: { a: hexOf(9), b: hexOf(10) } })).toEqual({ taken: 1 });
-    expect(ring.get(inUse)).toBeDefined();
-    expect(ring.get(idOf(hexOf(10)))).toBeUndefined();
-    expect(reads).toEqual(["index"]);
+    expect(reads).toEqual([]);
+    expect(queries).toEqual([]);
   });
 
-  test("onGiven: a key the store does not name is not slipped in beside one it names", async () => {
-    const { h, ring, store, reads } = fixture();
-    // named by a revision this client read, so among the keys in use too (gm-store.ts)
-    store.named.add(idOf(hexOf(20)));
-    store.inUse.add(idOf(hexOf(20)));
-    expect(await h.onGiven({ keys: { a: hexOf(20), b: hexOf(21) } })).toEqual({ taken: 1 });
-    expect(ring.get(idOf(hexOf(21)))).toBeUndefined();
-    // the store read once for the unnamed key, which it does not name either
-    expect(reads).toEqual(["index"]);
+  test("onGiven: a key no revision names is taken only when the GM the offer names says it holds it", async () => {
+    const { h, ring, holds, queries, reads } = fixture();
+    const [a, b] = [idOf(hexOf(9)), idOf(hexOf(10))];
+    holds.gm2 = [a];
+    expect(await h.onGiven({ keys: { a: hexOf(9), b: hexOf(10) }, from: "gm2" })).toEqual({
+      taken: 1,
+    });
+    expect(ring.get(a)).toBeDefined();
+    expect(ring.get(b)).toBeUndefined();
+    expect(queries).toEqual([["gm2", QUERY.keysHeld, { ids: [a, b] }]]);
+    // the same key named as coming from a GM who does not hold it: not taken
+    expect(await h.onGiven({ keys: { b: hexOf(10) }, from: "gm3" })).toEqual({ taken: 0 });
+    expect(ring.get(b)).toBeUndefined();
+    expect(reads).toEqual([]);
+  });
+
+  test("onGiven: a sender that is no other connected GM per the user list is asked nothing", async () => {
+    const { h, ring, holds, queries } = fixture();
+    holds.gm2 = [idOf(hexOf(11))];
+    holds.gmOff = [idOf(hexOf(11))];
+    for (const from of [undefined, 5, "ana", "gmOff", "gm1", "nobody", ["gm2"]])
+      expect(await h.onGiven({ keys: { a: hexOf(11) }, from }), String(from)).toEqual({
+        taken: 0,
+      });
+    expect(queries).toEqual([]);
+    expect(ring.size).toBe(0);
+  });
+
+  test("onGiven: a GM that does not answer, or answers what was not asked, confirms nothing", async () => {
+    const silent = fixture();
+    silent.holds.gm2 = [idOf(hexOf(12))];
+    const port = (silent.h as unknown as { port: { query: unknown } }).port;
+    port.query = async () => {
+      throw new Error("Query timed out");
+    };
+    expect(await silent.h.onGiven({ keys: { a: hexOf(12) }, from: "gm2" })).toEqual({ taken: 0 });
+    expect(silent.ring.size).toBe(0);
+    // an answer naming a key beyond those asked for, or not a list, takes nothing more
+    const odd = fixture();
+    (odd.h as unknown as { port: { query: unknown } }).port.query = async () => ({
+      held: [idOf(hexOf(13)), idOf(hexOf(14))],
+    });
+    expect(await odd.h.onGiven({ keys: { a: hexOf(13) }, from: "gm2" })).toEqual({ taken: 1 });
+    expect(odd.ring.get(idOf(hexOf(14)))).toBeUndefined();
+    (odd.h as unknown as { port: { query: unknown } }).port.query = async () => ({ held: "all" });
+    expect(await odd.h.onGiven({ keys: { a: hexOf(15) }, from: "gm2" })).toEqual({ taken: 0 });
+    expect(odd.ring.size).toBe(1);
+  });
+
+  test("onGiven: the same question under way is asked once", async () => {
+    const { h, holds, queries } = fixture();
+    holds.gm2 = [idOf(hexOf(16))];
+    const offers = [0, 1, 2].map(() => h.onGiven({ keys: { a: hexOf(16) }, from: "gm2" }));
+    expect((await Promise.all(offers)).map((r) => r.taken)).toEqual([1, 0, 0]);
+    expect(queries.filter((q) => q[1] === QUERY.keysHeld)).toHaveLength(1);
   });
 
   test("onGiven: what is not 64 hex characters, whole, is no key, and breaks nothing", async () => {
@@ -186,25 +234,17 @@ describe("KeyHandover: answering", () => {
     expect(ring.size).toBe(0);
   });
 
-  test("onGiven: a flood reads the store at most once per 10 s; bad offers and players take nothing", async () => {
-    const { h, store, reads } = fixture();
-    store.inUse.add(idOf(hexOf(11)));
-    expect(await h.onGiven({ keys: { a: hexOf(12) } })).toEqual({ taken: 0 });
-    expect(await h.onGiven({ keys: { a: hexOf(11) } })).toEqual({ taken: 0 });
-    expect(reads).toEqual(["index"]);
-    vi.setSystemTime(1_000_000 + 9_999);
-    expect(await h.onGiven({ keys: { a: hexOf(11) } })).toEqual({ taken: 0 });
-    vi.setSystemTime(1_000_000 + 10_000);
-    expect(await h.onGiven({ keys: { a: hexOf(11) } })).toEqual({ taken: 1 });
-    expect(reads).toEqual(["index", "index"]);
+  test("onGiven: bad offers and a player's client take nothing; past the 16th key nothing is read", async () => {
+    const { h, reads, queries } = fixture();
     for (const bad of [
       null,
       "k",
       { keys: null },
-      { keys: { a: 5, b: "zz", c: hexOf(171).toUpperCase() } },
+      { keys: { a: 5, b: "zz", c: hexOf(171).toUpperCase() }, from: "gm2" },
     ])
       expect(await h.onGiven(bad)).toEqual({ taken: 0 });
-    // past the 16th key an offer is not read at all, even keys the store names
+    expect(reads).toEqual([]);
+    expect(queries).toEqual([]);
     const many = Object.fromEntries(
       Array.from({ length: 17 }, (_, i) => [`k${i}`, hexOf(i + 100)]),
     );
@@ -214,6 +254,19 @@ describe("KeyHandover: answering", () => {
     expect(big.ring.get(idOf(hexOf(116)))).toBeUndefined();
     const p = fixture({ id: "ana", isGM: false, active: true });
     p.store.named.add(idOf(hexOf(8)));
-    expect(await p.h.onGiven({ keys: { x: hexOf(8) } })).toEqual({ taken: 0 });
+    p.holds.gm2 = [idOf(hexOf(8))];
+    expect(await p.h.onGiven({ keys: { x: hexOf(8) }, from: "gm2" })).toEqual({ taken: 0 });
+    expect(p.queries).toEqual([]);
+  });
+
+  test("onHeld: the ids a GM client holds, at most 16 looked at; a player's client holds none", async () => {
+    const { h, ring } = fixture();
+    const ids = Array.from({ length: 20 }, (_, i) => ring.add(hexOf(i + 30))!);
+    expect(await h.onHeld({ ids: [ids[0], idOf(hexOf(99)), 5, "x"] })).toEqual({ held: [ids[0]] });
+    expect((await h.onHeld({ ids })).held).toEqual(ids.slice(0, 16));
+    for (const bad of [null, {}, { ids: "x" }]) expect(await h.onHeld(bad)).toEqual({ held: [] });
+    const p = fixture({ id: "ana", isGM: false, active: true });
+    p.ring.add(hexOf(30));
+    expect(await p.h.onHeld({ ids: [ids[0]] })).toEqual({ held: [] });
   });
 });

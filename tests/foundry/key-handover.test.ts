@@ -49,7 +49,7 @@ describe("GM store keys (issue 10 item 2)", () => {
     }
   });
 
-  test("a key a player slips in is not taken: only keys a store revision names are", async () => {
+  test("a key a player slips in is not taken: only keys a store revision names, or a GM holds, are", async () => {
     const t = await makeTable();
     await setUpLake(t, 3, 3);
     const planted = "ab".repeat(32);
@@ -58,7 +58,7 @@ describe("GM store keys (issue 10 item 2)", () => {
       await t.players[0].query(t.gm.userId, QUERY.keysGiven, { keys: { x: planted } }),
     ).toEqual({ taken: 0 });
     expect(t.gm.runtime!.host.store.ring.ids()).toEqual(before);
-    // and a flood is cut short: at most 16 keys looked at, one look at the store
+    // and a flood is cut short: at most 16 keys looked at
     const many = Object.fromEntries(
       Array.from({ length: 500 }, (_, i) => [i, i.toString(16).padStart(64, "0")]),
     );

@@ -11,6 +11,7 @@ import type { Cipher, OpenedDoc, SealKey, StoreDoc } from "../../src/foundry/cor
 import {
   PAD_BYTES,
   assemble,
+  padTarget,
   isStoreDoc,
   openDoc,
   sealRevision,
@@ -160,7 +161,7 @@ describe("assemble and openDoc refuse what does not add up", () => {
 });
 
 describe("the sealed text's length and format", () => {
-  test("padded to whole kilobytes whatever the text's length, one byte either side of a kilobyte included", () => {
+  test("one length for its kind whatever the text's length, one byte either side of it included; past it, whole further lengths", () => {
     // the length of the text a record seals, found with a see-through cipher
     const withNote = (n: number) =>
       ({
@@ -170,14 +171,17 @@ describe("the sealed text's length and format", () => {
     const textLength = (n: number) =>
       atob(sealRevision(withNote(n), undefined, KEY, CLEAR).sealed).trimEnd().length;
     const base = textLength(0);
-    for (const size of [PAD_BYTES - 1, PAD_BYTES, PAD_BYTES + 1, 2 * PAD_BYTES + 1]) {
+    const target = padTarget({ starts: true, rounds: 0, cards: false, seats: 12, squares: 18 });
+    expect(target % PAD_BYTES).toBe(0);
+    for (const size of [base, target - 1, target, target + 1, 2 * target + 1]) {
       const r = withNote(size - base);
       expect(textLength(size - base)).toBe(size);
       const doc = sealRevision(r, undefined, KEY, XCHACHA);
       // 24 bytes of nonce and 16 of tag around the padded text
       const length = atob(doc.sealed).length - 40;
-      expect(length % PAD_BYTES, `${size} bytes`).toBe(0);
-      expect(length).toBeGreaterThanOrEqual(size);
+      expect(length, `${size} bytes`).toBe(
+        size < target ? target : Math.ceil((size + 1) / target) * target,
+      );
       expect(assemble(openDoc(doc, KEY.bytes, XCHACHA), []).record).toEqual(r);
     }
   });

@@ -22,6 +22,11 @@ export const QUERY = {
   keysWanted: `${MODULE_ID}.keysWanted`,
   /** GM client -> one GM user: the keys asked for (never in an answer, which goes to the asker). */
   keysGiven: `${MODULE_ID}.keysGiven`,
+  /**
+   * GM client -> the GM user a `keysGiven` names as its sender: "which of these key ids do you
+   * hold?" The answer, which only the asker receives, is what makes an offered key believed.
+   */
+  keysHeld: `${MODULE_ID}.keysHeld`,
   /** GM -> every client: the table check (table-check.ts): store traffic, version, handlers. */
   check: `${MODULE_ID}.check`,
   /** Player -> active GM: "this client received GM store traffic" (the GM checks the table). */

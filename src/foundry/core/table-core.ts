@@ -175,6 +175,7 @@ export class TableCore {
       // GM store keys, GM client to GM client (store/handover.ts)
       [QUERY.keysWanted]: async (data) => this.keys.onWanted(data),
       [QUERY.keysGiven]: async (data) => this.keys.onGiven(data),
+      [QUERY.keysHeld]: async (data) => this.keys.onHeld(data),
     };
   }
 }

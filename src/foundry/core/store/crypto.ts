@@ -98,4 +98,8 @@ export class LazyKeyHandover implements KeyHanding {
   async onGiven(data: unknown): Promise<{ taken: number }> {
     return this.gm() ? (await this.loaded()).onGiven(data) : { taken: 0 };
   }
+
+  async onHeld(data: unknown): Promise<{ held: string[] }> {
+    return this.gm() ? (await this.loaded()).onHeld(data) : { held: [] };
+  }
 }

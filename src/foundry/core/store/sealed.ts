@@ -12,13 +12,14 @@
  *   @noble/ciphers, which runs where the browser's `crypto.subtle` does not: plain http on a LAN
  *   address) under a key that only GM clients hold (keyring.ts), with a fresh random 24-byte
  *   nonce, and every clear field bound in as associated data (a sealed part cannot be moved to
- *   another document, nor a clear field changed), padded to whole kilobytes (its length says
- *   nothing). What stays readable: the lake and scene ids, the revision, the key's id, the round
+ *   another document, nor a clear field changed), padded to one length per kind of revision at
+ *   a table (`padTarget`: its length says nothing the header and the scene do not). What stays readable: the lake and scene ids, the revision, the key's id, the round
  *   count and whether the GM ended the game, all of which the scene's public flag shows anyway.
  */
 import { utf8ToBytes } from "@noble/hashes/utils.js";
 import type { StoreRecord } from "../record.ts";
 import { isStoreRecord } from "../record.ts";
+import { LAKE_LIMITS } from "../../../rules/index.ts";
 
 // the document's shape is the store's data, written once with the port's (documents.ts)
 export { STORE_FORMAT } from "../documents.ts";
@@ -97,14 +98,84 @@ function bound(doc: Omit<StoreDoc, "sealed">): Uint8Array {
 }
 
 /**
- * The sealed text is padded to a whole number of PAD_BYTES (JSON ignores trailing spaces), so its
- * length says nothing of what it holds: one declaration's action changes the JSON by a few bytes.
+ * The sealed text is padded (JSON ignores trailing spaces) to a length that depends only on what
+ * the revision's clear header and its scene already show, never on what it holds: its kind
+ * (whether it starts a chain, so holds the setup; how many rounds it adds; whether its change
+ * posts cards, which then stand in the chat with the revision's number), the number of fishers
+ * (tokens on the scene) and the lake's size (the board on the scene). One declaration's action,
+ * a secret roll's digits, a fisher's name or a swarm's size change the JSON by a few bytes, and
+ * the length by none. Each part of a revision is given room for the most it holds at that table
+ * (SLOT, in bytes), rounded up to whole PAD_BYTES.
  */
 export const PAD_BYTES = 1024;
 
-function padded(json: string): Uint8Array {
+/** Room per part of a revision: a fixed share and a share per fisher (or per square of the lake). */
+export const SLOT = {
+  /** Always: the pending round (declarations, typed or picked-up totals, a round waiting on H4). */
+  pending: { base: 1024, perSeat: 384 },
+  /** The revision that starts a chain: the setup (fishers, settings, the GM's prepared squares). */
+  setup: { base: 1024, perSeat: 256, perSquare: 48 },
+  /** Each round the revision adds, with what was pending before it (every roll it asked for). */
+  round: { base: 512, perSeat: 512 },
+  /** The cards of the revision's change (record.ts `outbox`), when it posts any. */
+  cards: { base: 2048, perSeat: 1536 },
+} as const;
+
+/** What the padded length of a revision may depend on: nothing a player's view does not show. */
+export interface PadKind {
+  readonly starts: boolean;
+  /** Rounds the revision seals itself (`rounds` less those of its parts: both in clear headers). */
+  readonly rounds: number;
+  readonly cards: boolean;
+  /** Fishers (Kayanak: the most a lake may hold, LAKE_LIMITS.fishers). */
+  readonly seats: number;
+  /** Squares of the lake (width x height x levels; Kayanak: its board's). */
+  readonly squares: number;
+}
+
+/** The sealed text's length for a kind of revision at a table: a whole number of PAD_BYTES. */
+export function padTarget(k: PadKind): number {
+  const bytes =
+    SLOT.pending.base +
+    SLOT.pending.perSeat * k.seats +
+    (k.starts
+      ? SLOT.setup.base + SLOT.setup.perSeat * k.seats + SLOT.setup.perSquare * k.squares
+      : 0) +
+    k.rounds * (SLOT.round.base + SLOT.round.perSeat * k.seats) +
+    (k.cards ? SLOT.cards.base + SLOT.cards.perSeat * k.seats : 0);
+  return Math.ceil(bytes / PAD_BYTES) * PAD_BYTES;
+}
+
+/** The fishers and squares a record's table shows (its setup's; Kayanak's board and the most fishers). */
+export function tableOf(setup: unknown): { seats: number; squares: number } {
+  const s = (setup ?? {}) as {
+    fishers?: unknown;
+    lake?: { width?: unknown; height?: unknown; levels?: unknown };
+    width?: unknown;
+    height?: unknown;
+  };
+  const n = (v: unknown, d: number) =>
+    Number.isInteger(v) && (v as number) > 0 ? (v as number) : d;
+  const seats = Array.isArray(s.fishers) ? s.fishers.length : LAKE_LIMITS.fishers;
+  const squares = s.lake
+    ? n(s.lake.width, 1) * n(s.lake.height, 1) * n(s.lake.levels, 1)
+    : n(s.width, 8) * n(s.height, 6);
+  return { seats, squares };
+}
+
+/**
+ * The text padded to its kind's length. A text longer than that (a part beyond the room SLOT
+ * gives it: never seen in the seeded games at the limits, tests/foundry/sealed-sizes.test.ts)
+ * takes whole further lengths of its kind, so even then it says only that it overflowed, and
+ * the GM's console says so.
+ */
+function padded(json: string, target: number): Uint8Array {
   const bytes = utf8ToBytes(json);
-  const size = Math.ceil((bytes.length + 1) / PAD_BYTES) * PAD_BYTES;
+  const size = Math.ceil((bytes.length + 1) / target) * target;
+  if (size > target)
+    console.warn(
+      `kolikoly-fishing | a GM record revision outgrew its padding (${bytes.length} > ${target} bytes): its length shows it`,
+    );
   const out = new Uint8Array(size).fill(0x20);
   out.set(bytes);
   return out;
@@ -175,7 +246,13 @@ export function sealRevision(
     rounds: next.rounds.length,
     endedByGm: next.endedByGm,
   };
-  const plain = padded(JSON.stringify(secret));
+  const target = padTarget({
+    starts,
+    rounds: secret.rounds?.length ?? 0,
+    cards: !!secret.outbox,
+    ...tableOf(next.setup),
+  });
+  const plain = padded(JSON.stringify(secret), target);
   return { ...header, sealed: toBase64(cipher.seal(key.bytes, bound(header), plain)) };
 }
 

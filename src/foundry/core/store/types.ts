@@ -33,13 +33,16 @@ export interface KeyHanding {
   offer(ids: readonly string[]): Promise<void>;
   onWanted(data: unknown): Promise<{ sent: number }>;
   onGiven(data: unknown): Promise<{ taken: number }>;
+  onHeld(data: unknown): Promise<{ held: string[] }>;
 }
 
-/** What the hand-over reads of the GM store (gm-store.ts): its keys and the ids its revisions name. */
+/**
+ * What the hand-over reads of the GM store (gm-store.ts): its keys, the ids the revisions it read
+ * name, and the ids it lacks. An offered key costs no store read (handover.ts says why).
+ */
 export interface HandoverStore {
   readonly ring: KeyRing;
   askForKeys: ((ids: readonly string[]) => Promise<void>) | undefined;
   namedAlready(id: string): boolean;
-  keyIdsInUse(): Promise<Set<string>>;
   missingKeys(): Promise<string[]>;
 }
