@@ -69,10 +69,27 @@ export interface StorePackView {
   docs?(): readonly HeldDoc[];
 }
 
-/** Whether base64 text decodes to readable JSON (a sealed field that seals nothing). */
+/** Whether `text` from `from` on starts, after any whitespace, with `{` or `[`. */
+function opensJson(text: string, from: number): boolean {
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{" || c === "[") return true;
+    if (c !== " " && c !== "\n" && c !== "\r" && c !== "\t") return false;
+  }
+  return false;
+}
+
+/**
+ * Whether base64 text decodes to readable JSON (a sealed field that seals nothing). Every client
+ * looks at every store document it receives, so the first 96 bytes are decoded first: a field
+ * whose text opens no JSON object there (at its start, or after a 24-byte nonce) is ciphertext,
+ * and a sealed revision of a long game is not decoded whole on every client for every write.
+ */
 function plainJson(b64: string): boolean {
   let bin: string;
   try {
+    const head = atob(b64.slice(0, 128));
+    if (!opensJson(head, 0) && !opensJson(head, 24)) return false;
     bin = atob(b64);
   } catch {
     return false;
