@@ -119,6 +119,8 @@ export function listen(
     // a roll card counts only when a GM client wrote it (a player may post one with its flag)
     if (checks && rt().byGm({ author: authorIdOf(message) }))
       return wireRollCard(w(), html, checks.lake, checks.round);
+    // anyone else's message shows no roll buttons: a look-alike card offers nothing to click
+    for (const b of html.querySelectorAll("button[data-action=kolikoly-roll]")) b.remove();
   });
 
   // v13 TokenHUD is an ApplicationV2: renderTokenHUD(hud, html: HTMLElement, context, options)
