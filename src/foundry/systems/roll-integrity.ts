@@ -24,9 +24,6 @@ import { Refusal, refuse } from "./roll-verdict.ts";
 import type { Walk } from "./roll-terms.ts";
 import { agree, rollData, verifyRollData } from "./roll-terms.ts";
 
-// the GM desk (players/desk.ts) reads the check and its bound through this one file
-export { boundCheck } from "./check-bound.ts";
-
 /** Any roll: its terms add up to its total. */
 export function verifyRoll(roll: unknown): Verified<{ readonly total: number }> {
   try {
