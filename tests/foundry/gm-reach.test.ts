@@ -4,6 +4,7 @@
  * so the fake offers both ("filtered": every GM client is sent it; "writer": the writer alone),
  * and the writer tells the other GM users itself (`QUERY.storeWritten`).
  */
+import { POKE_GAP_MS } from "../../src/foundry/runtime.ts";
 import { describe, expect, test } from "vitest";
 import type { LiveChange } from "../../src/foundry/core/live-feed.ts";
 import { QUERY } from "../../src/foundry/core/constants.ts";
@@ -43,6 +44,8 @@ describe("a store write reaches the other GM clients", () => {
       const { t, gm2, heard, lake } = await twoGms(mode);
       const r = await t.gm.runtime!.host.resolveRound(lake);
       expect(r).toMatchObject({ ok: true });
+      // a game is read at most once a POKE_GAP_MS for pokes: the lake's creation was just read
+      await new Promise((res) => setTimeout(res, POKE_GAP_MS + 50));
       await settle();
       expect(heard.some((c) => c.kind === "store" && c.game === lake)).toBe(true);
       // what it reads is the record as the store holds it: the round just resolved
@@ -54,6 +57,7 @@ describe("a store write reaches the other GM clients", () => {
   test("without the writer's word, a server that keeps compendium writes to their writer leaves the second GM behind (the control)", async () => {
     const { t, heard, lake } = await twoGms("writer", false);
     await t.gm.runtime!.host.resolveRound(lake);
+    await new Promise((res) => setTimeout(res, POKE_GAP_MS + 50));
     await settle();
     expect(heard.filter((c) => c.kind === "store")).toEqual([]);
   });
