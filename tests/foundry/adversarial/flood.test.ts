@@ -121,6 +121,16 @@ describe("floods cost the sender, not the table", () => {
       i % 2 === 0
         ? a.wiring!.player.declare({ lake, fisher: "f1", round: 1, declaration: TRACK })
         : a.wiring!.player.withdraw({ lake, fisher: "f1", round: 1 });
+    // refused declarations spend nothing
+    for (let i = 0; i < 2 * CHANGES_PER_ROUND; i++)
+      expect(
+        await a.wiring!.player.declare({
+          lake,
+          fisher: "f1",
+          round: 1,
+          declaration: { action: "fly" },
+        }),
+      ).toMatchObject({ ok: false });
     for (let i = 0; i < CHANGES_PER_ROUND; i++) expect(await change(i)).toMatchObject({ ok: true });
     expect(await change(CHANGES_PER_ROUND)).toMatchObject({
       ok: false,

@@ -504,6 +504,8 @@ export class PlayerClient extends FakeClient implements PlayerPort {
   notifyError(message: string): void {
     this.errors.push(message);
   }
+  /** test-only: every warning text shown or put in a line's place, in order. */
+  readonly alertLog: string[] = [];
   /** Which of `alerts` each named line is (alertGm's `line`). */
   private readonly alertLines = new Map<string, number>();
   /**
@@ -513,6 +515,7 @@ export class PlayerClient extends FakeClient implements PlayerPort {
    * text; Notifications#has says it is still queued or active).
    */
   alertGm(message: string, line?: string): void {
+    this.alertLog.push(message);
     const at = line === undefined ? undefined : this.alertLines.get(line);
     if (at !== undefined) {
       this.alerts[at] = message;

@@ -123,9 +123,10 @@ describe("issue 10 item 4: forged roll messages are refused, and the GM is told"
     ];
     let tried = 0;
     let refused = 0;
+    const told = new Map<string, number>();
     for (const [what, who, data, reason] of forged) {
       tried++;
-      const alerts = t.gm.alerts.length;
+      const alerts = t.gm.alertLog.length;
       const m = await who.postRoll(data, "publicroll");
       await settle();
       const reply = await desk(who).send({ type: "rolled", lake, round: 1, messageId: m.id! });
@@ -141,16 +142,24 @@ describe("issue 10 item 4: forged roll messages are refused, and the GM is told"
         expect(reply, what).toMatchObject({ ok: false, error: { code: "notACheck" } });
         continue;
       }
-      expect(t.gm.alerts.length, what).toBe(alerts + 1);
-      const alert = t.gm.alerts.at(-1)!;
+      expect(t.gm.alertLog.length, what).toBe(alerts + 1);
+      const alert = t.gm.alertLog.at(-1)!;
+      // one line a sender on the GM's screen: the first refusal, then the count and the latest
+      const count = (told.get(who.userId) ?? 0) + 1;
+      told.set(who.userId, count);
+      const said = {
+        fisher: "Ana",
+        lake: "Mirror lake",
+        message: m.id!,
+        reason: strictLocalize(`KOLIKOLY.Players.Refusal.${reason}`),
+      };
+      const user = t.gm.users().find((u) => u.id === who.userId)!.name;
       expect(alert, what).toBe(
-        strictLocalize("KOLIKOLY.Players.Refused", {
-          fisher: "Ana",
-          lake: "Mirror lake",
-          message: m.id!,
-          reason: strictLocalize(`KOLIKOLY.Players.Refusal.${reason}`),
-        }),
+        count === 1
+          ? strictLocalize("KOLIKOLY.Players.Refused", said)
+          : strictLocalize("KOLIKOLY.Players.RefusedMany", { ...said, count: String(count), user }),
       );
+      expect(t.gm.alerts, what).toHaveLength(told.size);
       // shown on the GM's screen only: no player client got the alert
       for (const p of t.players) expect(p.alerts, what).toEqual([]);
     }
@@ -161,17 +170,17 @@ describe("issue 10 item 4: forged roll messages are refused, and the GM is told"
     console.info(`roll integrity end to end: forged rolls refused ${refused} of ${tried} tried`);
     expect(refused).toBe(tried);
     // the genuine sheet roll counts, and the GM is not alerted for it
-    const alerts = t.gm.alerts.length;
+    const alerts = t.gm.alertLog.length;
     await rollSkill(a, t.actorIds[0]!, "sur");
     await settle();
     expect(pending(t, lake).totals.f1).toEqual({ total: 17, natural: 13 });
-    expect(t.gm.alerts.length).toBe(alerts);
+    expect(t.gm.alertLog.length).toBe(alerts);
     // a second roll is refused (the first stands); the GM's reading it again after a reload is
     // no news, so the GM is not alerted
     await rollSkill(a, t.actorIds[0]!, "sur");
     await settle();
     expect(pending(t, lake).totals.f1).toEqual({ total: 17, natural: 13 });
-    expect(t.gm.alerts.length).toBe(alerts);
+    expect(t.gm.alertLog.length).toBe(alerts);
   });
 
   test("a roll made before the round's card does not count when it is named afterwards (a GM who reloads reads only what follows the card)", async () => {

@@ -196,31 +196,37 @@ describe("issue 21 item 5: the corpus end to end (GmDesk#pickUp in the behaviour
         const forged = tamper(held, how);
         if (!forged) continue;
         fig.tried++;
-        const alerts = t.gm.alerts.length;
+        const alerts = t.gm.alertLog.length;
         const m = await a.postRoll(messageOf(shape, t, forged), "publicroll");
         await settle();
         expect(pending(t, lake), how).toEqual(before);
         const j = judge(shape, forged);
         expect(j.ok, how).toBe(false);
         if (j.ok) continue;
-        expect(t.gm.alerts.length, how).toBe(alerts + 1);
+        expect(t.gm.alertLog.length, how).toBe(alerts + 1);
         const reason = fmt(lang.get(`KOLIKOLY.Players.Refusal.${j.reason}`)!, {
           ...j.data,
           fisher: "Ana",
         });
-        expect(t.gm.alerts.at(-1), how).toBe(
-          fmt(lang.get("KOLIKOLY.Players.Refused")!, {
-            fisher: "Ana",
-            lake: "Mirror lake",
-            message: m.id,
-            reason,
-          }),
+        // Ana's one line on the GM's screen: her first refusal, then the count and the latest
+        const count = alerts + 1;
+        const user = t.gm.users().find((u) => u.id === t.userIds.a)!.name;
+        const data = { fisher: "Ana", lake: "Mirror lake", message: m.id, reason };
+        expect(t.gm.alertLog.at(-1), how).toBe(
+          count === 1
+            ? fmt(lang.get("KOLIKOLY.Players.Refused")!, data)
+            : fmt(lang.get("KOLIKOLY.Players.RefusedMany")!, {
+                ...data,
+                count: String(count),
+                user,
+              }),
         );
+        expect(t.gm.alerts, how).toEqual([t.gm.alertLog.at(-1)]);
         for (const p of t.players) expect(p.alerts, how).toEqual([]);
         fig.refused++;
       }
       fig.honest++;
-      const alerts = t.gm.alerts.length;
+      const alerts = t.gm.alertLog.length;
       await a.postRoll(messageOf(shape, t, held), "publicroll");
       await settle();
       expect(pending(t, lake).totals.f1).toEqual(
@@ -228,7 +234,7 @@ describe("issue 21 item 5: the corpus end to end (GmDesk#pickUp in the behaviour
           ? { total: shape.total }
           : { total: shape.total, natural: shape.natural },
       );
-      expect(t.gm.alerts.length).toBe(alerts);
+      expect(t.gm.alertLog.length).toBe(alerts);
       fig.counted++;
       e2e.set(shape.system, fig);
     });
