@@ -170,6 +170,10 @@ export function lakeRun(c: LakeCase, n: number): LakeRun {
     },
     ...(c.undo && rounds > 0 ? { undoAfter: 1 + ((c.seed >>> 3) % rounds) } : {}),
     ...(c.handOver && rounds > 1 ? { handOverBefore: 2 + ((c.seed >>> 5) % (rounds - 1)) } : {}),
+    // a game exported last week and continued: one file game in two starts from a round it holds
+    ...(c.via === "file" && rounds > 1 && (c.seed >>> 9) % 2 === 0
+      ? { continueRounds: 1 + ((c.seed >>> 11) % (rounds - 1)) }
+      : {}),
   };
 }
 
