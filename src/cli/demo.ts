@@ -4,6 +4,9 @@ import { formatError, playScenarioText } from "../rules/scenario/play.ts";
 import type { Io } from "./io.ts";
 import { replayText } from "./text.ts";
 
+/** `demo` takes no option (its `--help` says so). */
+export const DEMO_OPTIONS = {} as const;
+
 export const DEMO_SCENARIO = new URL("./demo-scenario.json", import.meta.url);
 
 export function demoCommand(io: Io): number {

@@ -287,7 +287,8 @@ export function gameOption(
 
 type Parsed = { ok: true; options: K.SimOptions; json: boolean } | { ok: false; message: string };
 
-const OPTIONS = {
+/** The options `simulate --game kayanak` accepts; its `--help` lists these. */
+export const KAYANAK_SIMULATE_OPTIONS = {
   game: "string",
   fishers: "string",
   games: "string",
@@ -310,7 +311,7 @@ export const KAYANAK_SIM_RANGES = {
 } as const;
 
 export function parseKayanakSimArgs(args: string[]): Parsed {
-  const read = readArgs("simulate --game kayanak", args, OPTIONS);
+  const read = readArgs("simulate --game kayanak", args, KAYANAK_SIMULATE_OPTIONS);
   if (!read.ok) return read;
   const d = K.SIM_DEFAULTS;
   const R = KAYANAK_SIM_RANGES;

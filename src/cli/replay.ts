@@ -25,14 +25,15 @@ export function replayOutput(session: Session, viewer: Viewer, format: ReplayFor
     : replayText(session, viewer);
 }
 
-const OPTIONS = { as: "string", format: "string" } as const;
+/** The options `replay` accepts; its `--help` lists these. */
+export const REPLAY_OPTIONS = { as: "string", format: "string" } as const;
 
 export function replayCommand(args: string[], io: Io): number {
   const fail = (message: string) => {
     io.err(`${message}\n`);
     return EXIT_USAGE;
   };
-  const read = readArgs("replay", args, OPTIONS, true);
+  const read = readArgs("replay", args, REPLAY_OPTIONS, true);
   if (!read.ok) return fail(read.message);
   const as = stringOf(read, "as") ?? "gm";
   const format = stringOf(read, "format") ?? "jsonl";

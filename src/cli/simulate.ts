@@ -38,7 +38,8 @@ export interface SimCliOptions {
 
 type Parsed = { ok: true; value: SimCliOptions } | { ok: false; message: string };
 
-const OPTIONS = {
+/** The options `simulate` accepts; its `--help` lists these. */
+export const SIMULATE_OPTIONS = {
   game: "string",
   fishers: "string",
   lake: "string",
@@ -76,7 +77,7 @@ function lakeOption(
 }
 
 export function parseSimulateArgs(args: string[]): Parsed {
-  const read = readArgs("simulate", args, OPTIONS);
+  const read = readArgs("simulate", args, SIMULATE_OPTIONS);
   if (!read.ok) return read;
   const lake = lakeOption(stringOf(read, "lake"));
   if (!lake.ok) return lake;

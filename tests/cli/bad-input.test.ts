@@ -8,10 +8,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Io } from "../../src/cli/io.ts";
-import { main } from "../../src/cli/main.ts";
 import type { CliRun } from "./run-cli.ts";
-import { BIN, ROOT, kolikolyWith, scratch } from "./run-cli.ts";
+import { BIN, ROOT, inProcess, kolikolyWith, scratch } from "./run-cli.ts";
 
 const { dir, write } = scratch("kolikoly-bad-input-");
 const DEMO = path.join(ROOT, "src/cli/demo-scenario.json");
@@ -243,20 +241,6 @@ async function runAll(cases: readonly Case[]): Promise<CliRun[]> {
   };
   await Promise.all([lane(), lane(), lane()]);
   return out;
-}
-
-/** `main` in this process, in `lang`, its stderr and stdout caught. */
-async function inProcess(lang: string, args: readonly string[]): Promise<CliRun> {
-  let stdout = "";
-  let stderr = "";
-  const io: Io = { out: (s) => void (stdout += s), err: (s) => void (stderr += s), errTty: false };
-  const before = process.env.KOLIKOLY_LANG;
-  process.env.KOLIKOLY_LANG = lang;
-  try {
-    return { status: await main([...args], io), stdout, stderr };
-  } finally {
-    process.env.KOLIKOLY_LANG = before;
-  }
 }
 
 describe("bad input: one line naming the flag or field, the range, the file by its path; status 2", () => {

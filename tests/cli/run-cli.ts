@@ -4,6 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
+import type { Io } from "../../src/cli/io.ts";
+import { main } from "../../src/cli/main.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BIN = path.join(ROOT, "bin/kolikoly.mjs");
@@ -36,6 +38,22 @@ export function kolikolyWith(
     input: input ?? "",
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** `main` in this process, in `lang`, its stderr and stdout caught (faster than a process). */
+export async function inProcess(lang: string, args: readonly string[]): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const io: Io = { out: (s) => void (stdout += s), err: (s) => void (stderr += s), errTty: false };
+  const before = process.env.KOLIKOLY_LANG;
+  process.env.KOLIKOLY_LANG = lang;
+  try {
+    return { status: await main([...args], io), stdout, stderr };
+  } finally {
+    // restoring `undefined` by assignment would set the string "undefined"
+    if (before === undefined) delete process.env.KOLIKOLY_LANG;
+    else process.env.KOLIKOLY_LANG = before;
+  }
 }
 
 /**

@@ -959,10 +959,32 @@ async function canvasAlone(u: UserPage, view?: CanvasView): Promise<() => Promis
   return async () => void (await set(before, false));
 }
 
+/**
+ * The GM's page as the guide's board picture shows it (docs/foundry-board.png): the lake, its
+ * tokens and the chat's cards, with the floating windows (the GM panel the last round left open)
+ * hidden for the shot and shown again after it, so the picture is of the board, not of the panel.
+ */
+async function boardShot(t: Table): Promise<void> {
+  const aside = (hide: boolean) =>
+    t.gm.page.evaluate((hide) => {
+      for (const el of document.querySelectorAll<HTMLElement>(".application.window-app"))
+        if (hide) {
+          el.dataset.kkAside = el.style.visibility || "-";
+          el.style.visibility = "hidden";
+        } else if (el.dataset.kkAside !== undefined) {
+          el.style.visibility = el.dataset.kkAside === "-" ? "" : el.dataset.kkAside;
+          delete el.dataset.kkAside;
+        }
+    }, hide);
+  await aside(true);
+  await shot(t, "board", t.gm.page);
+  await aside(false);
+}
+
 async function finish(t: Table): Promise<void> {
   await settle(t);
   await checkBoardPicture(t).catch((e) => expect.soft(String(e), "the board's picture").toBe(""));
-  await shot(t, "board", t.gm.page);
+  await boardShot(t);
   for (const [who, u] of [
     ["gm", t.gm],
     ["ana", t.ana],
