@@ -242,6 +242,8 @@ export interface SaveStore {
   /** Writes; false when the browser refused (storage full or turned off). */
   write(key: string, text: string): boolean;
   read(key: string): string | undefined;
+  /** Forgets one key. */
+  remove(key: string): void;
   /** Forgets both games. */
   clear(): void;
 }
@@ -270,13 +272,15 @@ export function browserStore(): SaveStore {
         return undefined;
       }
     },
+    remove(key) {
+      try {
+        storage?.removeItem(key);
+      } catch {
+        /* nothing kept */
+      }
+    },
     clear() {
-      for (const key of Object.values(SAVE_KEYS))
-        try {
-          storage?.removeItem(key);
-        } catch {
-          /* nothing kept */
-        }
+      for (const key of Object.values(SAVE_KEYS)) this.remove(key);
     },
   };
 }

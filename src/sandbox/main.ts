@@ -39,7 +39,8 @@ import {
 } from "./render.ts";
 import type { KayanakMount } from "./kayanak/mount.ts";
 import { mountKayanak } from "./kayanak/mount.ts";
-import { scenarioGame } from "./kayanak/table.ts";
+import { kayanakOptionsFromQuery, scenarioGame } from "./kayanak/table.ts";
+import { gateTarget, mountGate, needsGm } from "./gm-gate.ts";
 import { seedFromField } from "./seed.ts";
 import { shell, showSeed } from "./shell.ts";
 import type { Game, Table } from "./table.ts";
@@ -56,11 +57,30 @@ const $ = <E extends Element = HTMLElement>(sel: string) => root.querySelector<E
 const urlGame = T.gameFromQuery(location.search);
 /** The query string the page was opened with (the URL is tidied once it is read). */
 const startSearch = location.search;
-/** The URL starts a game of its own (`?width=8...`): it is played instead of the one kept. */
-const urlStartsGame = [...new URLSearchParams(startSearch).keys()].some((k) => k !== "game");
+const urlOptions = T.optionsFromQuery(startSearch);
+/**
+ * The URL starts a game of its own (`?width=8...`): it is played instead of the one kept. A URL
+ * whose every parameter is refused does not: the kept game stays, and the refusal is told.
+ */
+const urlStartsGame =
+  urlGame.game === "kayanak"
+    ? T.urlStartsGame(startSearch, kayanakOptionsFromQuery(startSearch).refused)
+    : T.urlStartsGame(startSearch, urlOptions.refused);
 const store: SaveStore = browserStore();
+/** Both games as kept in the browser now (the autosave writes after every change). */
+interface Kept {
+  readonly kolikoly?: string | undefined;
+  readonly kayanak?: string | undefined;
+}
+function keptGames(): Kept {
+  return { kolikoly: store.read(SAVE_KEYS.kolikoly), kayanak: store.read(SAVE_KEYS.kayanak) };
+}
+/** The hot seat's GM gate: a player's view reaches the GM's, or another player's, only through it. */
+const gate = mountGate(root, localize, store);
 /** What the notice bar says about the kept game (restored, refused, or not kept). */
 const notices: string[] = [];
+/** The games kept before the URL's game replaced them: the notice offers them back. */
+const keptBeforeUrl = urlStartsGame ? keptGames() : undefined;
 // The game kept in this browser (autosave), unless the URL starts one; else the URL's starting
 // game: each parameter on its own; a refused one is named, the others used.
 let table: Table = (() => {
@@ -69,19 +89,25 @@ let table: Table = (() => {
     const restored = restoreFishing(kept);
     if ("session" in restored) {
       if (urlGame.game !== "kayanak") notices.push(localize("KOLIKOLY.Sandbox.Autosave.Restored"));
+      // A URL that asked for something refused is not silently ignored (`?game=chess`, `?fishers=99`).
+      const refused = [
+        ...urlGame.refused,
+        ...(urlGame.game === "kayanak" ? [] : urlOptions.refused),
+      ];
+      const error = T.refusedError(refused, true);
+      if (error) notices.push(errorText(error, localize));
       return restored;
     }
     notices.push(errorText(restored, localize));
   }
   if (urlGame.game === "kayanak") return T.newTable(T.TABLE_DEFAULTS);
-  const { options, refused: own } = T.optionsFromQuery(location.search);
-  const refused = [...urlGame.refused, ...own];
-  const t = T.newTable(options);
+  const refused = [...urlGame.refused, ...urlOptions.refused];
+  const t = T.newTable(urlOptions.options);
   const error = T.refusedError(refused);
   return error ? { ...t, error } : t;
 })();
 // A reload plays the kept game: the URL's starting game is not started again.
-if (urlStartsGame)
+if (startSearch)
   history.replaceState(null, "", urlGame.game === "kayanak" ? "?game=kayanak" : location.pathname);
 /** The square holding the lake's roving focus. */
 let focusAt: Coord | undefined;
@@ -149,6 +175,7 @@ function update(next: Table, opts: { keepFocus?: boolean } = {}): void {
   const changed = next !== table;
   table = next;
   if (changed) {
+    showNotice(undefined); // the notice goes with the first action after it
     render(opts.keepFocus ?? true);
     keep();
   }
@@ -164,15 +191,63 @@ function keep(): void {
   }
 }
 
-/** Start fresh wipes the kept games: offered in the GM's view (of the game shown) only. */
+/** Whether the game shown is in the GM's view (Kayanak tells after every render). */
 let kayanakGm = true;
+const gmShown = (): boolean =>
+  root.dataset.play === "kayanak" ? kayanakGm : table.viewer === "gm";
+/** Start fresh and the GM passphrase: offered in the GM's view (of the game shown) only. */
 function offerFresh(): void {
-  $("#ks-fresh").hidden = root.dataset.play === "kayanak" ? !kayanakGm : table.viewer !== "gm";
+  $("#ks-gm-tools").hidden = !gmShown();
 }
 
-function showNotice(text: string | undefined): void {
+/** The games a replacement put aside, while the notice offers them back. */
+let putAside: Kept | undefined;
+/** The notice bar; `undo` offers back the games kept before a replacement (`undoKey` names it). */
+function showNotice(text: string | undefined, undo?: Kept, undoKey?: string): void {
   $("#ks-notice-text").textContent = text ?? "";
   $("#ks-notice").hidden = !text;
+  putAside = text && undo && (undo.kolikoly ?? undo.kayanak) !== undefined ? undo : undefined;
+  const button = $("#ks-notice-undo");
+  button.hidden = !putAside;
+  button.textContent = putAside && undoKey ? localize(undoKey) : "";
+}
+/** Brings back the games a replacement put aside (Undo start fresh, new game, load, the URL's game). */
+function bringBack(kept: Kept): void {
+  if (kept.kayanak !== undefined) {
+    if (kayanak) kayanak.restore(kept.kayanak);
+    else store.write(SAVE_KEYS.kayanak, kept.kayanak);
+  }
+  if (kept.kolikoly !== undefined) {
+    const restored = restoreFishing(kept.kolikoly);
+    if ("session" in restored) {
+      focusAt = undefined;
+      update(restored, { keepFocus: false });
+    }
+  }
+  showNotice(localize("KOLIKOLY.Sandbox.Notice.BroughtBack"));
+}
+/** What a replacement was, and its notice's keys (written out: the i18n test finds every key used). */
+const REPLACED = {
+  new: ["KOLIKOLY.Sandbox.Notice.NewGame.Done", "KOLIKOLY.Sandbox.Notice.NewGame.Undo"],
+  load: ["KOLIKOLY.Sandbox.Notice.Load.Done", "KOLIKOLY.Sandbox.Notice.Load.Undo"],
+} as const;
+/** Offers back what a new game or a loaded file replaced, when it did replace the game. */
+function offerBack(before: Kept, replaced: boolean, what: keyof typeof REPLACED): void {
+  const [done, undo] = REPLACED[what];
+  if (replaced) showNotice(localize(done), before, undo);
+}
+
+/** Asks before something that cannot be taken back by Undo (the page's own dialog, localized). */
+function askFirst(title: string, text: string, yes: string): Promise<boolean> {
+  const d = $<HTMLDialogElement>("#ks-ask");
+  $("#ks-ask-title").textContent = title;
+  $("#ks-ask-text").textContent = text;
+  $("#ks-ask-yes").textContent = yes;
+  d.returnValue = "";
+  d.showModal();
+  return new Promise((resolve) =>
+    d.addEventListener("close", () => resolve(d.returnValue === "yes"), { once: true }),
+  );
 }
 
 function render(keepFocus: boolean): void {
@@ -542,15 +617,25 @@ $("#ks-hotseat").addEventListener("change", (ev) =>
 );
 const cover = $<HTMLDialogElement>("#ks-cover");
 cover.addEventListener("cancel", (ev) => ev.preventDefault()); // only the next player uncovers it
-$("#ks-cover-take").addEventListener("click", () => {
+$("#ks-cover-take").addEventListener("click", async () => {
+  // The screen goes back to the GM: only the GM takes it (the GM passphrase, or their word).
+  if (table.passTo === "gm" && !(await gate.ask(gateTarget("gm", [], localize)))) return;
   focusAt = undefined;
   update(T.takeScreen(table), { keepFocus: false });
 });
 $("#ks-undo").addEventListener("click", () => update(T.undo(T.clearError(table))));
 $("#ks-end").addEventListener("click", () => update(T.endGame(T.clearError(table))));
-$("#ks-viewer").addEventListener("change", (ev) => {
+$("#ks-viewer").addEventListener("change", async (ev) => {
+  const select = ev.target as HTMLSelectElement;
+  const to = parseViewer(select.value);
+  if (needsGm(table.viewer, to)) {
+    // A player's view reaches the GM's or another player's only through the GM.
+    select.innerHTML = viewerOptions(table, localize);
+    if (!(await gate.ask(gateTarget(to, table.session.state.fishers, localize))))
+      return select.focus();
+  }
   focusAt = undefined;
-  update(T.setViewer(T.clearError(table), parseViewer((ev.target as HTMLSelectElement).value)));
+  update(T.setViewer(T.clearError(table), to));
 });
 
 // --- new game, load, save ---------------------------------------------------------------------
@@ -560,6 +645,8 @@ $("#ks-new").addEventListener("submit", (ev) => {
   const f = new FormData(ev.target as HTMLFormElement);
   const num = (k: string) => Number(f.get(k));
   focusAt = undefined;
+  const before = keptGames();
+  const old = table.session;
   update(
     T.newTable(
       {
@@ -572,6 +659,7 @@ $("#ks-new").addEventListener("submit", (ev) => {
       T.clearError(table),
     ),
   );
+  offerBack(before, table.session !== old, "new");
 });
 onFileChosen($<HTMLInputElement>("#ks-load"), (text, fileName) => {
   if (scenarioGame(text) === "kayanak") {
@@ -580,7 +668,10 @@ onFileChosen($<HTMLInputElement>("#ks-load"), (text, fileName) => {
     return;
   }
   focusAt = undefined;
+  const before = keptGames();
+  const old = table.session;
   update(T.loadScenario(T.clearError(table), text, fileName));
+  offerBack(before, table.session !== old, "load");
 });
 $("#ks-save").addEventListener("click", () =>
   downloadJson(
@@ -617,6 +708,9 @@ function setGame(game: Game, fromUser = false): void {
         kayanakGm = gm;
         offerFresh();
       },
+      gate,
+      onChange: () => showNotice(undefined),
+      onReplaced: (before, what) => offerBack({ kayanak: before }, true, what),
     });
     kayanak.refresh();
   } else {
@@ -628,19 +722,43 @@ function setGame(game: Game, fromUser = false): void {
   offerFresh();
   store.write(SAVE_KEYS.game, game);
 }
-$<HTMLSelectElement>("#ks-game").addEventListener("change", (ev) =>
-  setGame((ev.target as HTMLSelectElement).value as Game, true),
-);
+$<HTMLSelectElement>("#ks-game").addEventListener("change", async (ev) => {
+  const select = ev.target as HTMLSelectElement;
+  const to = select.value as Game;
+  if (!gmShown()) {
+    // A player's view does not reach the other game (its GM's view) without the GM.
+    select.value = root.dataset.play ?? "kolikoly";
+    if (!(await gate.ask(localize("KOLIKOLY.Sandbox.Gate.OtherGame")))) return select.focus();
+  }
+  setGame(to, true);
+});
 
-// Start fresh: the kept games are forgotten and both tables start their default game.
-$("#ks-fresh").addEventListener("click", () => {
+// Start fresh: asked first; the kept games are put aside (Undo start fresh brings them back until
+// the next change) and both tables start their default game.
+$("#ks-fresh").addEventListener("click", async () => {
+  const sure = await askFirst(
+    localize("KOLIKOLY.Sandbox.Notice.Fresh.Title"),
+    localize("KOLIKOLY.Sandbox.Notice.Fresh.Text"),
+    localize("KOLIKOLY.Sandbox.Notice.Fresh.Yes"),
+  );
+  if (!sure) return $("#ks-fresh").focus();
+  const before = keptGames();
   store.clear();
   focusAt = undefined;
   update(T.newTable(T.TABLE_DEFAULTS, { ...table, viewer: "gm" }), { keepFocus: false });
   kayanak?.fresh();
-  showNotice(undefined);
+  showNotice(
+    localize("KOLIKOLY.Sandbox.Notice.Fresh.Done"),
+    before,
+    "KOLIKOLY.Sandbox.Notice.Fresh.Undo",
+  );
   $<HTMLSelectElement>("#ks-game").focus();
 });
+$("#ks-notice-undo").addEventListener("click", () => {
+  if (putAside) bringBack(putAside);
+});
+$("#ks-notice-close").addEventListener("click", () => showNotice(undefined));
+$("#ks-gm-lock").addEventListener("click", () => void gate.setPassphrase());
 
 const length = mountLength($<HTMLFormElement>("#ks-new"), $("#ks-length"), localize);
 const balance = mountBalance($("#ks-balance"), () => table, localize);
@@ -652,6 +770,13 @@ const startGame: Game =
     : (savedGame(store) ?? urlGame.game);
 setGame(startGame);
 if (notices.length) showNotice(notices.join(" "));
+else if (keptBeforeUrl && (keptBeforeUrl.kolikoly ?? keptBeforeUrl.kayanak) !== undefined)
+  // The URL's game replaced the kept games: they are put aside, offered back until the next change.
+  showNotice(
+    localize("KOLIKOLY.Sandbox.Notice.Url.Done"),
+    keptBeforeUrl,
+    "KOLIKOLY.Sandbox.Notice.Url.Undo",
+  );
 keep();
 performance.mark("kolikoly-lake-drawn");
 document.body.dataset.ready = "true";

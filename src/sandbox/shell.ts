@@ -1,6 +1,7 @@
 /** The page's fixed frame (localized); the changing parts are filled in by main.ts. */
 import type { Localize } from "../ui/handlebars-helpers.ts";
 import { TARGET_RANGE } from "../ui/length-estimate.ts";
+import { gateDialog } from "./gm-gate.ts";
 import { TABLE_DEFAULTS, optionRanges } from "./table.ts";
 
 /** A whole-number field of a new-game form (`label` already localized). */
@@ -62,9 +63,12 @@ export function coverDialog(p: string): string {
 </dialog>`;
 }
 
-/** The autosave's notice (a game was restored, or could not be kept), with Start fresh. */
+/**
+ * The notice bar (a game was restored, refused, replaced, or could not be kept): its text, an undo
+ * when the game before was replaced, and a button that dismisses it.
+ */
 export function noticeBar(L: Localize): string {
-  return `<div class="ks-notice" id="ks-notice" role="status" hidden><span id="ks-notice-text"></span> <button type="button" id="ks-fresh">${L("KOLIKOLY.Sandbox.Autosave.Fresh")}</button></div>`;
+  return `<div class="ks-notice" id="ks-notice" role="status" hidden><span id="ks-notice-text"></span> <button type="button" id="ks-notice-undo" hidden></button> <button type="button" id="ks-notice-close" aria-label="${L("KOLIKOLY.Sandbox.Notice.DismissLabel")}">${L("KOLIKOLY.Sandbox.Notice.Dismiss")}</button></div>`;
 }
 
 export function shell(L: Localize): string {
@@ -85,6 +89,10 @@ export function shell(L: Localize): string {
   <label class="ks-field ks-viewer" data-game="kolikoly">${L("KOLIKOLY.Sandbox.Viewer.Label")}
     <select id="ks-viewer"></select></label>
   <label class="ks-check ks-hotseat" data-game="kolikoly"><input type="checkbox" id="ks-hotseat"> ${L("KOLIKOLY.Sandbox.HotSeat")}</label>
+  <span class="ks-gm-tools" id="ks-gm-tools">
+    <button type="button" id="ks-gm-lock">${L("KOLIKOLY.Sandbox.Gate.Button")}</button>
+    <button type="button" id="ks-fresh">${L("KOLIKOLY.Sandbox.Autosave.Fresh")}</button>
+  </span>
 </header>
 ${noticeBar(L)}
 <div class="ks-error" id="ks-error" role="alert" hidden data-game="kolikoly"></div>
@@ -151,6 +159,15 @@ ${coverDialog("ks")}
     <button type="submit" value="no" id="ks-confirm-no" autofocus>${L("KOLIKOLY.Sandbox.Confirm.No")}</button>
   </form>
 </dialog>
+<dialog class="ks-confirm" id="ks-ask" aria-labelledby="ks-ask-title" aria-describedby="ks-ask-text">
+  <h2 class="ks-h2" id="ks-ask-title"></h2>
+  <p id="ks-ask-text"></p>
+  <form method="dialog" class="ks-buttons">
+    <button type="submit" value="yes" id="ks-ask-yes" class="ks-primary"></button>
+    <button type="submit" value="no" id="ks-ask-no" autofocus>${L("KOLIKOLY.Sandbox.Gate.Cancel")}</button>
+  </form>
+</dialog>
+${gateDialog(L)}
 <div class="ks-kayanak" id="ks-kayanak" data-game="kayanak"></div>
 `;
 }

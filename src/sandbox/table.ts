@@ -223,11 +223,24 @@ export function readWholeParam(
   else refused.push({ param, value, range });
 }
 
+/**
+ * Whether a URL starts a game of its own: some parameter other than `game` was used. A URL whose
+ * every parameter is refused (`?fishers=99`) never replaces the game kept in the browser.
+ */
+export function urlStartsGame(search: string, refused: readonly RefusedParam[]): boolean {
+  const bad = new Set(refused.map((r) => r.param));
+  return [...new URLSearchParams(search).keys()].some((k) => k !== "game" && !bad.has(k));
+}
+
 /** The refused URL parameters as one error (the others were used), or undefined. */
-export function refusedError(refused: readonly RefusedParam[]): TableError | undefined {
+export function refusedError(
+  refused: readonly RefusedParam[],
+  /** No parameter was used: the game kept in the browser is played (a refused URL never replaces it). */
+  kept = false,
+): TableError | undefined {
   if (refused.length === 0) return undefined;
   return {
-    key: "KOLIKOLY.Sandbox.Error.UrlParams",
+    key: kept ? "KOLIKOLY.Sandbox.Error.UrlKept" : "KOLIKOLY.Sandbox.Error.UrlParams",
     data: {
       params: refused.map((r) =>
         r.choices

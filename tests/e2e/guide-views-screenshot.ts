@@ -6,7 +6,7 @@
 import type { Session } from "../../src/rules/index.ts";
 import { exportScenario } from "../../src/rules/index.ts";
 import { pictureSession } from "../sandbox/fixtures.ts";
-import { docsPicture } from "./harness.ts";
+import { docsPicture, viewAs } from "./harness.ts";
 
 /** A round where the GM sees more than the players: an unseen swarm, and the fish's flight. */
 function pictureGame(): Session {
@@ -35,7 +35,7 @@ for (const [file, viewer] of [
     scenario: exportScenario(session),
     loaded: `body[data-round="${session.state.round}"]`,
     pose: async (page) => {
-      await page.selectOption("#ks-viewer", viewer);
+      await viewAs(page, "#ks-viewer", viewer);
       await page.locator("#ks-log").evaluate((el) => (el.scrollTop = el.scrollHeight));
     },
     main: ".ks-main",

@@ -135,3 +135,23 @@ export async function docsPicture(o: {
     await server.close();
   }
 }
+
+/**
+ * Picks a view in a "Viewing as" select as the GM would: a player's view reaches the GM's or another
+ * player's only through the GM gate (no passphrase set: the GM confirms they are at the screen).
+ */
+export async function viewAs(page: Page, select: string, value: string): Promise<void> {
+  await page.selectOption(select, value);
+  await passGate(page);
+}
+
+/** The GM answers the gate when it is open (the GM's word, no passphrase set). */
+export async function passGate(page: Page): Promise<void> {
+  if (await page.isVisible("#ks-gate")) {
+    await page.click("#ks-gate-yes");
+    await page.waitForSelector("#ks-gate", { state: "hidden" });
+  }
+}
+
+/** Switches the game shown (from a player's view the GM gate asks, and the GM answers). */
+export const pickGame = (page: Page, game: string): Promise<void> => viewAs(page, "#ks-game", game);

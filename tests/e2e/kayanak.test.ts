@@ -14,7 +14,7 @@ import { setupFor } from "../../src/sandbox/table.ts";
 import { kayanakLogLines } from "../../src/sandbox/kayanak/log.ts";
 import * as K from "../../src/sandbox/kayanak/table.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
-import { openTable, pageErrors, screenshot, sandboxPerFile } from "./harness.ts";
+import { openTable, pageErrors, screenshot, sandboxPerFile, viewAs, pickGame } from "./harness.ts";
 
 const L = makeLocalize(en);
 const ctx = sandboxPerFile();
@@ -134,7 +134,7 @@ describe("Kayanak table in Chromium", () => {
     expect(await page.inputValue("#ks-game")).toBe("kolikoly");
     expect(await page.isVisible("#ks-kayanak")).toBe(false);
     expect(await page.isVisible(".ks-main[data-game=kolikoly]")).toBe(true);
-    await page.selectOption("#ks-game", "kayanak");
+    await pickGame(page, "kayanak");
     expect(await page.isVisible("#ks-kayanak .ks-ky-sheet")).toBe(true);
     expect(await page.isVisible(".ks-main[data-game=kolikoly]")).toBe(false);
     expect(new URL(page.url()).search).toBe("?game=kayanak");
@@ -142,7 +142,7 @@ describe("Kayanak table in Chromium", () => {
       "Placing the bears (J11): Ana, click a free hole.",
     );
     await screenshot(page, "kayanak-switch");
-    await page.selectOption("#ks-game", "kolikoly");
+    await pickGame(page, "kolikoly");
     expect(await page.isVisible(".ks-main[data-game=kolikoly]")).toBe(true);
     expect(await page.isVisible("#ks-kayanak")).toBe(false);
     await page.close();
@@ -351,7 +351,7 @@ describe("Kayanak table in Chromium", () => {
     expect(gmHtml).toContain("under the ice");
     await screenshot(page, "kayanak-gm");
     for (const f of ["ana", "bo", "cai"]) {
-      await act(page, () => page.selectOption("#ks-ky-viewer", `fisher:${f}`));
+      await act(page, () => viewAs(page, "#ks-ky-viewer", `fisher:${f}`));
       t = K.setViewer(t, { fisher: f });
       await checkBoard(page, t);
       // The whole page, less the stylesheets Vite inlines (they name the classes, never a hole).
@@ -378,7 +378,7 @@ describe("Kayanak table in Chromium", () => {
     expect(await page.isHidden('#ks-ky-new button[type="submit"]')).toBe(true);
     expect(await page.isHidden("#ks-ky-follow")).toBe(true);
     // A new game with the seed field emptied (the GM's view): a fresh random seed, shown to the GM only.
-    await act(page, () => page.selectOption("#ks-ky-viewer", "gm"));
+    await act(page, () => viewAs(page, "#ks-ky-viewer", "gm"));
     await page.fill('#ks-ky-new input[name="seed"]', "");
     await act(page, () => page.click('#ks-ky-new button[type="submit"]'));
     expect(await page.isVisible("#ks-ky-error")).toBe(false);
@@ -387,7 +387,7 @@ describe("Kayanak table in Chromium", () => {
     expect(fresh).not.toBe(String(OPTS.seed));
     expect(Number(fresh)).toBeGreaterThanOrEqual(1_000_000); // (a 53-bit random seed)
     expect(await page.content()).toContain(`value="${fresh}"`);
-    await act(page, () => page.selectOption("#ks-ky-viewer", "fisher:bo"));
+    await act(page, () => viewAs(page, "#ks-ky-viewer", "fisher:bo"));
     await expectNoSeed(page, Number(fresh));
     expect(pageErrors(page)).toEqual([]);
     await page.close();

@@ -25,7 +25,15 @@ import { setupFor } from "../../src/sandbox/table.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
 import { statAt } from "../../src/sandbox/balance.ts";
 import { secretSession } from "../sandbox/fixtures.ts";
-import { REPO, openTable, pageErrors, screenshot, sandboxPerFile } from "./harness.ts";
+import {
+  REPO,
+  openTable,
+  pageErrors,
+  passGate,
+  screenshot,
+  sandboxPerFile,
+  viewAs,
+} from "./harness.ts";
 
 const L = makeLocalize(en);
 const table = sandboxPerFile();
@@ -246,6 +254,7 @@ describe("sandbox table in Chromium", () => {
           : L("KOLIKOLY.Sandbox.Pass.ToFisher", { name }),
       );
       await page.click("#ks-cover-take");
+      await passGate(page);
       await page.waitForSelector("#ks-cover", { state: "hidden" });
     };
     // The GM starts the hand-over: the screen is covered until Ana's player takes it.
@@ -334,7 +343,7 @@ describe("sandbox table in Chromium", () => {
     await screenshot(page, "secret-gm");
     for (const viewer of [{ fisher: state.fishers[0]!.id }, "player"] as Viewer[]) {
       const key = typeof viewer === "object" ? `fisher:${viewer.fisher}` : viewer;
-      await page.selectOption("#ks-viewer", key);
+      await viewAs(page, "#ks-viewer", key);
       await page.waitForFunction(
         (k) => (document.querySelector("#ks-viewer") as HTMLSelectElement).value === k,
         key,
@@ -378,14 +387,14 @@ describe("sandbox table in Chromium", () => {
     expect(await page.isHidden("#ks-load")).toBe(true);
     expect(await page.isHidden('#ks-new button[type="submit"]')).toBe(true);
     // A new game with the seed field emptied (the GM's view): a fresh random seed, shown to the GM only.
-    await page.selectOption("#ks-viewer", "gm");
+    await viewAs(page, "#ks-viewer", "gm");
     await page.fill("#ks-new input[name=seed]", "");
     await page.click('#ks-new button[type="submit"]');
     await page.waitForSelector('body[data-round="0"]');
     const fresh = await page.inputValue("#ks-new input[name=seed]");
     expect(fresh).toMatch(/^\d+$/);
     expect(fresh).not.toBe(String(session.setup.seed));
-    await page.selectOption("#ks-viewer", "player");
+    await viewAs(page, "#ks-viewer", "player");
     await expectNoSeed(page, Number(fresh));
     expect(pageErrors(page)).toEqual([]);
     await page.close();

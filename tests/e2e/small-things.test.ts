@@ -21,7 +21,7 @@ import { createBot } from "../../src/rules/bots/index.ts";
 import { logLines } from "../../src/sandbox/log-view.ts";
 import { setupFor, TABLE_DEFAULTS } from "../../src/sandbox/table.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
-import { OUT, REPO, openTable, pageErrors, sandboxPerFile } from "./harness.ts";
+import { OUT, REPO, openTable, pageErrors, sandboxPerFile, viewAs } from "./harness.ts";
 import { playBots } from "../sandbox/fixtures.ts";
 
 const L = makeLocalize(en);
@@ -174,7 +174,7 @@ describe("the table's small things (Chromium)", () => {
       clip: { x: 0, y: 0, width: 1000, height: 520 },
     });
     for (const v of ["player", "fisher:ana"]) {
-      await page.selectOption("#ks-viewer", v);
+      await viewAs(page, "#ks-viewer", v);
       await page.waitForFunction(
         (k) => (document.querySelector("#ks-viewer") as HTMLSelectElement).value === k,
         v,

@@ -16,7 +16,15 @@ import { LAKE_LIMITS, exportScenario, playRound, playScenario } from "../../src/
 import { LEGIBLE_PX } from "../../src/ui/lake-svg.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
 import { HAZARD_MOVE, HAZARD_SCENARIO } from "../sandbox/hazard-game.ts";
-import { OUT, openTable, pageErrors, sandboxPerFile } from "./harness.ts";
+import {
+  OUT,
+  openTable,
+  pageErrors,
+  passGate,
+  sandboxPerFile,
+  viewAs,
+  pickGame,
+} from "./harness.ts";
 
 const L = makeLocalize(en);
 const table = sandboxPerFile();
@@ -59,6 +67,7 @@ async function load(page: Page, selector: string, file: unknown, name = "game.js
 async function takeScreen(page: Page, id = "#ks-cover") {
   await page.waitForSelector(`${id}[open]`);
   await page.click(`${id}-take`);
+  await passGate(page);
   await page.waitForSelector(id, { state: "hidden" });
 }
 
@@ -91,7 +100,7 @@ describe("the standalone table, issue 22 (Chromium)", () => {
       FISHING_GM_CONTROLS.filter((c) => c !== "#ks-undo"), // nothing to undo yet
     );
     for (const v of ["player", "fisher:ana"]) {
-      await page.selectOption("#ks-viewer", v);
+      await viewAs(page, "#ks-viewer", v);
       await page.waitForFunction(
         (k) => document.querySelector<HTMLSelectElement>("#ks-viewer")!.value === k,
         v,
@@ -110,7 +119,7 @@ describe("the standalone table, issue 22 (Chromium)", () => {
     await shot(page, "player-ana");
 
     // Kayanak: a fisher's view plays and undoes only within its own turn.
-    await page.selectOption("#ks-game", "kayanak");
+    await pickGame(page, "kayanak");
     await page.waitForSelector("#ks-ky-sheet .ks-ky-hole");
     for (const h of ["0,0", "7,5", "3,2"]) {
       await page.click(`.ks-ky-hole[data-at="${h}"]`);
@@ -134,7 +143,7 @@ describe("the standalone table, issue 22 (Chromium)", () => {
       "#ks-ky-load",
       "#ks-ky-save",
     ]);
-    await page.selectOption("#ks-ky-viewer", "fisher:ana");
+    await viewAs(page, "#ks-ky-viewer", "fisher:ana");
     await page.waitForFunction(
       () => document.querySelector<HTMLSelectElement>("#ks-ky-viewer")!.value === "fisher:ana",
     );
@@ -156,7 +165,7 @@ describe("the standalone table, issue 22 (Chromium)", () => {
     await takeScreen(page, "#ks-ky-cover");
     expect(await page.inputValue("#ks-ky-viewer")).toBe("fisher:bo");
     expect(await offered(page, KY)).toEqual(["#ks-ky-roll"]);
-    await page.selectOption("#ks-ky-viewer", "fisher:ana");
+    await viewAs(page, "#ks-ky-viewer", "fisher:ana");
     await page.waitForFunction(
       () => document.querySelector<HTMLSelectElement>("#ks-ky-viewer")!.value === "fisher:ana",
     );
@@ -195,13 +204,40 @@ describe("the standalone table, issue 22 (Chromium)", () => {
     expect(await page.isVisible("#ks-fresh")).toBe(true);
     await shot(page, "restored");
     // Start fresh wipes the game: the GM's, not offered in a player's view.
-    await page.selectOption("#ks-viewer", "fisher:bo");
+    await viewAs(page, "#ks-viewer", "fisher:bo");
     await page.waitForSelector("#ks-fresh", { state: "hidden" });
-    await page.selectOption("#ks-viewer", "gm");
-    // Start fresh: the default game; a reload keeps the fresh one.
-    await page.click("#ks-fresh");
-    await page.waitForSelector('body[data-round="0"]');
+    // The first action took the notice away.
     expect(await page.isHidden("#ks-notice")).toBe(true);
+    // Bo's view does not reach the GM's with a click: the gate asks, and Cancel leaves Bo's view.
+    await page.selectOption("#ks-viewer", "gm");
+    await page.waitForSelector("#ks-gate[open]");
+    expect(await page.textContent("#ks-gate-text")).toBe(
+      L("KOLIKOLY.Sandbox.Gate.AskTrust", { target: L("KOLIKOLY.Sandbox.Gate.TargetGm") }),
+    );
+    await page.click("#ks-gate-no");
+    expect(await page.inputValue("#ks-viewer")).toBe("fisher:bo");
+    expect(await page.isHidden("#ks-fresh")).toBe(true);
+    await viewAs(page, "#ks-viewer", "gm");
+    // Start fresh asks first; No changes nothing.
+    await page.click("#ks-fresh");
+    await page.waitForSelector("#ks-ask[open]");
+    await page.click("#ks-ask-no");
+    expect(await page.getAttribute("body", "data-round")).toBe("1");
+    // Yes: the default game, and the game before can be brought back.
+    await page.click("#ks-fresh");
+    await page.click("#ks-ask-yes");
+    await page.waitForSelector('body[data-round="0"]');
+    expect(await page.textContent("#ks-notice-undo")).toBe(L("KOLIKOLY.Sandbox.Notice.Fresh.Undo"));
+    await page.click("#ks-notice-undo");
+    await page.waitForSelector('body[data-round="1"]');
+    expect(await page.textContent("#ks-log")).toBe(before.log);
+    // The notice can be dismissed.
+    await page.click("#ks-notice-close");
+    expect(await page.isHidden("#ks-notice")).toBe(true);
+    // Start fresh again: a reload keeps the fresh one.
+    await page.click("#ks-fresh");
+    await page.click("#ks-ask-yes");
+    await page.waitForSelector('body[data-round="0"]');
     await page.reload();
     await page.waitForSelector("body[data-ready=true]");
     expect(await page.getAttribute("body", "data-round")).toBe("0");
@@ -214,7 +250,7 @@ describe("the standalone table, issue 22 (Chromium)", () => {
     await page.waitForSelector('body[data-round="1"]');
 
     // Kayanak: bears placed, a roll and a step, then a reload: the same turn, in progress.
-    await page.selectOption("#ks-game", "kayanak");
+    await pickGame(page, "kayanak");
     await page.waitForSelector("#ks-ky-sheet .ks-ky-hole");
     for (const h of ["0,0", "7,5", "3,2"]) await page.click(`.ks-ky-hole[data-at="${h}"]`);
     await page.selectOption("#ks-ky-force-die", "2");
@@ -234,7 +270,7 @@ describe("the standalone table, issue 22 (Chromium)", () => {
     expect(await page.textContent("#ks-ky-log")).toBe(ky.log);
     expect(await page.innerHTML("#ks-ky-sheet")).toBe(ky.sheet);
     // ... and the fishing game beside it is still the loaded one.
-    await page.selectOption("#ks-game", "kolikoly");
+    await pickGame(page, "kolikoly");
     await page.waitForSelector('body[data-round="1"]');
     expect(pageErrors(page)).toEqual([]);
     await page.close();
@@ -358,7 +394,7 @@ describe("the standalone table, issue 22 (Chromium)", () => {
     expect(g.px, g.what).toBeGreaterThanOrEqual(LEGIBLE_PX);
     await shot(page, "phone");
     // Kayanak: the turn panel right after the sheet too.
-    await page.selectOption("#ks-game", "kayanak");
+    await pickGame(page, "kayanak");
     await page.waitForSelector("#ks-ky-sheet .ks-ky-hole");
     const ky = await page.evaluate(() => {
       const r = (s: string) => document.querySelector(`#ks-kayanak ${s}`)!.getBoundingClientRect();
@@ -460,7 +496,7 @@ describe("the standalone table, issue 22 (Chromium)", () => {
     // New game refuses 40 indeed: the game on the table stays.
     await page.click('#ks-new button[type="submit"]');
     expect(await page.$$eval(".kolikoly-level", (l) => l.length)).toBe(2);
-    await page.selectOption("#ks-game", "kayanak");
+    await pickGame(page, "kayanak");
     await page.waitForSelector('#ks-kayanak[data-phase="placing"]');
     const outlined = await page.$$eval(
       ".ks-ky-hole--legal .ks-ky-hole__bg",

@@ -10,7 +10,9 @@ import type { SaveStore } from "../autosave.ts";
 import { SAVE_KEYS, kayanakSnapshot, restoreKayanak } from "../autosave.ts";
 import { downloadJson, onFileChosen } from "../files.ts";
 import { coverText, errorText } from "../render.ts";
-import { refusedError } from "../table.ts";
+import { refusedError, urlStartsGame as startsGame } from "../table.ts";
+import type { Gate } from "../gm-gate.ts";
+import { gateTarget, needsGm } from "../gm-gate.ts";
 import { seedFromField } from "../seed.ts";
 import { showSeed } from "../shell.ts";
 import { clampZoom } from "../../ui/lake-svg.ts";
@@ -39,6 +41,8 @@ export interface KayanakMount {
   refresh(): void;
   /** Start fresh: the default game, in the GM's view. */
   fresh(): void;
+  /** Plays a kept game's text again (Undo start fresh); false when it no longer reads. */
+  restore(text: string): boolean;
 }
 
 export interface KayanakMountOptions {
@@ -55,6 +59,12 @@ export interface KayanakMountOptions {
   readonly onNotice?: (text: string) => void;
   /** Whether the GM's view is shown (after every render): the page offers Start fresh to the GM only. */
   readonly onViewer?: (gm: boolean) => void;
+  /** The GM gate: a player's view reaches the GM's or another player's only through it. */
+  readonly gate?: Gate;
+  /** After every change (the page's notice goes with the first action). */
+  readonly onChange?: () => void;
+  /** A new game or a loaded file replaced the game: `before` is its kept text. */
+  readonly onReplaced?: (before: string, what: "new" | "load") => void;
 }
 
 const KIND_KEYS: Readonly<Record<string, StepKind>> = {
@@ -74,15 +84,20 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
   let table: KayanakTable = T.newKayanakTable(options);
   const urlError = opts.error ?? refusedError(refused);
   if (urlError) table = { ...table, error: urlError };
-  const urlStartsGame = [...new URLSearchParams(opts.search ?? "").keys()].some(
-    (k) => k !== "game",
-  );
+  // A URL whose every parameter is refused does not replace the kept game (it is told instead).
+  const urlStartsGame = startsGame(opts.search ?? "", refused);
   const kept = !urlStartsGame ? opts.store?.read(SAVE_KEYS.kayanak) : undefined;
   if (kept !== undefined) {
     const restored = restoreKayanak(kept);
     if ("session" in restored) {
       table = restored;
-      opts.onNotice?.(localize("KOLIKOLY.Sandbox.Autosave.Restored"));
+      const keptError = refusedError(refused, true);
+      opts.onNotice?.(
+        [
+          localize("KOLIKOLY.Sandbox.Autosave.Restored"),
+          ...(keptError ? [errorText(keptError, localize)] : []),
+        ].join(" "),
+      );
     } else opts.onNotice?.(errorText(restored, localize));
   }
 
@@ -110,8 +125,16 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
   function update(next: KayanakTable): void {
     if (next === table) return;
     table = next;
+    opts.onChange?.();
     render();
     keep();
+  }
+  /** A new game or a load: what it replaced is offered back (when it did replace the game). */
+  function replace(next: KayanakTable, what: "new" | "load"): void {
+    const before = opts.store?.read(SAVE_KEYS.kayanak);
+    const old = table.session;
+    update(next);
+    if (before !== undefined && table.session !== old) opts.onReplaced?.(before, what);
   }
   let keepFailed = false;
   function keep(): void {
@@ -374,9 +397,17 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
   });
   $("#ks-ky-undo-step").addEventListener("click", () => update(T.undoStep(T.clearError(table))));
   $("#ks-ky-undo-turn").addEventListener("click", () => update(T.undoTurn(T.clearError(table))));
-  $("#ks-ky-viewer").addEventListener("change", (ev) => {
+  $("#ks-ky-viewer").addEventListener("change", async (ev) => {
+    const select = ev.target as HTMLSelectElement;
+    const to = parseViewer(select.value);
+    if (opts.gate && needsGm(table.viewer, to)) {
+      // A player's view reaches the GM's or another player's only through the GM.
+      select.innerHTML = viewerOptions(table, localize);
+      const fishers = T.currentState(table).fishers;
+      if (!(await opts.gate.ask(gateTarget(to, fishers, localize)))) return select.focus();
+    }
     focusAt = undefined;
-    update(T.setViewer(T.clearError(table), parseViewer((ev.target as HTMLSelectElement).value)));
+    update(T.setViewer(T.clearError(table), to));
   });
   $("#ks-ky-follow").addEventListener("change", (ev) =>
     update(T.setFollow(table, (ev.target as HTMLInputElement).checked)),
@@ -396,7 +427,7 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
     const f = new FormData(ev.target as HTMLFormElement);
     const num = (k: string) => Number(f.get(k));
     focusAt = undefined;
-    update(
+    replace(
       T.newKayanakTable(
         {
           width: num("width"),
@@ -411,6 +442,7 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
         },
         T.clearError(table),
       ),
+      "new",
     );
   });
   function load(text: string, fileName: string): void {
@@ -419,7 +451,7 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
       return;
     }
     focusAt = undefined;
-    update(T.loadScenario(T.clearError(table), text, fileName));
+    replace(T.loadScenario(T.clearError(table), text, fileName), "load");
   }
   onFileChosen($<HTMLInputElement>("#ks-ky-load"), load);
   $("#ks-ky-save").addEventListener("click", () => {
@@ -438,6 +470,13 @@ export function mountKayanak(root: HTMLElement, opts: KayanakMountOptions): Kaya
     fresh() {
       focusAt = undefined;
       update(T.newKayanakTable(T.KAYANAK_DEFAULTS));
+    },
+    restore(text) {
+      const restored = restoreKayanak(text);
+      if (!("session" in restored)) return false;
+      focusAt = undefined;
+      update(restored);
+      return true;
     },
   };
 }
