@@ -149,7 +149,7 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
   live.listen(rt, parts.part("windows follow scene flags, cards and users"));
   // issue 10 item 1: the store-traffic listener from init, the table check, the leak warning
   tableCheck.listen(rt, parts.part("table check and leak watch"), windows);
-  // issue 4: the players' settings, keybindings and templates, the roll card, the token HUD
+  // the players' side: their settings, keybindings and templates, the roll card, the token HUD
   players.listen(
     rt,
     wiring,

@@ -1,5 +1,5 @@
 /**
- * Code a client loads on first use, not at start (issue 23: every client loads the module's entry
+ * Code a client loads on first use, not at start (every client loads the module's entry
  * before the world is ready, so what only a GM importing a file, a player declaring or a hazard
  * choice needs is a chunk of its own). The seam that owns a chunk writes its `import()` itself
  * (Vite makes a chunk of each `import()` it sees: scripts/<file>.js, served from the module's own

@@ -49,7 +49,7 @@ export interface Assumption {
 }
 
 /**
- * What a player's client received of the GM store, as the GM can stand by it (issue 20 item 12):
+ * What a player's client received of the GM store, as the GM can stand by it:
  * nothing; index entries only (names and ids); sealed revisions (ciphertext and a clear header);
  * or readable content that the GM's client confirmed against its own copy.
  */

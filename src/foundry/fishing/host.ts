@@ -37,7 +37,7 @@ import type * as Create from "./create.ts";
 /**
  * Making a lake and the scenario files (create.ts: the set-up's checks, a file read and played by
  * the engine, a game exported as a file) are a chunk of their own, loaded when a GM first makes a
- * lake or exports one (issue 23): a player's client never does, and it is most of the scenario
+ * lake or exports one (kept out of the start bundle): a player's client never does, and it is most of the scenario
  * format's code. What it shares with the GM windows (the wizard's file preview plays the file
  * too) comes with either.
  */

@@ -1,7 +1,7 @@
 /**
  * ready: a player's client starts loading the declaration window's code (players/declare-windows.ts)
  * once the browser is idle, so that the window opens at once when the player first declares,
- * without its code being part of what every client loads before the world is drawn (issue 23). A
+ * without its code being part of what every client loads before the world is drawn. A
  * GM's client does not: a GM declares through the panel, and a window a GM opens loads it then.
  *
  * `ready`, not `setup`: Foundry draws the world first; idle (requestIdleCallback, with a time-out

@@ -23,7 +23,7 @@ export interface PublicBoard {
   readonly origin: { readonly col: number; readonly row: number };
   readonly fishers: readonly BoardFisher[];
   /**
-   * A board made before issue 20 item 7 names the Combat it then made for its turn order; the board
+   * A board made by an earlier version of the module names the Combat it then made for its turn order; the board
    * no longer reads or moves it (the GM ends it from the tracker).
    */
   readonly combatId?: string | null;

@@ -3,7 +3,7 @@
  * module.ts, with the players' side it sends through).
  *
  * The window's code (declare-dialog.ts with the form, declare-form.ts, and src/ui/declare-view.ts)
- * is a chunk of its own (issue 23): this file is the one seam, it imports the chunk with import()
+ * is a chunk of its own, kept out of the start bundle: this file is the one seam, it imports the chunk with import()
  * only (its types are erased from the build). A player's client starts loading it when the world
  * is ready, once the browser is idle (`preloadDeclare`, hooks/players.ts), so the window opens at
  * once; a client that owns no fisher on a lake never needs it. Should the chunk not load, the

@@ -72,7 +72,7 @@ export class RollPickup {
    * card and any request mark in it must name this round and fisher; its dice must add up
    * (roll-integrity.ts); its kind must be the declared action's check. A refusal the GM should
    * know of (integrity, not a roll of another skill) is shown to the GM with its fisher, message
-   * and reason (issue 10 item 4).
+   * and reason.
    */
   pickUp(message: PlayerMessage, hint?: CheckKind): Promise<Reply<PickedRoll> | undefined> {
     return this.d.serial(async () => {

@@ -1,5 +1,5 @@
 /**
- * The one seam to the GM store's crypto chunk (gm-crypto.ts, issue 23): imported with import()
+ * The one seam to the GM store's crypto chunk (gm-crypto.ts, kept out of the start bundle): imported with import()
  * only, so the entry has no static import of it. A GM client starts loading it at `setup`
  * (hooks/gm-preload.ts); the store and the passphrase copy wait for it before they seal or open anything; a
  * player's client never loads it. The chunk's shape is written here as an interface (not taken
