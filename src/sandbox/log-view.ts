@@ -62,6 +62,34 @@ const OUTCOME_KEY = {
   empty: "KOLIKOLY.Sandbox.Log.ExploredEmpty",
   fish: "KOLIKOLY.Sandbox.Log.ExploredFish",
 } as const;
+/**
+ * A sentence per count, as no swarm, one swarm of one fish, one swarm, several swarms read
+ * differently in every language and the i18n layer has no plurals (several swarms hold at
+ * least two fish, so no language needs a fifth case).
+ */
+interface CountKeys {
+  readonly none: string;
+  readonly oneFish: string;
+  readonly oneSwarm: string;
+  readonly swarms: string;
+}
+const TRACKED_KEY: CountKeys = {
+  none: "KOLIKOLY.Sandbox.Log.TrackedNoFish",
+  oneFish: "KOLIKOLY.Sandbox.Log.TrackedOneFish",
+  oneSwarm: "KOLIKOLY.Sandbox.Log.TrackedOneSwarm",
+  swarms: "KOLIKOLY.Sandbox.Log.TrackedSwarms",
+};
+const EXPLORED_KEY: CountKeys = {
+  none: OUTCOME_KEY.empty,
+  oneFish: "KOLIKOLY.Sandbox.Log.ExploredOneFish",
+  oneSwarm: "KOLIKOLY.Sandbox.Log.ExploredOneSwarm",
+  swarms: OUTCOME_KEY.fish,
+};
+function countKey(keys: CountKeys, swarms: number, fish: number): string {
+  if (swarms === 0) return keys.none;
+  if (swarms === 1) return fish === 1 ? keys.oneFish : keys.oneSwarm;
+  return keys.swarms;
+}
 /** H4: what a hazard's aim did to the fisher. */
 const EFFECT_KEY: Readonly<Record<string, string>> = {
   disarmed: "KOLIKOLY.Sandbox.Effect.Disarmed",
@@ -175,21 +203,24 @@ export function eventText(e: GameEvent, names: (id: string) => string, localize:
         fish: e.fish,
         left: e.left,
       });
-    case "tracked":
-      return e.learned
-        ? L(
-            e.avoidedHazard
-              ? "KOLIKOLY.Sandbox.Log.TrackedAvoided"
-              : "KOLIKOLY.Sandbox.Log.TrackedLearned",
-            {
-              name: names(e.fisher),
-              square: sq(e.target),
-              fish: e.fish ?? 0,
-              swarms: e.swarms?.length ?? 0,
-              hazard: e.avoidedHazard ?? "",
-            },
-          )
-        : L("KOLIKOLY.Sandbox.Log.TrackedNothing", { name: names(e.fisher), square: sq(e.target) });
+    case "tracked": {
+      if (!e.learned)
+        return L("KOLIKOLY.Sandbox.Log.TrackedNothing", {
+          name: names(e.fisher),
+          square: sq(e.target),
+        });
+      const fish = e.fish ?? 0;
+      const swarms = e.swarms?.length ?? 0;
+      const found = L(countKey(TRACKED_KEY, swarms, fish), {
+        name: names(e.fisher),
+        square: sq(e.target),
+        fish,
+        swarms,
+      });
+      return e.avoidedHazard
+        ? `${found} ${L("KOLIKOLY.Sandbox.Log.TrackedAvoided", { hazard: e.avoidedHazard })}`
+        : found;
+    }
     case "moved":
       return L(
         e.via === "hazard" ? "KOLIKOLY.Sandbox.Log.MovedHazard" : "KOLIKOLY.Sandbox.Log.Moved",
@@ -199,14 +230,20 @@ export function eventText(e: GameEvent, names: (id: string) => string, localize:
           to: sq(e.to),
         },
       );
-    case "explored":
-      return L(OUTCOME_KEY[e.outcome], {
+    case "explored": {
+      const fish = e.swarms.reduce((n, s) => n + s.fish, 0);
+      const key =
+        e.outcome === "fish"
+          ? countKey(EXPLORED_KEY, e.swarms.length, fish)
+          : OUTCOME_KEY[e.outcome];
+      return L(key, {
         square: sq(e.at),
         face: e.face,
         roll: e.roll,
         swarms: e.swarms.length,
-        fish: e.swarms.reduce((n, s) => n + s.fish, 0),
+        fish,
       });
+    }
     case "hazard":
       return hazardText(e, names(e.fisher), L);
     case "fishMoved":
@@ -218,10 +255,15 @@ export function eventText(e: GameEvent, names: (id: string) => string, localize:
         cause: L(CAUSE_KEY[e.cause]),
       });
     case "revealed":
-      return L("KOLIKOLY.Sandbox.Log.Revealed", {
-        swarms: e.swarms.length,
-        squares: [...new Set(e.swarms.map((s) => sq(s.at)))].join(", "),
-      });
+      return L(
+        e.swarms.length === 1
+          ? "KOLIKOLY.Sandbox.Log.RevealedOne"
+          : "KOLIKOLY.Sandbox.Log.Revealed",
+        {
+          swarms: e.swarms.length,
+          squares: [...new Set(e.swarms.map((s) => sq(s.at)))].join(", "),
+        },
+      );
     case "roundEnd":
       return L("KOLIKOLY.Sandbox.Log.RoundEnd", { round: e.round, explored: e.explored });
     case "gameEnd":

@@ -7,7 +7,8 @@ import { startSession } from "../../src/rules/index.ts";
 import { eventLines } from "../../src/cli/text.ts";
 import { eventText, logHtml, logLines } from "../../src/sandbox/log-view.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
-import { L, playBots, secretSession } from "./fixtures.ts";
+import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
+import { L, playBots, readRepo, secretSession } from "./fixtures.ts";
 
 /** A long greedy game on a deep lake, so most event types occur (hazards, explorations, herds...). */
 function botGame(seed: number) {
@@ -15,6 +16,40 @@ function botGame(seed: number) {
   const bots = s.state.fishers.map((f, i) => createBot("greedy", f.id, seed * 10 + i));
   return playBots(s, bots, 150, { revive: true });
 }
+
+/** A Track, an exploration and a sighting of swarms of these sizes at [1,0,1], for Ana. */
+const swarm = (fish: number) => ({ id: "s", at: [1, 0, 1], fish });
+const tracked = (fish: number[], avoidedHazard?: string) =>
+  ({
+    type: "tracked",
+    round: 2,
+    audience: { fisher: "ana" },
+    fisher: "ana",
+    target: [1, 0, 1],
+    learned: true,
+    fish: fish.reduce((a, b) => a + b, 0),
+    swarms: fish.map(swarm),
+    ...(avoidedHazard ? { avoidedHazard } : {}),
+  }) as unknown as GameEvent;
+const explored = (fish: number[]) =>
+  ({
+    type: "explored",
+    round: 2,
+    audience: "all",
+    fisher: "ana",
+    at: [1, 0, 1],
+    face: 9,
+    roll: 8,
+    outcome: "fish",
+    swarms: fish.map(swarm),
+  }) as unknown as GameEvent;
+const revealed = (n: number) =>
+  ({
+    type: "revealed",
+    round: 2,
+    audience: "all",
+    swarms: Array.from({ length: n }, () => swarm(3)),
+  }) as unknown as GameEvent;
 
 describe("log", () => {
   it("every event is a localized sentence with no unresolved key or placeholder", () => {
@@ -204,19 +239,73 @@ describe("log", () => {
   });
 
   it("K13 H6 a Track that avoids a hazard says so, as the CLI does", () => {
-    const e = {
-      type: "tracked",
-      round: 2,
-      audience: { fisher: "ana" },
-      fisher: "ana",
-      target: [1, 0, 1],
-      learned: true,
-      fish: 0,
-      swarms: [],
-      avoidedHazard: "a snapping pike",
-    } as unknown as GameEvent;
-    const text = eventText(e, () => "Ana", L);
+    const text = eventText(tracked([], "a snapping pike"), () => "Ana", L);
     expect(text).toContain("a snapping pike");
     expect(text).toContain("[1,0,1]");
+  });
+
+  describe("counts of swarms and fish read as sentences, in every language the table ships", () => {
+    const langs = Object.fromEntries(
+      (["en", "fr", "de"] as const).map((l) => [
+        l,
+        makeLocalize({
+          ...JSON.parse(readRepo(`lang/${l}.json`)),
+          KOLIKOLY: {
+            ...JSON.parse(readRepo(`lang/${l}.json`)).KOLIKOLY,
+            ...JSON.parse(readRepo(`lang/sandbox/${l}.json`)).KOLIKOLY,
+          },
+        }),
+      ]),
+    );
+    const text = (e: GameEvent, l: string) => eventText(e, () => "Ana", langs[l]!);
+
+    it("K13 a Track of no swarm says there are no fish, of one swarm 'one swarm', of several 'N swarms'", () => {
+      expect(text(tracked([]), "en")).toBe("Ana tracks [1,0,1]: no fish there.");
+      expect(text(tracked([4]), "en")).toBe("Ana tracks [1,0,1]: 4 fish there, in one swarm.");
+      expect(text(tracked([1]), "en")).toBe("Ana tracks [1,0,1]: one fish there.");
+      expect(text(tracked([4, 3]), "en")).toBe("Ana tracks [1,0,1]: 7 fish there, in 2 swarms.");
+      expect(text(tracked([], "a snapping pike"), "en")).toBe(
+        "Ana tracks [1,0,1]: no fish there. Hazard avoided: a snapping pike.",
+      );
+      expect(text(tracked([], "un brochet"), "fr")).toBe(
+        "Ana piste [1,0,1] : aucun poisson là-bas. Danger évité : un brochet.",
+      );
+      expect(text(tracked([4]), "fr")).toBe(
+        "Ana piste [1,0,1] : 4 poissons là-bas, en un seul banc.",
+      );
+      expect(text(tracked([4, 3]), "de")).toBe(
+        "Ana spürt [1,0,1] auf: 7 Fische dort, in 2 Schwärmen.",
+      );
+    });
+
+    it("K4 K20 an exploration and a sighting count their swarms in words, never 'swarm(s)'", () => {
+      expect(text(explored([4]), "en")).toBe(
+        "[1,0,1] explored (d10 9, 8 after depth): one swarm of 4 fish.",
+      );
+      expect(text(explored([1]), "en")).toBe(
+        "[1,0,1] explored (d10 9, 8 after depth): one swarm of a single fish.",
+      );
+      expect(text(explored([4, 3]), "en")).toBe(
+        "[1,0,1] explored (d10 9, 8 after depth): 2 swarms, 7 fish.",
+      );
+      expect(text(revealed(1), "en")).toBe("A swarm sighted at [1,0,1].");
+      expect(text(revealed(2), "en")).toBe("2 swarms sighted at [1,0,1].");
+    });
+
+    it("no line says swarm(s), fish(es), 0 fish, Schwarm/Schwärme, banc(s) or 1 with a plural", () => {
+      const events = [
+        ...[[], [1], [4], [4, 3]].flatMap((f) => [tracked(f), tracked(f, "x"), explored(f)]),
+        revealed(1),
+        revealed(3),
+      ];
+      for (const l of ["en", "fr", "de"])
+        for (const e of events.filter((e) => e.type !== "explored" || e.swarms.length > 0)) {
+          const t = text(e, l);
+          expect(t, l).not.toMatch(
+            /\(s\)|\(e\)|\(n\)|\/Schw|\/Fisch|\b0 |\b1 (fish|poissons|Fische|swarms|bancs|Schwärme)\b/,
+          );
+          expect(t, l).not.toMatch(/KOLIKOLY\.|\{[a-z]+\}/);
+        }
+    });
   });
 });
