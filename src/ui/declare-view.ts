@@ -37,6 +37,11 @@ export interface CompassCell {
   /** What the viewer knows of the square: unexplored, or explored with this many seen fish. */
   readonly explored: boolean;
   readonly seenFish: number;
+  /**
+   * Fish in swarms there that are not seen (K20): only the GM's view holds such swarms, so only
+   * the GM's compass names them, apart from the seen ones.
+   */
+  readonly unseenFish: number;
 }
 
 export interface DeclareContext {
@@ -132,7 +137,13 @@ export function declareContext(
     const on = onBoard(view.lake, at);
     const value = on ? at.join(",") : "";
     let seenFish = 0;
-    if (on) for (const s of view.swarms) if (sameSquare(s.at, at)) seenFish += s.fish;
+    let unseenFish = 0;
+    if (on)
+      for (const s of view.swarms)
+        if (sameSquare(s.at, at)) {
+          if (s.seen) seenFish += s.fish;
+          else unseenFish += s.fish;
+        }
     return {
       dir,
       labelKey: key,
@@ -143,6 +154,7 @@ export function declareContext(
       centre,
       explored: on && explored.has(value),
       seenFish,
+      unseenFish,
     };
   };
   const [x, y, l] = f.at;

@@ -90,6 +90,30 @@ describe("declaration template (K5, K6)", () => {
     }
   });
 
+  it("K20 the GM's compass counts seen fish as seen and names the unseen ones apart", () => {
+    // Ana at [0,0,0]; east of her, [1,0,0] explored, a seen swarm of 4 and an unseen one of 12.
+    const st = session.state;
+    const explored = [...st.explored];
+    explored[1] = 1;
+    const base = st.swarms[0]!;
+    const state = {
+      ...st,
+      explored,
+      swarms: [
+        { ...base, id: "seen", at: [1, 0, 0] as const, fish: 4, max: 4, seen: true },
+        { ...base, id: "hidden", at: [1, 0, 0] as const, fish: 12, max: 12, seen: false },
+      ],
+    } as typeof st;
+    const east = (viewer: Parameters<typeof viewFor>[1]) => {
+      const ctx = declareContext(viewFor(state, viewer), "ana", { draft: { action: "move" } });
+      const cell = ctx.compass.flat().find((c) => c.dir === "e")!;
+      const info = dom(render(ctx)).querySelector('[data-dir="e"] .kolikoly-compass__info');
+      return { seen: cell.seenFish, unseen: cell.unseenFish, text: info!.textContent };
+    };
+    expect(east("gm")).toEqual({ seen: 4, unseen: 12, text: "4 fish seen, 12 unseen (GM only)" });
+    expect(east({ fisher: "ana" })).toEqual({ seen: 4, unseen: 0, text: "4 fish seen" });
+  });
+
   it("H5 a fisher who cannot act gets the reason instead of choices", () => {
     const s = startSession(setupFor(SMALL));
     const st = {
