@@ -161,6 +161,7 @@ export function legendHtml(t: Table, localize: Localize): string {
     t.viewer === "gm" ? item("unseen", "KOLIKOLY.Sandbox.Legend.Unseen") : "",
     item("fisher-arrow", "KOLIKOLY.Sandbox.Legend.FisherMove"),
     item("fish-arrow", "KOLIKOLY.Sandbox.Legend.FishMove"),
+    `<li><span class="ks-key ks-key--more" aria-hidden="true">+n</span>${escapeXml(localize("KOLIKOLY.Sandbox.Legend.More"))}</li>`,
   ].join("");
 }
 

@@ -185,18 +185,19 @@ export function squareLabel(view: LakeView, at: Coord, localize: Localize): stri
   parts.push(
     localize(explored ? "KOLIKOLY.Sandbox.Lake.Explored" : "KOLIKOLY.Sandbox.Lake.Unexplored"),
   );
-  const swarms = view.swarms.filter((s) => sameSquare(s.at, at));
-  for (const s of swarms)
-    parts.push(
-      localize(
-        s.seen ? "KOLIKOLY.Sandbox.Lake.SwarmLabel" : "KOLIKOLY.Sandbox.Lake.UnseenSwarmLabel",
-        { fish: s.fish, max: s.max },
-      ),
-    );
+  for (const s of view.swarms) if (sameSquare(s.at, at)) parts.push(swarmLabel(s, localize));
   const names = view.fishers.filter((f) => sameSquare(f.at, at)).map((f) => f.name);
   if (names.length)
     parts.push(localize("KOLIKOLY.Sandbox.Lake.FishersHere", { names: names.join(", ") }));
   return parts.join("; ");
+}
+
+/** A swarm in words: its fish of its start, and whether it is unseen (the GM's view only). */
+function swarmLabel(s: LakeView["swarms"][number], localize: Localize): string {
+  return localize(
+    s.seen ? "KOLIKOLY.Sandbox.Lake.SwarmLabel" : "KOLIKOLY.Sandbox.Lake.UnseenSwarmLabel",
+    { fish: s.fish, max: s.max },
+  );
 }
 
 export function levelTitle(level: number, localize: Localize): string {
@@ -326,7 +327,7 @@ function levelContent(
         out.push(
           `<text class="kolikoly-sq__fog" x="${sx + CELL / 2}" y="${sy + 22}" text-anchor="middle" aria-hidden="true">?</text>`,
         );
-      if (parts.tokens) out.push(squareTokens(view, at, sx, sy));
+      if (parts.tokens) out.push(squareTokens(view, at, sx, sy, parts.controls));
       out.push(`</g>`);
     }
   return out.join("");
@@ -370,8 +371,30 @@ export function layoutArt(
   });
 }
 
+/**
+ * A "+n" for tokens a square has no room for, named (in `localize`'s language) in its title:
+ * the swarms' fish counts or the fishers' names it stands for, so no count is hidden.
+ */
+function moreToken(
+  kind: "fishers" | "swarms",
+  hidden: readonly string[],
+  text: string,
+  localize: Localize | undefined,
+): string {
+  const title = localize
+    ? `<title>${escapeXml(localize("KOLIKOLY.Sandbox.Lake.NotDrawn", { list: hidden.join(kind === "swarms" ? "; " : ", ") }))}</title>`
+    : "";
+  return `<g class="kolikoly-more-${kind}" data-more="${hidden.length}">${text}${title}</g>`;
+}
+
 /** Fisher tokens along the top (two, or one and a "+n" token); swarm tokens (two at most) below. */
-function squareTokens(view: LakeView, at: Coord, sx: number, sy: number): string {
+function squareTokens(
+  view: LakeView,
+  at: Coord,
+  sx: number,
+  sy: number,
+  localize?: Localize,
+): string {
   const out: string[] = [];
   const fishers = view.fishers.filter((f) => sameSquare(f.at, at));
   const shown = fishers.slice(0, fishers.length > 2 ? 1 : 2);
@@ -385,7 +408,12 @@ function squareTokens(view: LakeView, at: Coord, sx: number, sy: number): string
   });
   if (fishers.length > shown.length)
     out.push(
-      `<circle cx="${sx + 41}" cy="${cy}" r="12.5" fill="#ffffff" stroke="#4d4d4d" stroke-width="1.5"/><text class="kolikoly-more" x="${sx + 41}" y="${cy + 4.5}" text-anchor="middle">+${fishers.length - shown.length}</text>`,
+      moreToken(
+        "fishers",
+        fishers.slice(shown.length).map((f) => f.name),
+        `<circle cx="${sx + 41}" cy="${cy}" r="12.5" fill="#ffffff" stroke="#4d4d4d" stroke-width="1.5"/><text class="kolikoly-more" x="${sx + 41}" y="${cy + 4.5}" text-anchor="middle">+${fishers.length - shown.length}</text>`,
+        localize,
+      ),
     );
   const swarms = view.swarms.filter((s) => sameSquare(s.at, at));
   const sw = swarms.slice(0, swarms.length > 2 ? 1 : 2);
@@ -404,7 +432,12 @@ function squareTokens(view: LakeView, at: Coord, sx: number, sy: number): string
   });
   if (swarms.length > sw.length)
     out.push(
-      `<text class="kolikoly-more" x="${sx + 41}" y="${sy + 42}" text-anchor="middle">+${swarms.length - sw.length}</text>`,
+      moreToken(
+        "swarms",
+        localize ? swarms.slice(sw.length).map((s) => swarmLabel(s, localize)) : [],
+        `<text class="kolikoly-more" x="${sx + 41}" y="${sy + 42}" text-anchor="middle">+${swarms.length - sw.length}</text>`,
+        localize,
+      ),
     );
   return out.join("");
 }

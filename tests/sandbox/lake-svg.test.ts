@@ -3,6 +3,9 @@ import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import type { GameEvent, Viewer } from "../../src/rules/index.ts";
 import { eventsFor, squareKey, startSession, viewFor } from "../../src/rules/index.ts";
+
+/** A square's index in a 5 x 5 lake's `explored` list. */
+const squareIndex = (at: readonly number[]) => at[0]! + 5 * (at[1]! + 5 * at[2]!);
 import {
   CELL,
   FISHER_COLOURS,
@@ -221,5 +224,56 @@ describe("lake SVG", () => {
           for (const py of [g.y1, g.y2, g.mark!.y - 12]) expect(py).toBeGreaterThan(sy);
           for (const py of [g.y1, g.y2]) expect(py).toBeLessThan(sy + CELL);
         }
+  });
+
+  it("a \"+n\" token tells what it hides: the swarms' counts and the fishers' names not drawn", () => {
+    const st = startSession(
+      setupFor({ width: 5, height: 5, levels: 1, fishers: 3, seed: 1 }),
+    ).state;
+    const at = [2, 2, 0] as const;
+    const explored = [...st.explored];
+    explored[squareIndex(at)] = 1;
+    const base = st.swarms[0]!;
+    const sizes = [
+      [5, 8],
+      [3, 6],
+      [2, 9],
+    ] as const;
+    const state = {
+      ...st,
+      explored,
+      fishers: st.fishers.map((f) => ({ ...f, at: [...at] as typeof f.at })),
+      swarms: sizes.map(([fish, max], i) => ({
+        ...base,
+        id: `w${i}`,
+        at: [...at],
+        fish,
+        max,
+        seen: true,
+      })),
+    } as typeof st;
+    const view = viewFor(state, "gm");
+    const sq = parse(lakeSvg(view, [], { localize: L })).querySelector(
+      `[data-at="${squareKey([...at])}"]`,
+    )!;
+    // Two swarm tokens fit: the first is drawn and the other two are "+2".
+    const swarms = sq.querySelector(".kolikoly-more-swarms")!;
+    expect(swarms.querySelector(".kolikoly-more")!.textContent).toBe("+2");
+    const hidden = [1, 2].map((i) =>
+      L("KOLIKOLY.Sandbox.Lake.SwarmLabel", { fish: sizes[i]![0], max: sizes[i]![1] }),
+    );
+    expect(swarms.querySelector("title")!.textContent).toBe(
+      L("KOLIKOLY.Sandbox.Lake.NotDrawn", { list: hidden.join("; ") }),
+    );
+    const fishers = sq.querySelector(".kolikoly-more-fishers")!;
+    expect(fishers.querySelector(".kolikoly-more")!.textContent).toBe("+2");
+    expect(fishers.querySelector("title")!.textContent).toBe(
+      L("KOLIKOLY.Sandbox.Lake.NotDrawn", {
+        list: view.fishers
+          .slice(1)
+          .map((f) => f.name)
+          .join(", "),
+      }),
+    );
   });
 });

@@ -240,4 +240,12 @@ describe("sandbox table", () => {
       expect(html).toContain(L("KOLIKOLY.Sandbox.Legend.Fog"));
     }
   });
+
+  it('the legend says in words what a "+n" beside the tokens on a square is', () => {
+    for (const v of ["gm", "player", { fisher: "ana" }] as const) {
+      const html = legendHtml(T.setViewer(T.newTable(SMALL), v), L);
+      expect(html).toContain(">+n<");
+      expect(html).toContain(L("KOLIKOLY.Sandbox.Legend.More"));
+    }
+  });
 });
