@@ -45,9 +45,14 @@ const key = (h: Hole) => `${h[0]},${h[1]}`;
 const FLOE_TINTS = ["#f3f9fd", "#e6f2fa", "#eef5f0", "#f6f2fa", "#e9f0f7", "#f7f7ee"];
 const WATER = "#1d4f73";
 const HOLE_WATER = "#0b2e4a";
-/** The hole's radius and centre offset in a square (the bear token sits top-left over its rim). */
+/** The hole's radius and centre offset in a square (a bear's token sits on its centre). */
 const HOLE_R = 17;
 const HOLE_DY = 4;
+/** The centre of the hole drawn in the square whose top-left corner is (sx, sy). */
+const holeCentre = (sx: number, sy: number): [number, number] => [
+  sx + CELL / 2,
+  sy + CELL / 2 + HOLE_DY,
+];
 /** Ball positions inside a hole (relative to its centre): big ones on top, small ones below. */
 const BIG_SLOTS: readonly (readonly [number, number])[] = [
   [-8, -6],
@@ -257,10 +262,8 @@ function sheetContent(
     out.push(tileSign(sx + CELL - 12, sy + 12, floe));
   }
   for (const f of parts.bears ? view.fishers : []) {
-    const [sx, sy] = L.origin(f.at[0], f.at[1]);
+    const [cx, cy] = holeCentre(...L.origin(f.at[0], f.at[1]));
     const [fill, text] = fisherColour(view, f.id);
-    const cx = sx + 14;
-    const cy = sy + 14;
     const turn = f.id === view.next && !view.over;
     out.push(
       `<g class="ks-ky-bear${turn ? " ks-ky-bear--turn" : ""}" data-fisher="${escapeXml(f.id)}">`,
@@ -360,8 +363,7 @@ function balls(hv: HoleView, cx: number, cy: number, under: boolean): string {
 }
 
 function holeDrawing(hv: HoleView, sx: number, sy: number): string {
-  const cx = sx + CELL / 2;
-  const cy = sy + CELL / 2 + HOLE_DY;
+  const [cx, cy] = holeCentre(sx, sy);
   const [x, y] = hv.at;
   const out = [
     `<rect class="ks-ky-hole__bg" x="${sx + 1}" y="${sy + 1}" width="${CELL - 2}" height="${CELL - 2}" rx="4" fill="transparent"/>`,

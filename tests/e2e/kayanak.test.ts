@@ -70,12 +70,13 @@ function expected(
   const holes: Record<string, string> = {};
   for (const h of view.holes)
     holes[key(h.at)] = `${h.open}/${h.frozen}/${h.big ?? "-"}/${h.small ?? "-"}`;
-  // Bear tokens sit in their hole's top-left corner (lake-svg's grid: 3 + 18 + 56x, 3 + 18 + 56y).
+  // Bear tokens sit on their hole's centre (lake-svg's grid: 3 + 18 + 56x, 3 + 18 + 56y; the
+  // hole is drawn 4 units below the square's middle).
   const bears: Record<string, string> = {};
   const fishers = placed
     ? view.fishers.slice(0, placed.length).map((f, i) => ({ ...f, at: placed[i]! }))
     : view.fishers;
-  for (const f of fishers) bears[f.id] = `${21 + 56 * f.at[0] + 14},${21 + 56 * f.at[1] + 14}`;
+  for (const f of fishers) bears[f.id] = `${21 + 56 * f.at[0] + 28},${21 + 56 * f.at[1] + 28 + 4}`;
   const names = new Map(state.fishers.map((f) => [f.id, f.name]));
   const lines = kayanakLogLines(
     placed ? [] : eventsFor(log as Parameters<typeof eventsFor>[0], viewer),

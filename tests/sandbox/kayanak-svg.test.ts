@@ -3,6 +3,7 @@
  * holds no covered hole's contents (the fish under the ice are the GM's alone); what is drawn for
  * open holes, crystals and tiles; [x,y] 0-based everywhere; the legibility floor.
  */
+import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { viewFor } from "../../src/rules/kayanak/index.ts";
@@ -233,5 +234,24 @@ describe("Kayanak sheet: what is drawn", () => {
     const t = game();
     const svg = iceSvg(viewFor(K.currentState(t), "gm"), { localize: L, zoom: 0.1 });
     expect(svg).toContain(`data-zoom="${MIN_ZOOM}"`);
+  });
+});
+
+describe("Kayanak sheet: the bears", () => {
+  it("a bear's token is centred on the hole it stands on", () => {
+    const t = game();
+    const doc = new JSDOM(`<body>${sheetFor(t, projectKayanak(t), L)}</body>`).window.document;
+    const bears = [...doc.querySelectorAll<SVGGElement>(".ks-ky-bear")];
+    expect(bears.length).toBe(t.session.state.fishers.length);
+    for (const b of bears) {
+      const f = t.session.state.fishers.find((x) => x.id === b.dataset.fisher)!;
+      const hole = doc.querySelector(`.ks-ky-hole[data-at="${f.at[0]},${f.at[1]}"]`)!;
+      const rim = hole.querySelector(".ks-ky-water, .ks-ky-ice")!;
+      const token = b.querySelector("circle:not(.ks-ky-bear__ring)")!;
+      const centre = (c: Element) => [c.getAttribute("cx"), c.getAttribute("cy")];
+      expect(centre(token), f.id).toEqual(centre(rim));
+      for (const ring of b.querySelectorAll(".ks-ky-bear__ring"))
+        expect(centre(ring)).toEqual(centre(rim));
+    }
   });
 });
