@@ -9,7 +9,6 @@ import { renderCard } from "../core/card.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { ChatCreate, Port } from "../core/port.ts";
 import { holeLabel } from "../../ui/handlebars-helpers.ts";
-import { faceText } from "./dice.ts";
 
 type L = Port["localize"];
 const K = "KOLIKOLY.Kayanak.Foundry";
@@ -33,9 +32,10 @@ export function kayanakLine(e: KayanakEvent, name: (id: string) => string, t: L)
     case "rolled":
       return t(`${K}.Event.rolled`, {
         name: name(e.fisher),
-        die: `${t(`${K}.Face.${e.die.face}`)} ${faceText(e.die)}`,
+        // the face in words: a chat line is text, and an emoji is a box without an emoji font
+        die: `${t(`${K}.Face.${e.die.face}`)} ${e.die.dots}`,
         temperature: e.temperature
-          ? ` + ${t(`${K}.Face.${e.temperature.face}`)} ${faceText(e.temperature)}`
+          ? ` + ${t(`${K}.Face.${e.temperature.face}`)} ${e.temperature.dots}`
           : "",
         dots: e.dots,
       });

@@ -36,6 +36,26 @@ export const FACE_SYMBOL: Readonly<Record<string, string>> = {
   dots: "•",
 };
 
+/**
+ * An icon per face, from the Font Awesome (free, solid) set Foundry ships with every client: the
+ * chat card, a result's tooltip and the turn bar draw these, so a face reads on a machine without
+ * an emoji font. Plain text (Dice So Nice's labels) keeps FACE_SYMBOL.
+ */
+export const FACE_ICON: Readonly<Record<string, string>> = {
+  bear: "fa-paw",
+  pickax: "fa-hammer",
+  fish: "fa-fish",
+  star: "fa-star",
+  tile: "fa-ban",
+  crystal: "fa-snowflake",
+  dots: "fa-circle",
+};
+
+/** A face's icon as HTML: decorative, its name said in words beside it. */
+export function faceIcon(face: string): string {
+  return `<i class="fa-solid ${FACE_ICON[face] ?? "fa-dice-d6"}" aria-hidden="true"></i>`;
+}
+
 type Face = ActionFace | TemperatureFace;
 
 const sameFaces = (a: readonly Face[], b: readonly Face[]) =>
@@ -73,7 +93,7 @@ export function resultLabel(
   const f = faceOfResult(denomination, result);
   if (!f) return String(result);
   const title = `${name(f.face)} ${f.dots}`;
-  return `<span class="kolikoly-kayanak-face" data-face="${f.face}" title="${title}">${faceText(f)}</span>`;
+  return `<span class="kolikoly-kayanak-face" data-face="${f.face}" title="${title}">${faceIcon(f.face)} ${f.dots}</span>`;
 }
 
 /** The CSS classes of a result: the core's, without min/max (a face is not a number), and the face's. */
@@ -197,7 +217,7 @@ export function rolledFace(
   return f ? { die: request.kind, face: f.face, dots: f.dots } : undefined;
 }
 
-/** The template's context: the die's name and the face (its symbol, name and dots), or "?". */
+/** The template's context: the die's name and the face (its icon, name and dots), or "?". */
 export function kayanakRollContext(
   options: { kolikoly?: RolledFace } | undefined,
   isPrivate: boolean,
@@ -209,7 +229,7 @@ export function kayanakRollContext(
     hidden: false,
     die: t(`KOLIKOLY.Kayanak.Foundry.Die.${f.die}`),
     face: f.face,
-    symbol: FACE_SYMBOL[f.face] ?? "",
+    icon: FACE_ICON[f.face] ?? "fa-dice-d6",
     name: t(`KOLIKOLY.Kayanak.Foundry.Face.${f.face}`),
     dots: f.dots > 0 ? `${f.dots} ${t("KOLIKOLY.Kayanak.Foundry.Face.dots")}` : "",
   };

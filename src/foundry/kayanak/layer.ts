@@ -24,7 +24,7 @@ import { ART_BUDGETS, BoardPictures } from "../core/board-picture.ts";
 import { iceSheetArt } from "../../ui/ice-svg.ts";
 import { holeOrigin } from "./board.ts";
 import type { KayanakHost, KayanakRequest } from "./host.ts";
-import { faceText } from "./dice.ts";
+import { faceIcon } from "./dice.ts";
 
 const K = "KOLIKOLY.Kayanak.Foundry.Board";
 
@@ -197,12 +197,14 @@ function renderBar(
     lines.push(esc(t(`${K}.Over`, { winners: v.winners.map((w) => name(w)).join(", ") })));
   else lines.push(esc(t(`${K}.TurnOf`, { turn: v.turn + 1, name: name(v.next) })));
   if (v.inPlay) {
+    // each face as its icon (Font Awesome, which every client has) and its name in words
     const dice = [v.inPlay.die, ...(v.inPlay.temperature ? [v.inPlay.temperature] : [])]
-      .map(faceText)
+      .map(
+        (f) => `${faceIcon(f.face)} ${esc(t(`KOLIKOLY.Kayanak.Foundry.Face.${f.face}`))} ${f.dots}`,
+      )
       .join(" + ");
-    lines.push(
-      `<span data-dice>${esc(t(`${K}.Dice`, { dice, left: v.inPlay.dots - v.inPlay.used }))}</span>`,
-    );
+    const sentence = esc(t(`${K}.Dice`, { dice: "\u0000", left: v.inPlay.dots - v.inPlay.used }));
+    lines.push(`<span data-dice>${sentence.replace("\u0000", dice)}</span>`);
   }
   lines.push(`<span class="hint">${esc(t(`${K}.Legend`))}</span>`);
   const buttons: string[] = [];

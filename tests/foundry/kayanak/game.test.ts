@@ -292,9 +292,18 @@ describe("Kayanak in the behavioural fake", () => {
 describe("Kayanak dice terms", () => {
   const name = (f: string) => f.toUpperCase();
   test("faces, labels and classes of the action and temperature dice", () => {
-    expect(resultLabel("k", 1, name)).toContain("🐻 2");
+    // a face is a Font Awesome icon Foundry ships (no emoji font needed), its name in the title
+    expect(resultLabel("k", 1, name)).toContain(
+      '<i class="fa-solid fa-paw" aria-hidden="true"></i> 2',
+    );
     expect(resultLabel("k", 1, name)).toContain('title="BEAR 2"');
-    expect(resultLabel("t", 3, name)).toContain("❄ 1");
+    expect(resultLabel("t", 3, name)).toContain(
+      '<i class="fa-solid fa-snowflake" aria-hidden="true"></i> 1',
+    );
+    expect(resultLabel("k", 3, name)).toContain("fa-hammer");
+    for (const k of ["k", "t"])
+      for (let r = 1; r <= 6; r++)
+        expect(resultLabel(k, r, name)).not.toMatch(/\p{Extended_Pictographic}/u);
     expect(resultLabel("k", 9, name)).toBe("9");
     expect(resultCss("k", 6, ["kayanakactiondie", "d6", null, "max"])).toEqual([
       "kayanakactiondie",
@@ -322,7 +331,7 @@ describe("Kayanak dice terms", () => {
     expect(action.DENOMINATION).toBe(ACTION_DENOMINATION);
     const a = new action({ faces: 20 }) as unknown as Base & { getResultLabel(r: object): string };
     expect(a.faces).toBe(6);
-    expect(a.getResultLabel({ result: 5 })).toContain("🐟 2");
+    expect(a.getResultLabel({ result: 5 })).toContain("fa-fish");
   });
 
   test("Dice So Nice faces where it is installed, nothing where it is not", () => {
