@@ -227,6 +227,22 @@ async function checkSettingsWindow(t: Table): Promise<void> {
       "settings named by key",
     )
     .toEqual([]);
+  // every slider shows its value beside it, in a number box as Foundry's range-picker does
+  const sliders = await win
+    .locator(`[data-category="${MODULE}"] input[type=range]`)
+    .evaluateAll((els) =>
+      els.map((e) => {
+        const r = e as HTMLInputElement;
+        const n = r.parentElement?.querySelector<HTMLInputElement>("input[type=number]");
+        const box = n?.getBoundingClientRect();
+        return { name: r.name, value: r.value, shown: n?.value, width: box?.width ?? 0 };
+      }),
+    );
+  expect.soft(sliders.length, "the module's sliders").toBeGreaterThanOrEqual(5);
+  for (const sl of sliders) {
+    expect.soft(sl.shown, `${sl.name}: its value shown`).toBe(sl.value);
+    expect.soft(sl.width, `${sl.name}: its value box visible`).toBeGreaterThan(20);
+  }
   await shot(t, "settings", win);
   // a world setting changed in the window reaches every client (a Setting document)
   await win.locator(`input[name="${MODULE}.netDamage"]`).fill("1d4+@mod");

@@ -236,6 +236,28 @@ export class TokenHUD extends BasePlaceableHUD {
 }
 
 /**
+ * A Number setting with a range is drawn as Foundry's `<range-picker>` (v13
+ * client/applications/elements/range-picker.mjs, HTMLRangePickerElement: "a range slider with a
+ * linked number input field"; `_buildElements` makes the range input, then the number input, each
+ * following the other). Here the range input keeps the setting's name for the form.
+ */
+function rangePicker(range: HTMLInputElement): HTMLElement {
+  const picker = document.createElement("div");
+  picker.className = "range-picker";
+  const number = document.createElement("input");
+  number.type = "number";
+  number.min = range.min;
+  number.max = range.max;
+  number.step = range.step;
+  number.value = range.value;
+  number.setAttribute("aria-label", range.id);
+  range.addEventListener("input", () => (number.value = range.value));
+  number.addEventListener("change", () => (range.value = number.value));
+  picker.append(range, number);
+  return picker;
+}
+
+/**
  * SettingsConfig (v13 client/applications/settings/config.mjs): every registered setting with
  * `config: true`, grouped by package; a user who may not modify world settings
  * (SETTINGS_MODIFY) sees only client settings. Inputs per type: a checkbox for Boolean, a
@@ -325,7 +347,11 @@ export class SettingsConfig extends ApplicationV2 {
         const hint = document.createElement("p");
         hint.className = "hint";
         hint.textContent = t(s.hint);
-        group.append(label, input, hint);
+        group.append(
+          label,
+          s.type === Number && s.range ? rangePicker(input as HTMLInputElement) : input,
+          hint,
+        );
         section.append(group);
       }
       root.append(section);
