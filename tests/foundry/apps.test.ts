@@ -257,6 +257,20 @@ describe("GM control panel (issue 3 item 4)", () => {
     expect(parseCoordValue("1,1,0")).toEqual([1, 1, 0]);
     expect((ana.querySelector("input[name='total.f1']") as HTMLInputElement).value).toBe("9");
     expect(doc.querySelector("tr[data-fisher=f2]")!.textContent).toContain("Not declared");
+    // no square shown chosen where none is: Bo declared nothing, his square box is blank and shut
+    const boTarget = doc.querySelector("select[name='target.f2']") as HTMLSelectElement;
+    expect([boTarget.value, boTarget.disabled]).toEqual(["", true]);
+    // each box of the check column is labelled by visible text, not by aria-label alone
+    for (const name of ["total.f1", "natural.f1"]) {
+      const label = doc.querySelector(`input[name='${name}']`)!.closest("label");
+      expect(label?.textContent?.trim(), name).toBe(
+        strictLocalize(
+          name.startsWith("total")
+            ? "KOLIKOLY.Foundry.Panel.Total"
+            : "KOLIKOLY.Foundry.Panel.Natural",
+        ),
+      );
+    }
     // the prepared swarm is unseen: the panel (GM only) shows it, the players' scene has no token for it
     expect(doc.querySelector(".kolikoly-hidden li")!.textContent).toBe("6 fish at [1,1,0]");
     expect(t.players[0].scene(t.sceneId)!.tokens.length).toBe(2);

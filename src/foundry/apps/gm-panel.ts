@@ -135,9 +135,13 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
     const row = el.closest("tr")!;
     const action = (row.querySelector(`select[name="action.${fisher}"]`) as HTMLSelectElement)
       .value;
-    const target = parseCoordValue(
-      (row.querySelector(`select[name="target.${fisher}"]`) as HTMLSelectElement).value,
-    );
+    const targetSelect = row.querySelector(`select[name="target.${fisher}"]`) as HTMLSelectElement;
+    const target = parseCoordValue(targetSelect.value);
+    // an action that takes a square waits for one: the square's box opens, nothing is declared yet
+    if (action !== "" && action !== "catch" && !target) {
+      targetSelect.disabled = false;
+      return targetSelect.focus();
+    }
     const decl =
       action === ""
         ? null

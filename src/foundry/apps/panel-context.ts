@@ -32,6 +32,8 @@ export interface PanelFisher {
   readonly action: ActionKind | "";
   readonly actions: { value: string; label: string; selected: boolean }[];
   readonly targets: { value: string; label: string; selected: boolean }[];
+  /** Whether the declared action takes a square (Track, Move, Herd): else the square is blank. */
+  readonly needsTarget: boolean;
   readonly check: string;
   readonly modifier: string;
   readonly total: number | "";
@@ -93,11 +95,16 @@ export function panelContext(
         label: a ? t(`KOLIKOLY.Foundry.Action.${a}`) : t("KOLIKOLY.Foundry.Panel.None"),
         selected: a === action,
       })),
-      targets: neighbours(s.lake, f.at).map((c) => ({
-        value: coordValue(c),
-        label: coordLabel(c),
-        selected: Boolean(target && coordValue(target) === coordValue(c)),
-      })),
+      // a blank first: no square is shown chosen where none is (no action, or a Catch)
+      targets: [
+        { value: "", label: "—", selected: !target },
+        ...neighbours(s.lake, f.at).map((c) => ({
+          value: coordValue(c),
+          label: coordLabel(c),
+          selected: Boolean(target && coordValue(target) === coordValue(c)),
+        })),
+      ],
+      needsTarget: action !== "" && action !== "catch",
       check: action ? t(`KOLIKOLY.Foundry.Check.${CHECK_FOR[action]}`) : "",
       modifier: action ? (mod >= 0 ? `+${mod}` : `${mod}`) : "",
       total: total?.total ?? "",
@@ -111,7 +118,9 @@ export function panelContext(
     .map((w) => ({
       label:
         t("KOLIKOLY.Foundry.Panel.UnseenSwarm", { fish: w.fish, at: coordLabel(w.at) }) +
-        (s.explored[indexOf(s.lake, w.at)] === 1 ? "" : " *"),
+        (s.explored[indexOf(s.lake, w.at)] === 1
+          ? ""
+          : ` ${t("KOLIKOLY.Foundry.Panel.InUnexplored")}`),
     }));
   return {
     lakeId: pub.id,
