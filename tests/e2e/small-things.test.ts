@@ -219,7 +219,7 @@ describe("the table's small things (Chromium)", () => {
         expect(all).toMatch(
           /8 damage: a serious wound; Bo rolls 16 on the save against DC 15: unconscious\./,
         );
-        expect(all).toContain("Needle gar avoided");
+        expect(all).toContain("Hazard avoided: Needle gar.");
       }
     }
     await page.locator(".ks-log-panel").screenshot({ path: `${OUT}/small-hazard-log.png` });
