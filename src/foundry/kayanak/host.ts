@@ -44,6 +44,7 @@ import { err } from "../core/result.ts";
 import type { ReconcileOptions } from "../core/game-host.ts";
 import { GameHosting } from "../core/game-host.ts";
 import type { PublicBoard } from "./board.ts";
+import type { KayanakRequest, LoadedBoard } from "./loaded.ts";
 import { publicBoardFor, publicBoardOf } from "./board.ts";
 import { holeLabel, kayanakCard } from "./cards.ts";
 import { kayanakDriver } from "./dice.ts";
@@ -63,23 +64,8 @@ export const KAYANAK_HOOK = {
   gameEnded: "kolikoly.kayanakEnded",
 } as const;
 
-/** A board as the GM side reads it: record, finished turns, the state with the turn in play. */
-export interface LoadedBoard {
-  readonly record: KayanakRecord;
-  readonly session: KayanakSession;
-  /** The state now: the session's with the turn in play applied. */
-  readonly state: KayanakState;
-  /** The turn in play's events so far. */
-  readonly turnEvents: readonly KayanakEvent[];
-  readonly scene: SceneData;
-  readonly pub: PublicBoard;
-}
-
-/** What a player (or the GM) asks of a board. */
-export type KayanakRequest =
-  | { readonly kind: "roll" }
-  | { readonly kind: "step"; readonly step: Step }
-  | { readonly kind: "end" };
+// what the host reads a board as, and what is asked of one (loaded.ts)
+export type { KayanakRequest, LoadedBoard } from "./loaded.ts";
 
 export class KayanakHost {
   /** What both games' hosts share: authority, the sessions known, the writes (core/game-host.ts). */
