@@ -5,7 +5,8 @@ import type { Port } from "./port.ts";
 export interface CardContext {
   readonly title: string;
   readonly lines: readonly string[];
-  readonly catches?: readonly { name: string; caught: number }[];
+  /** The end card's catches; `haul`: what the character took home (core/haul-card.ts). */
+  readonly catches?: readonly { name: string; caught: number; haul?: string }[];
   readonly placeholder?: string;
 }
 

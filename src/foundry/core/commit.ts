@@ -20,13 +20,14 @@
  * removed. Reconcile after a reload, a hand-over or a stale refusal is the same call.
  */
 import { MODULE_ID } from "./constants.ts";
-import type { ChatCreate, ModuleCard, Port, SceneData, WriteOp } from "./port.ts";
+import type { CatchDoc, ChatCreate, ModuleCard, Port, SceneData, WriteOp } from "./port.ts";
 import type { StoreRecord } from "./record.ts";
 import type { Result } from "./result.ts";
 import { err } from "./result.ts";
 import type { GmStore } from "./store/gm-store.ts";
 import type { SealKey } from "./store/sealed.ts";
-import { isStale } from "./write-error.ts";
+import { WriteError, isStale } from "./write-error.ts";
+import { grantOps, haulOf } from "./haul.ts";
 
 /** The public writes that put a scene in line with a record, computed against the scene now. */
 export type Publish = (scene: SceneData) => WriteOp[];
@@ -152,30 +153,78 @@ function revOf(card: ModuleCard): number | undefined {
 }
 
 /**
- * The card writes a record calls for: its outbox cards not posted yet, and orphans removed:
- * GM-written cards of a revision the store does not hold (a module that posted before it wrote
- * its record left them). A card seems an orphan to a client whose record is older than the card
- * (another GM client wrote the next revision and posted its card meanwhile), so the store is read
- * again before any is removed: a card is posted only after its record, so once the card is seen,
- * a fresh read sees its record.
+ * The card writes a record calls for, in groups written in order: its outbox cards not posted
+ * yet, and orphans removed: GM-written cards of a revision the store does not hold (a module
+ * that posted before it wrote its record left them). A card seems an orphan to a client whose
+ * record is older than the card (another GM client wrote the next revision and posted its card
+ * meanwhile), so the store is read again before any is removed: a card is posted only after its
+ * record, so once the card is seen, a fresh read sees its record.
+ *
+ * A haul card (core/haul.ts) is a group of its own: the card, then its items. The card is their
+ * receipt: a group whose card the server refuses (posted already, by this client or another)
+ * writes none of its items, and one whose card is in the chat is not written again.
  */
 async function cardOps(
   port: Port,
   record: StoreRecord,
   newest?: () => Promise<number | undefined>,
-): Promise<WriteOp[]> {
+): Promise<WriteOp[][]> {
   const cards = gmCards(port, record.lakeId);
-  const ops: WriteOp[] = [];
+  const groups: WriteOp[][] = [];
   const posted = new Set(cards.map((c) => c.id));
   const missing = (record.outbox ?? []).filter((c) => !c._id || !posted.has(c._id));
-  if (missing.length) ops.push({ kind: "chat.create", data: missing });
+  const plain = missing.filter((c) => !haulOf(cardFlag(c)));
+  if (plain.length) groups.push([{ kind: "chat.create", data: plain }]);
+  for (const c of missing.filter((x) => haulOf(cardFlag(x)) && x._id))
+    groups.push([
+      { kind: "chat.create", data: [c] },
+      ...(await grantOps(port, c._id!, haulOf(cardFlag(c))!.grants, itemSource(port))),
+    ]);
   const later = cards.filter((c) => (revOf(c) ?? 0) > record.rev);
   if (later.length && newest) {
     const rev = (await newest()) ?? record.rev;
     const orphans = later.filter((c) => (revOf(c) ?? 0) > rev).map((c) => c.id);
-    if (orphans.length) ops.push({ kind: "chat.delete", ids: orphans });
+    if (orphans.length) groups.push([{ kind: "chat.delete", ids: orphans }]);
   }
-  return ops;
+  return groups;
+}
+
+function cardFlag(c: ChatCreate): Readonly<Record<string, unknown>> | undefined {
+  return c.flags[MODULE_ID] as Readonly<Record<string, unknown>> | undefined;
+}
+
+/** An item's source for a haul, read once a roll-forward (fromUuid). */
+function itemSource(port: Port) {
+  const seen = new Map<string, Promise<CatchDoc | undefined>>();
+  return async (uuid: string) => {
+    if (!seen.has(uuid)) seen.set(uuid, port.catchDoc(uuid));
+    const d = await seen.get(uuid);
+    return d?.kind === "item" ? d : undefined;
+  };
+}
+
+/**
+ * The haul cards of `record` this roll-forward posted whose items did not all go with them (a v13
+ * write that stopped after the card): their items are written again, computed afresh, so a
+ * character that holds the card's receipt already is left alone.
+ */
+async function owedItems(port: Port, record: StoreRecord, owed: ReadonlySet<string>) {
+  const ops: WriteOp[][] = [];
+  for (const c of record.outbox ?? []) {
+    const haul = haulOf(cardFlag(c));
+    if (!c._id || !haul || !owed.has(c._id)) continue;
+    ops.push(await grantOps(port, c._id, haul.grants, itemSource(port)));
+  }
+  return ops.filter((g) => g.length > 0);
+}
+
+/** The haul cards among the first `done` operations of `ops` written: their items may be owed. */
+function postedHauls(ops: readonly WriteOp[], done: number): string[] {
+  return ops
+    .slice(0, done)
+    .flatMap((o) => (o.kind === "chat.create" ? o.data : []))
+    .filter((c) => c._id && haulOf(cardFlag(c)))
+    .map((c) => c._id!);
 }
 
 /** How a reconcile treats a finished game (issue 20 item 4). */
@@ -213,11 +262,16 @@ export async function rollForward(
       }
     : undefined;
   let last: unknown;
+  // haul cards this call posted whose items are not all written yet (postedHauls)
+  const owed = new Set<string>();
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const scene = port.scene(record.sceneId);
     if (!scene) return false;
-    const cards = await cardOps(port, record, newest);
-    const ops = [...publish(scene), ...cards];
+    const groups = [
+      ...(await cardOps(port, record, newest)),
+      ...(await owedItems(port, record, owed)),
+    ];
+    const ops = [...publish(scene), ...groups.flat()];
     if (!ops.length) return true;
     if (attempt === 0) {
       try {
@@ -225,11 +279,26 @@ export async function rollForward(
         return true;
       } catch (e) {
         last = e;
+        // a v13 write stops at its first refusal: a haul card before it went out
+        if (e instanceof WriteError && !e.unverified)
+          for (const id of postedHauls(ops, e.done.length)) owed.add(id);
         continue;
       }
     }
     let failed = false;
-    for (const op of [...cards, ...ops.filter((o) => !cards.includes(o))])
+    // cards first, each group in order: a group stops at its first refusal, so a haul card
+    // refused as posted already writes none of its items
+    for (const group of groups)
+      for (const [i, op] of group.entries())
+        try {
+          await port.write([op]);
+          if (i === 0) for (const id of postedHauls([op], 1)) owed.add(id);
+        } catch (e) {
+          last = e;
+          failed = true;
+          break;
+        }
+    for (const op of ops.filter((o) => !groups.some((g) => g.includes(o))))
       try {
         await port.write([op]);
       } catch (e) {

@@ -150,12 +150,55 @@ export type WriteOp =
   | { readonly kind: "scene.update"; readonly sceneId: string; readonly update: object }
   | { readonly kind: "chat.create"; readonly data: ChatCreate[] }
   | { readonly kind: "chat.delete"; readonly ids: string[] }
+  /** A catch's items on a character (core/haul.ts): Actor#createEmbeddedDocuments("Item"). */
+  | { readonly kind: "items.create"; readonly actorId: string; readonly data: object[] }
+  | {
+      readonly kind: "items.update";
+      readonly actorId: string;
+      readonly updates: ({ readonly _id: string } & Record<string, unknown>)[];
+    }
+  | { readonly kind: "items.delete"; readonly actorId: string; readonly ids: string[] }
   /** A new revision of a lake's record in the GM store (store/sealed.ts), created with a fixed id. */
   | { readonly kind: "store.put"; readonly doc: StoreDoc }
   /** Revisions nobody reads again (store/gm-store.ts `written`). */
   | { readonly kind: "store.delete"; readonly ids: string[] }
   /** The passphrase copy of the keys (store/passphrase.ts): one document, created or replaced. */
   | { readonly kind: "store.copy"; readonly copy: WrappedKeys };
+
+/** An item of a character as the catch reads it (core/haul.ts): game.actors.get(id).items. */
+export interface HeldItem {
+  readonly id: string;
+  readonly name: string;
+  /** `system.quantity` when it is a number (the item stacks); else undefined. */
+  readonly quantity?: number;
+  /** Where it came from: the module's `source` flag, else `_stats.compendiumSource`. */
+  readonly source?: string;
+  /** The haul cards whose grants this item holds (its `receipts` flag). */
+  readonly receipts: readonly string[];
+}
+
+/** A RollTable or an Item read with fromUuid, as a lake's catch source (core/haul.ts). */
+export type CatchDoc =
+  | {
+      readonly kind: "table";
+      readonly name: string;
+      readonly formula: string;
+      readonly results: readonly {
+        readonly name: string;
+        readonly img?: string;
+        /** A "document" result's Item UUID (TableResult#documentUuid). */
+        readonly uuid?: string;
+        readonly range: readonly [number, number];
+      }[];
+    }
+  | {
+      readonly kind: "item";
+      readonly name: string;
+      readonly img?: string;
+      readonly uuid: string;
+      /** Item#toObject(): what a new item is made from. */
+      readonly data: Readonly<Record<string, unknown>>;
+    };
 
 /** One document of the GM store as its index lists it. */
 export interface StoreEntry {

@@ -2,6 +2,7 @@
  * The Port on Foundry: each method is one Foundry call (named beside it). The behavioural fake
  * in tests/foundry/fake implements the same interface.
  */
+import { catchDocOf, heldItemOf } from "./haul-source.ts";
 import { MODULE_ID } from "./constants.ts";
 import { authorIdOf } from "./compat.ts";
 import { BatchReach } from "./batch.ts";
@@ -102,6 +103,19 @@ export function livePort(): Port {
         { testUserPermission(u: User.Implementation, level: string): boolean } | undefined;
       if (!a) return [];
       return game.users!.contents.filter((u) => a.testUserPermission(u, "OWNER")).map((u) => u.id!);
+    },
+    actorItems(actorId) {
+      const a = game.actors!.get(actorId) as unknown as
+        { items: { contents: { toObject(): Record<string, unknown> }[] } } | undefined;
+      return a?.items.contents.map((i) => heldItemOf(i.toObject()));
+    },
+    async catchDoc(uuid) {
+      // a RollTable or an Item, world or compendium (fromUuid loads a compendium's document)
+      const d = (await fromUuid(uuid as never).catch(() => null)) as unknown as {
+        documentName?: string;
+        toObject(): Record<string, unknown>;
+      } | null;
+      return d?.documentName ? catchDocOf(d.documentName, d.toObject(), uuid) : undefined;
     },
     actorName: (actorId) =>
       (game.actors!.get(actorId) as unknown as { name?: string } | undefined)?.name,

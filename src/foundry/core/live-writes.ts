@@ -166,11 +166,29 @@ function batchOf(op: WriteOp): BatchOperation {
       throw new Error("a chat.create is sent by its visibility groups (batchOps)");
     case "chat.delete":
       return { action: "delete", documentName: "ChatMessage", ids: op.ids };
+    case "items.create":
+      return { action: "create", documentName: "Item", parent: actorOf(op.actorId), data: op.data };
+    case "items.update":
+      return {
+        action: "update",
+        documentName: "Item",
+        parent: actorOf(op.actorId),
+        updates: op.updates,
+      };
+    case "items.delete":
+      return { action: "delete", documentName: "Item", parent: actorOf(op.actorId), ids: op.ids };
     case "store.put":
     case "store.delete":
     case "store.copy":
       throw new Error("the GM store is written on its own");
   }
+}
+
+/** A character the catch writes into (game.actors); a missing one fails the write. */
+function actorOf(id: string): AnyDoc {
+  const a = game.actors!.get(id) as unknown as AnyDoc | undefined;
+  if (!a) throw new Error(`no actor ${id}`);
+  return a;
 }
 
 function chatData(c: ChatCreate): object {
@@ -281,6 +299,15 @@ async function runOne(op: WriteOp, generation: number): Promise<string[]> {
     }
     case "chat.delete":
       await Chat.deleteDocuments(op.ids);
+      return [];
+    // the catch (core/haul.ts): Actor#createEmbeddedDocuments and the rest, on the character
+    case "items.create":
+      return (await actorOf(op.actorId).createEmbeddedDocuments("Item", op.data)).map((d) => d.id);
+    case "items.update":
+      await actorOf(op.actorId).updateEmbeddedDocuments("Item", op.updates);
+      return [];
+    case "items.delete":
+      await actorOf(op.actorId).deleteEmbeddedDocuments("Item", op.ids);
       return [];
   }
 }

@@ -15,6 +15,8 @@ import type {
   RollResult,
   KeyStorage,
   SwarmBody,
+  HeldItem,
+  CatchDoc,
 } from "./documents.ts";
 
 // the data the port reads and writes, written once in documents.ts
@@ -30,6 +32,8 @@ export type {
   WriteOp,
   StoreEntry,
   RollResult,
+  HeldItem,
+  CatchDoc,
 } from "./documents.ts";
 
 export interface Port {
@@ -47,6 +51,10 @@ export interface Port {
   ownersOf(actorId: string): string[];
   /** The user's display language for an actor id's name (game.actors.get(id)?.name) */
   actorName(actorId: string): string | undefined;
+  /** An actor's items (game.actors.get(id).items) as the catch reads them; undefined: no such actor. */
+  actorItems(actorId: string): HeldItem[] | undefined;
+  /** fromUuid(uuid) read as a catch source (a RollTable or an Item); undefined for anything else. */
+  catchDoc(uuid: string): Promise<CatchDoc | undefined>;
   /** The body this system allows a swarm (swarm-body.ts): the module's sub-type, or pf2e's hazard. */
   swarmBody(): SwarmBody;
   /** Creates the lake's swarm Actor (Actor.create) in the body this system allows (swarm-body.ts). */

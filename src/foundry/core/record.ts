@@ -6,6 +6,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import type { ChatCreate } from "./documents.ts";
+import type { CatchSetting } from "./haul.ts";
 
 /**
  * What every record in the GM store shares, whatever game it holds: the store (store/) seals and
@@ -25,6 +26,11 @@ export interface StoreRecord {
   readonly pendingBefore: readonly unknown[];
   /** The key of the lake's public swarm ids (aliases.ts); GM-only like the rest of the record. */
   readonly aliasKey?: string;
+  /**
+   * What a catch grants the fishers' characters (core/haul.ts); absent: nothing, only the count.
+   * Sealed with the set-up; its key makes every draw, so any GM client computes the same haul.
+   */
+  readonly catch?: CatchSetting;
   /** Absent for the fishing game; "kayanak" for a Kayanak board (issue 11). */
   readonly game?: "kayanak";
   /**

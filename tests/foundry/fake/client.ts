@@ -35,7 +35,9 @@ import type { Notice } from "./store-traffic.ts";
 import { FakePage, fakeCheckEnv } from "./store-traffic.ts";
 import { Xoshiro128, parseFormula, seedState } from "../../../src/rules/index.ts";
 import { lookup, format, registerKolikolyHelpers } from "../../../src/ui/handlebars-helpers.ts";
-import type { CombatDoc, MessageDoc, Payload, WorldSnapshot } from "./server.ts";
+import type { CombatDoc, ItemDoc, MessageDoc, Payload, WorldSnapshot } from "./server.ts";
+import type { CatchDoc, HeldItem } from "../../../src/foundry/core/documents.ts";
+import { catchDocOf, heldItemOf } from "../../../src/foundry/core/haul-source.ts";
 import type { FakeServer } from "./server.ts";
 import { activeGmOf } from "./server.ts";
 import { clone, deepFreeze, expandObject, mergeObject } from "./util.ts";
@@ -489,6 +491,27 @@ export class FakeClient implements Port {
         }
         break;
       }
+      case "items.create":
+      case "items.update":
+      case "items.delete": {
+        // an actor's embedded items changed (ClientDatabaseBackend#_handleCreateDocuments and the
+        // rest, v13 client/data/client-backend.mjs): applied to this client's copy of the actor
+        const c = d as unknown as {
+          actorId: string;
+          created?: ItemDoc[];
+          updates?: ({ _id: string } & Record<string, unknown>)[];
+          ids?: string[];
+        };
+        w.actors = w.actors.map((a) => {
+          if (a._id !== c.actorId) return a;
+          let items = [...(a.items ?? []), ...(c.created ?? [])];
+          for (const u of c.updates ?? [])
+            items = items.map((i) => (i._id === u._id ? mergeObject(i, omitId(u)) : i));
+          if (c.ids) items = items.filter((i) => !c.ids!.includes(i._id));
+          return { ...a, items };
+        });
+        break;
+      }
       case "actor.create":
         w.actors.push((d as unknown as { actor: WorldSnapshot["actors"][number] }).actor);
         break;
@@ -657,6 +680,22 @@ export class FakeClient implements Port {
     const m = this.w.messages.find((x) => x._id === id) as
       { author: string; whisper?: string[]; blind?: boolean } | undefined;
     return m && { author: m.author, whisper: m.whisper ?? [], blind: m.blind === true };
+  }
+  /** As live-port.ts: game.actors.get(id).items, each read by haul-source.ts. */
+  actorItems(actorId: string): HeldItem[] | undefined {
+    const a = this.w.actors.find((x) => x._id === actorId);
+    return (
+      a && (a.items ?? []).map((i) => heldItemOf(clone(i) as unknown as Record<string, unknown>))
+    );
+  }
+  /**
+   * As live-port.ts: fromUuid(uuid), a world or compendium document the server holds
+   * (FakeServer#addDocument), read by haul-source.ts.
+   */
+  async catchDoc(uuid: string): Promise<CatchDoc | undefined> {
+    await hop();
+    const d = this.server.documentByUuid(uuid);
+    return d ? catchDocOf(d.documentName, clone(d.source), uuid) : undefined;
   }
   /** game.actors.get(id)?.name (v13 client/documents/collections/actors.mjs). */
   actorName(actorId: string): string | undefined {

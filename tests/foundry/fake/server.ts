@@ -44,13 +44,19 @@ export interface ActorDoc {
   readonly ownership: Readonly<Record<string, number>>;
   /** The system's data (BaseActor `system`), as the systems' stand-ins read it (systems.ts). */
   readonly system?: Readonly<Record<string, unknown>>;
-  /** Embedded Items (BaseActor `items`): `_id`, `type`, `system`. */
-  readonly items?: readonly {
-    readonly _id: string;
-    readonly name: string;
-    readonly type: string;
-    readonly system: Readonly<Record<string, unknown>>;
-  }[];
+  /** Embedded Items (BaseActor `items`): `_id`, `type`, `system`, and their flags and stats. */
+  readonly items?: readonly ItemDoc[];
+}
+
+/** An embedded Item (v13 common/documents/item.mjs, BaseItem), as the server keeps it. */
+export interface ItemDoc {
+  readonly _id: string;
+  readonly name: string;
+  readonly type: string;
+  readonly img?: string;
+  readonly system: Readonly<Record<string, unknown>>;
+  readonly flags?: Readonly<Record<string, unknown>>;
+  readonly _stats?: Readonly<Record<string, unknown>>;
 }
 
 export interface MessageDoc extends ChatCreate {
@@ -295,6 +301,34 @@ export class FakeServer {
       userId,
     });
   }
+
+  /** World setup: items an actor holds before the game (a world saved with them). */
+  giveItems(actorId: string, items: readonly ItemDoc[]): void {
+    const a = this.state.actors.get(actorId);
+    if (!a) throw new Error(`fake server: no actor ${actorId}`);
+    this.state.actors.set(actorId, { ...a, items: [...(a.items ?? []), ...clone(items)] });
+  }
+
+  /**
+   * World setup: a document fromUuid finds (a world Item or RollTable, or one in a compendium):
+   * its `documentName` and its source data (Document#toObject), as Foundry's client reads it
+   * (v13 client/utils/helpers.mjs fromUuid; a compendium's document is loaded from the server).
+   */
+  addDocument(uuid: string, documentName: string, source: Record<string, unknown>): void {
+    this.documents.set(uuid, { documentName, source: clone(source) });
+  }
+
+  /** fromUuid on any client: the document, or undefined. */
+  documentByUuid(
+    uuid: string,
+  ): { documentName: string; source: Record<string, unknown> } | undefined {
+    return this.documents.get(uuid);
+  }
+
+  private readonly documents = new Map<
+    string,
+    { documentName: string; source: Record<string, unknown> }
+  >();
 
   /**
    * World setup: a world setting changed. ClientSettings#set stores a world setting in a Setting
@@ -638,6 +672,44 @@ export class FakeServer {
           s.messages.delete(id);
         }
         return { ids: [], data: op.ids };
+      }
+      case "items.create":
+      case "items.update":
+      case "items.delete": {
+        // An embedded Item is the actor's: BaseItem's permission is its parent's (v13
+        // common/documents/item.mjs, #canCreate/#canUpdate/#canDelete via the parent actor's
+        // testUserPermission OWNER), so a GM or an owner of the actor
+        const a = s.actors.get(op.actorId);
+        if (!a) throw new Error(`fake server: no actor ${op.actorId}`);
+        if (!this.user(userId).isGM && (a.ownership[userId] ?? a.ownership.default ?? 0) < OWNER)
+          throw new Error("fake server: only an owner or a GM may change an actor's items");
+        const items = [...(a.items ?? [])];
+        if (op.kind === "items.create") {
+          const created = op.data.map((d) => {
+            const doc = d as Partial<ItemDoc>;
+            // Item#create validates the document: a name and a type the system knows
+            if (typeof doc.name !== "string" || typeof doc.type !== "string")
+              throw new Error("fake server: an item needs a name and a type");
+            return { system: {}, ...clone(doc), _id: this.id() } as ItemDoc;
+          });
+          s.actors.set(a._id, { ...a, items: [...items, ...created] });
+          return { ids: created.map((i) => i._id), data: { actorId: a._id, created } };
+        }
+        if (op.kind === "items.update") {
+          for (const u of op.updates) {
+            const at = items.findIndex((i) => i._id === u._id);
+            if (at < 0) throw new Error(`fake server: no item ${u._id} on actor ${a._id}`);
+            const { _id, ...rest } = u;
+            items[at] = mergeObject(items[at]!, rest);
+          }
+          s.actors.set(a._id, { ...a, items });
+          return { ids: [], data: { actorId: a._id, updates: op.updates } };
+        }
+        for (const id of op.ids)
+          if (!items.some((i) => i._id === id))
+            throw new Error(`fake server: no item ${id} on actor ${a._id}`);
+        s.actors.set(a._id, { ...a, items: items.filter((i) => !op.ids.includes(i._id)) });
+        return { ids: [], data: { actorId: a._id, ids: op.ids } };
       }
       case "store.put": {
         // A world compendium's documents are written by GMs only (its ownership: PLAYER NONE).

@@ -35,6 +35,8 @@ interface Secret {
   readonly aliasKey?: string;
   /** The game the chain holds (Kayanak: "kayanak"), sealed with the setup. */
   readonly game?: "kayanak";
+  /** The lake's catch setting (record.ts `catch`), sealed with the setup. */
+  readonly catch?: unknown;
   /** Rounds this revision adds after those of its parts, with what was pending before each. */
   readonly rounds?: readonly unknown[];
   readonly pendingBefore?: readonly unknown[];
@@ -113,8 +115,12 @@ export const PAD_BYTES = 1024;
 export const SLOT = {
   /** Always: the pending round (declarations, typed or picked-up totals, a round waiting on H4). */
   pending: { base: 1024, perSeat: 384 },
-  /** The revision that starts a chain: the setup (fishers, settings, the GM's prepared squares). */
-  setup: { base: 1024, perSeat: 256, perSquare: 48 },
+  /**
+   * The revision that starts a chain: the setup (fishers, settings, the GM's prepared squares),
+   * and the catch setting (core/haul.ts: a table's results, some 150 bytes each), whether the lake
+   * has one or not.
+   */
+  setup: { base: 4096, perSeat: 256, perSquare: 48 },
   /** Each round the revision adds, with what was pending before it (every roll it asked for). */
   round: { base: 512, perSeat: 512 },
   /** The cards of the revision's change (record.ts `outbox`), when it posts any. */
@@ -227,7 +233,12 @@ export function sealRevision(
     pending: next.pending,
     ...(next.outbox?.length ? { outbox: next.outbox } : {}),
     ...(starts
-      ? { setup: next.setup, aliasKey: next.aliasKey, ...(next.game ? { game: next.game } : {}) }
+      ? {
+          setup: next.setup,
+          aliasKey: next.aliasKey,
+          ...(next.game ? { game: next.game } : {}),
+          ...(next.catch ? { catch: next.catch } : {}),
+        }
       : {}),
     ...(next.rounds.length > held
       ? {
@@ -303,6 +314,7 @@ export function assemble(
     ...(head.secret.outbox ? { outbox: head.secret.outbox } : {}),
     ...(first.secret.aliasKey ? { aliasKey: first.secret.aliasKey } : {}),
     ...(first.secret.game ? { game: first.secret.game } : {}),
+    ...(first.secret.catch ? { catch: first.secret.catch } : {}),
   } as unknown as StoreRecord;
   return { record, counts: chain.map(roundsHeld) };
 }
