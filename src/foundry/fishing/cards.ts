@@ -166,13 +166,15 @@ export interface RoundMessagesInput {
   readonly publicRolls: readonly object[];
   /** The lake's public swarm ids, for the events the card carries (aliases.ts). */
   readonly alias?: Alias;
+  /** Each fisher's whole haul in words (fishing/haul.ts), for the end card; absent: no catch setting. */
+  readonly hauls?: ReadonlyMap<string, string>;
 }
 
 /** The round's messages: a public card, a GM whisper (always, so its presence says nothing), private whispers. */
 export async function roundMessages(port: Port, m: RoundMessagesInput): Promise<ChatCreate[]> {
   const speaker = { alias: m.lakeName };
   const pub = aliasEvents(eventsFor(m.events, "player"), m.alias ?? IDENTITY);
-  const content = await publicCardHtml(port, m.lakeName, m.round, pub, m.fisherNames);
+  const content = await publicCardHtml(port, m.lakeName, m.round, pub, m.fisherNames, m.hauls);
   const base = { lake: m.lakeId, round: m.round };
   const out: ChatCreate[] = [
     {
@@ -203,6 +205,7 @@ export async function publicCardHtml(
   round: number,
   events: readonly GameEvent[],
   names: (id: string) => string,
+  hauls?: ReadonlyMap<string, string>,
 ): Promise<string> {
   const t = port.localize.bind(port);
   const end = events.find((e) => e.type === "gameEnd");
@@ -210,7 +213,13 @@ export async function publicCardHtml(
     title: t("KOLIKOLY.Foundry.Chat.RoundTitle", { round, lake: lakeName }),
     lines: events.map((e) => eventLine(e, names, t)),
     ...(end && end.type === "gameEnd"
-      ? { catches: end.catches.map((c) => ({ name: names(c.fisher), caught: c.caught })) }
+      ? {
+          catches: end.catches.map((c) => ({
+            name: names(c.fisher),
+            caught: c.caught,
+            ...(hauls ? { haul: hauls.get(c.fisher) ?? t("KOLIKOLY.Foundry.Haul.Nothing") } : {}),
+          })),
+        }
       : {}),
   });
 }

@@ -11,6 +11,7 @@
  * and the scene rolls forward from it (core/commit.ts). What the set-up holds that players may
  * not see (prepared swarms, the rounds' secret rolls) is in the record only, sealed.
  */
+import { catchSettingFrom } from "../core/haul-source.ts";
 import type { GameSetup, Scenario, Session } from "../../rules/index.ts";
 import {
   HAZARD_MODES,
@@ -190,10 +191,14 @@ async function placeLake(
     gap?: number;
     markers?: PublicLake["markers"];
     sceneId: string;
+    catch?: string;
   },
   g: Placed,
 ): Promise<Result<PublicLake>> {
   const lake = g.setup.lake;
+  // what a catch grants (core/haul.ts), read before anything is written
+  const caught = await catchSettingFrom(h.port, o.catch, g.session.state.round);
+  if (!caught.ok) return caught;
   const layout = o.layout ?? "side-by-side";
   if (!wholeWithin(o.origin?.col, 0, 10_000) || !wholeWithin(o.origin?.row, 0, 10_000))
     return err("badOrigin", "origin");
@@ -252,6 +257,7 @@ async function placeLake(
     // undo after an imported round gives back an empty pending round (the file keeps none)
     pendingBefore: g.session.rounds.map(() => EMPTY_PENDING),
     aliasKey: newAliasKey(),
+    ...(caught.value ? { catch: caught.value } : {}),
   };
   h.learn(record);
   const c = await h.games.create(

@@ -14,6 +14,9 @@ import type { CardFlag } from "./cards.ts";
 import { detailEvents, detailsCard, renderCard, roundMessages } from "./cards.ts";
 import { MODULE_ID, HOOK } from "../core/constants.ts";
 import { Delivery, namer } from "./delivery.ts";
+import { hauls, roundGrants } from "./haul.ts";
+import { changeHaulCard } from "../core/haul-card.ts";
+import { takenBack } from "../core/haul.ts";
 import type { CharacterStats, CreateLakeOptions, ScenarioLakeOptions } from "./options.ts";
 import type { ChatCreate, Port } from "../core/port.ts";
 import type { PublicLake } from "./projection.ts";
@@ -341,14 +344,13 @@ export class LakeHost implements HostParts {
         lines: [this.port.localize("KOLIKOLY.Foundry.Chat.Undone", { round: session.state.round })],
       });
       const flags = { [MODULE_ID]: { kind: "undo", lake: lakeId, round: prior.state.round } };
-      const c = await commit(
-        this,
-        l.value,
-        next,
-        prior,
-        [],
-        [{ content, speaker: { alias: pub.name }, flags }],
-      );
+      // the undone round's catch taken back (fishing/haul.ts); an undone end takes nothing
+      const round = session.state.round;
+      const back = record.endedByGm ? [] : roundGrants(record.catch, pub, round, session.log);
+      const undone = { kind: "round", n: round, undone: true } as const;
+      const haul = await changeHaulCard(this.port, pub, undone, takenBack(back), namer(pub));
+      const cards = [{ content, speaker: { alias: pub.name }, flags }, ...(haul ? [haul] : [])];
+      const c = await commit(this, l.value, next, prior, [], cards);
       return c.ok ? { ok: true, value: { round: prior.state.round } } : c;
     });
   }
@@ -383,6 +385,7 @@ export class LakeHost implements HostParts {
       gmIds: this.gmIds(),
       publicRolls: [],
       alias: this.alias(lakeId),
+      ...(record.catch ? { hauls: hauls(this.port, record.catch, pub, session.log) } : {}),
     });
     const flags = { [MODULE_ID]: { ...(card!.flags[MODULE_ID] as object), kind: "end" } };
     const c = await commit(this, l.value, next, r.session, r.events, [{ ...card!, flags }]);

@@ -77,6 +77,11 @@ export interface CreateLakeOptions {
   readonly seed?: number;
   /** Squares the GM prepared: explored, holding swarms of these sizes (docs/scenario-format.md). */
   readonly squares?: GameSetup["squares"];
+  /**
+   * What a catch grants the characters (core/haul.ts): the UUID of a RollTable or of an Item;
+   * absent or empty: nothing, only the count.
+   */
+  readonly catch?: string;
 }
 /**
  * The wizard's choices that only the scene can judge (tokens, origin, name, layout gap), checked
@@ -119,4 +124,6 @@ export interface ScenarioLakeOptions {
    * the one token whose name (or character's name) is the fisher's; none or several: refused.
    */
   readonly tokens?: Readonly<Record<string, string>>;
+  /** What a catch grants the characters (CreateLakeOptions `catch`). */
+  readonly catch?: string;
 }

@@ -22,6 +22,8 @@ import {
 } from "../../rules/index.ts";
 import type { Alias } from "./aliases.ts";
 import { roundMessages } from "./cards.ts";
+import { hauls, roundGrants } from "./haul.ts";
+import { changeHaulCard } from "../core/haul-card.ts";
 import { HOOK } from "../core/constants.ts";
 import type { Delivery } from "./delivery.ts";
 import { namer } from "./delivery.ts";
@@ -189,7 +191,14 @@ export async function resolveOnce(
     gmIds: h.gmIds(),
     publicRolls: [...(prior?.publicRolls ?? []), ...driver.publicRolls],
     alias: h.alias(lakeId),
+    ...(record.catch && r.events.some((e) => e.type === "gameEnd")
+      ? { hauls: hauls(h.port, record.catch, pub, r.session.log) }
+      : {}),
   });
+  // K13: the round's catch in the fishers' characters, written with its card (core/haul.ts)
+  const grants = roundGrants(record.catch, pub, round, r.events);
+  const haul = await changeHaulCard(h.port, pub, { kind: "round", n: round }, grants, namer(pub));
+  if (haul) chat.push(haul);
   const committed = await commit(h, l.value, next, r.session, r.events, chat);
   if (!committed.ok) return committed;
   // the private news and the hooks go out once the lake's queue is free (LakeHost#resolveRound)

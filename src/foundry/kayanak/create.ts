@@ -15,6 +15,7 @@
  * written until all of it is accepted. The record is written first, the bears, the public board
  * and the set-up card roll forward from it.
  */
+import { catchSettingFrom } from "../core/haul-source.ts";
 import type { PrngState } from "../../rules/index.ts";
 import { Xoshiro128, wholeWithin } from "../../rules/index.ts";
 import type {
@@ -76,6 +77,8 @@ export interface KayanakBoardOptions {
    * fish dropped apart from it, in secret.
    */
   readonly seed?: number;
+  /** What a catch grants the characters: a RollTable's or an Item's UUID (core/haul.ts). */
+  readonly catch?: string;
 }
 
 /** A board from a `kayanak-scenario/1` file: where it goes, and whose token each fisher is. */
@@ -88,6 +91,8 @@ export interface KayanakScenarioOptions {
   readonly origin: { readonly col: number; readonly row: number };
   /** The scene token of each fisher of the file, by its id; the others are matched by name. */
   readonly tokens?: Readonly<Record<string, string>>;
+  /** What a catch grants the characters: a RollTable's or an Item's UUID (core/haul.ts). */
+  readonly catch?: string;
 }
 
 /** What making a board needs of the Kayanak host. */
@@ -227,11 +232,18 @@ export async function createBoardFromScenario(
 async function placeBoard(
   h: BoardMaking,
   scene: SceneData,
-  o: { readonly origin: { readonly col: number; readonly row: number }; readonly sceneId: string },
+  o: {
+    readonly origin: { readonly col: number; readonly row: number };
+    readonly sceneId: string;
+    readonly catch?: string;
+  },
   session: KayanakSession,
   fishers: readonly BoardFisher[],
   name: string,
 ): Promise<Result<PublicBoard>> {
+  // what a catch grants (core/haul.ts), read before anything is written
+  const caught = await catchSettingFrom(h.games.port, o.catch, session.turns.length);
+  if (!caught.ok) return caught;
   if (!wholeWithin(o.origin?.col, 0, 10_000) || !wholeWithin(o.origin?.row, 0, 10_000))
     return err("boardOrigin", "origin");
   const { width, height } = session.state.board;
@@ -260,6 +272,7 @@ async function placeBoard(
     endedByGm: false,
     pending: {},
     pendingBefore: [],
+    ...(caught.value ? { catch: caught.value } : {}),
   };
   const port = h.games.port;
   const t = port.localize.bind(port);

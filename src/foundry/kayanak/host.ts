@@ -16,6 +16,9 @@
  * onEndTurn: frightened goes down), the effect tracker's expiry), and world time moves with the
  * tracker's next turn (core Combat#nextTurn's advanceTime), which ages every effect.
  */
+import { endCard, finishedTurnHaul, turnGrants } from "./haul.ts";
+import { changeHaulCard } from "../core/haul-card.ts";
+import { takenBack } from "../core/haul.ts";
 import type { RollRecord } from "../../rules/index.ts";
 import { runAsync } from "../../rules/index.ts";
 import type {
@@ -290,25 +293,12 @@ export class KayanakHost {
       }),
     );
     const end = events.find((e) => e.type === "gameEnd");
+    const log = [...l.session.log, ...events];
     if (end && end.type === "gameEnd")
-      cards.push(
-        await kayanakCard(this.port, {
-          board: l.pub,
-          card: "end",
-          turn: final.turn,
-          title: t("KOLIKOLY.Kayanak.Foundry.Chat.End", { board: l.pub.name }),
-          events: [end],
-          name,
-          extra: end.scores.map((s) =>
-            t("KOLIKOLY.Kayanak.Foundry.Score", {
-              name: name(s.fisher),
-              big: s.big,
-              small: s.small,
-              score: s.score,
-            }),
-          ),
-        }),
-      );
+      cards.push(await endCard(this.port, l.pub, final.turn, end, name, l.record.catch, log));
+    // J6, J9: the turn's catch in the fishers' characters, written with its card (core/haul.ts)
+    const turnNo = record.rounds.length;
+    cards.push(...(await finishedTurnHaul(this.port, record.catch, l.pub, turnNo, events, name)));
     const r = await this.commit(l, record, final, cards);
     if (!r.ok) return r;
     this.port.reach?.nextRound(); // a turn is a round here (core/batch.ts)
@@ -369,7 +359,13 @@ export class KayanakHost {
           ),
         ],
       });
-      const r = await this.commit(l.value, next, session.state, [card], session);
+      // the undone turn's catch taken back: what its events added to the log (kayanak/haul.ts)
+      const undone = inPlay ? [] : l.value.session.log.slice(session.log.length);
+      const back = takenBack(turnGrants(record.catch, pub, record.rounds.length, undone));
+      const undoneTurn = { kind: "turn", n: record.rounds.length, undone: true } as const;
+      const haul = await changeHaulCard(this.port, pub, undoneTurn, back, this.name(pub));
+      const cards = haul ? [card, haul] : [card];
+      const r = await this.commit(l.value, next, session.state, cards, session);
       if (!r.ok) return r;
       return { ok: true, value: { turn: session.state.turn } };
     });

@@ -16,6 +16,8 @@ export interface BoardOptions {
   /** The board's seed (default 3); null gives none (the floes' seed drawn, the fish apart). */
   readonly seed?: number | null;
   readonly at?: readonly [readonly [number, number], readonly [number, number]];
+  /** What a catch grants (a RollTable's or an Item's UUID the server holds). */
+  readonly catch?: string;
 }
 
 /** Creates the board through the GM host's own API; its id. */
@@ -38,6 +40,7 @@ export async function board(t: PlayerTable, o: BoardOptions = {}): Promise<strin
       { tokenId: t.tokenIds[1]!, at: [b[0], b[1]] },
     ],
     ...(o.seed === null ? {} : { seed: o.seed ?? 3 }),
+    ...(o.catch ? { catch: o.catch } : {}),
   });
   if (!r.ok) throw new Error(`${r.error.code} ${r.error.field}`);
   return r.value.id;
