@@ -26,6 +26,7 @@ const PACK_TYPES: Record<string, string> = {
   "kolikoly-rules": "JournalEntry",
   "kolikoly-macros": "Macro",
   "kolikoly-hazards": "RollTable",
+  "kolikoly-catch": "RollTable",
   "kolikoly-catch-dnd5e": "Item",
   "kolikoly-catch-pf2e": "Item",
 };
@@ -46,6 +47,7 @@ const CORE_ICONS = new Set([
   "icons/environment/creatures/fish-striped-gold-brown.webp",
   "icons/environment/creatures/fish-trout-grey.webp",
   "icons/equipment/finger/ring-band-engraved-silver.webp",
+  "icons/tools/fishing/hook-curved-barbed-steel-white.webp",
 ]);
 
 let out = "";
@@ -386,9 +388,18 @@ describe("kolikoly-hazards: H1's table in every language", () => {
 });
 
 /*
- * The catch: the items a fishing line brings up, one Item pack per system (kolikoly-catch-dnd5e,
- * kolikoly-catch-pf2e). What the checks below rest on:
+ * The catch: a table per game system (kolikoly-catch) and the items its results name, one Item
+ * pack per system (kolikoly-catch-dnd5e, kolikoly-catch-pf2e). What the checks below rest on:
  *
+ * - TableResult, Foundry v13 common/documents/table-result.mjs (BaseTableResult.defineSchema,
+ *   schemaVersion 13.341) and the fvtt-types 13.345 TableResult.Schema: `type` ("text" or
+ *   "document", CONST.TABLE_RESULT_TYPES), `name`, `img`, `description`, `documentUuid`, `weight`
+ *   (a positive integer), `range` ([low, high], high >= low), `drawn`. v13 migrates v12's `text`,
+ *   `documentId`, `documentCollection` and the "pack" type on load: none of them is written here.
+ *   v14: the API documentation's CONST.TABLE_RESULT_TYPES is {DOCUMENT: "document", TEXT: "text"}
+ *   (its TableResultData page still lists v12's fields, an old typedef); dnd5e 5.3.3, verified on
+ *   v14, ships its table results in v13's shape (packs/_source/tables/feather-token.yml: type
+ *   "document", documentUuid "Compendium.dnd5e.items.Item.<id>", name, img, description "").
  * - dnd5e 5.3.3 (branches 5.3.x and 6.0.x, commit 965ad2d0): module/data/item/loot.mjs (LootData:
  *   description, identifiable, item type {value, subtype}, physical item, properties),
  *   module/data/item/templates/physical-item.mjs (quantity an integer >= 0, weight {value, units},
@@ -426,11 +437,22 @@ const PF2E_RARITIES = ["common", "uncommon", "rare", "unique"];
 const PF2E_SIZES = ["tiny", "med", "lg", "huge", "grg"];
 const PF2E_COINS = ["pp", "gp", "sp", "cp"];
 
-/** The catch, in the order of each pack. */
+/** The catch, in the order of the tables' results, and the faces of 1d20 each takes. */
 const CATCH = ["perch", "trout", "eel", "boot", "ring"];
+const CATCH_RANGES = [
+  [1, 8],
+  [9, 14],
+  [15, 17],
+  [18, 19],
+  [20, 20],
+];
+const CATCH_SYSTEMS = ["dnd5e", "pf2e", "any"] as const;
 const ITEM_PACKS = ["kolikoly-catch-dnd5e", "kolikoly-catch-pf2e"];
 
-describe("the catch: dnd5e loot and pf2e treasure, in every language", () => {
+describe("the catch: a table per game system, and the dnd5e and pf2e items it names", () => {
+  const tables = (lang: Lang) => byLang("kolikoly-catch", lang);
+  const tableOf = (lang: Lang, system: string) =>
+    tables(lang).find((t) => (flag(t, "catchTable") as { system: string }).system === system)!;
   const catchId = (d: Doc) => (flag(d, "catch") as { id: string }).id;
   const html = /^<p>[^<]+<\/p>$/;
 
@@ -440,13 +462,94 @@ describe("the catch: dnd5e loot and pf2e treasure, in every language", () => {
       (m.packs as Array<{ name: string; ownership: Record<string, string> }>).find(
         (p) => p.name === name,
       )!.ownership;
-    for (const name of ITEM_PACKS)
+    for (const name of ["kolikoly-catch", ...ITEM_PACKS])
       expect(ownership(name), name).toEqual({
         PLAYER: "OBSERVER",
         TRUSTED: "OBSERVER",
         ASSISTANT: "OWNER",
       });
     expect(ownership("kolikoly-hazards").PLAYER).toBe("NONE");
+  });
+
+  it("three tables per language, for dnd5e, pf2e and any system, each rolled with 1d20", () => {
+    for (const lang of LANGS) {
+      const ts = tables(lang);
+      expect(
+        ts.map((t) => flag(t, "catchTable")),
+        lang,
+      ).toEqual(CATCH_SYSTEMS.map((system) => ({ system })));
+      for (const t of ts) {
+        expect(t.formula, `${lang} ${t.name}`).toBe("1d20");
+        expect((t.results as Doc[]).map(catchId), `${lang} ${t.name}`).toEqual(CATCH);
+      }
+    }
+    expect(tables("en").map((t) => t.name)).toEqual([
+      "Lake catch (D&D 5e)",
+      "Lake catch (Pathfinder 2e)",
+      "Lake catch (any system)",
+    ]);
+  });
+
+  it("each table's ranges cover its formula's faces once each, and weigh what they cover", () => {
+    for (const lang of LANGS)
+      for (const t of tables(lang)) {
+        const where = `${lang} ${String(t.name)}`;
+        const [, n, sides] = /^(\d+)d(\d+)$/.exec(t.formula as string)!.map(Number);
+        const [low, high] = [n!, n! * sides!];
+        const results = t.results as Doc[];
+        for (const r of results) {
+          const [a, b] = r.range as number[];
+          expect(Number.isInteger(a) && Number.isInteger(b) && a! <= b!, where).toBe(true);
+          expect(a! >= low && b! <= high, `${where}: ${a}-${b} off the dice`).toBe(true);
+          expect(r.weight, `${where}: weight of ${a}-${b}`).toBe(b! - a! + 1);
+          expect(r.drawn, where).toBe(false);
+        }
+        for (let face = low; face <= high; face++) {
+          const hits = results.filter((r) => {
+            const [a, b] = r.range as number[];
+            return a! <= face && face <= b!;
+          });
+          expect(hits.length, `${where}: face ${face}`).toBe(1);
+        }
+        expect(
+          results.map((r) => r.range),
+          where,
+        ).toEqual(CATCH_RANGES);
+      }
+  });
+
+  it("each dnd5e or pf2e result is that system's item in the same language: uuid, name, img", () => {
+    for (const lang of LANGS)
+      for (const system of ["dnd5e", "pf2e"]) {
+        for (const r of tableOf(lang, system).results as Doc[]) {
+          const uuid = r.documentUuid as string;
+          const where = `${lang} ${system} ${catchId(r)}`;
+          expect(r.type, where).toBe("document");
+          expect(uuid, where).toMatch(
+            new RegExp(`^Compendium\\.${MODULE_ID}\\.kolikoly-catch-${system}\\.Item\\.\\w{16}$`),
+          );
+          const item = resolve(uuid);
+          expect(item, `${where}: ${uuid}`).toBeTruthy();
+          expect(langOf(item!), where).toBe(lang);
+          expect(catchId(item!), where).toBe(catchId(r));
+          expect([r.name, r.img], where).toEqual([item!.name, item!.img]);
+        }
+      }
+  });
+
+  it("the any-system table is text: each result a name and a description, no document", () => {
+    for (const lang of LANGS) {
+      const items = byLang("kolikoly-catch-dnd5e", lang);
+      (tableOf(lang, "any").results as Doc[]).forEach((r, i) => {
+        const where = `${lang} any ${catchId(r)}`;
+        expect(r.type, where).toBe("text");
+        expect(r.documentUuid ?? null, where).toBeNull();
+        expect([r.name, r.img], where).toEqual([items[i]!.name, items[i]!.img]);
+        expect(r.description, where).toBe(
+          (items[i]!.system as { description: { value: string } }).description.value,
+        );
+      });
+    }
   });
 
   it("the dnd5e items are dnd5e loot: a loot type dnd5e lists, quantity, weight, price, rarity", () => {
@@ -528,7 +631,7 @@ describe("the catch: dnd5e loot and pf2e treasure, in every language", () => {
     }
   });
 
-  it("every language has the same catch, translated", () => {
+  it("every language has the same catch, translated: items, tables and results", () => {
     const itemShape = (name: string, lang: Lang) =>
       byLang(name, lang).map((it) => {
         const { description: _d, ...system } = it.system as Record<string, unknown>;
@@ -544,6 +647,19 @@ describe("the catch: dnd5e loot and pf2e treasure, in every language", () => {
       expect(byLang("kolikoly-catch-pf2e", lang).map((it) => it.name)).toEqual(
         byLang("kolikoly-catch-dnd5e", lang).map((it) => it.name),
       );
+    // results alike but for their words, each document result naming this language's item
+    const resultShape = (lang: Lang) =>
+      tables(lang).map((t) =>
+        (t.results as Doc[]).map((r) => [
+          r.type,
+          r.range,
+          r.weight,
+          r.img,
+          flag(r, "catch"),
+          (r.documentUuid as string | undefined)?.replace(`.Item.${lang}`, ".Item.<lang>"),
+        ]),
+      );
+    for (const lang of LANGS) expect(resultShape(lang), lang).toEqual(resultShape("en"));
     for (const lang of ["fr", "de"] as const) {
       for (const name of ITEM_PACKS)
         byLang(name, lang).forEach((it, i) => {
@@ -553,6 +669,17 @@ describe("the catch: dnd5e loot and pf2e treasure, in every language", () => {
           expect(it.name, `${name} ${lang} ${catchId(it)}`).not.toBe(en.name);
           expect(text(it), `${name} ${lang} ${catchId(it)}`).not.toBe(text(en));
         });
+      tables(lang).forEach((t, i) => {
+        const en = tables("en")[i]!;
+        expect(t.name).not.toBe(en.name);
+        expect(t.description).not.toBe(en.description);
+        expect([t.formula, t.img, t.replacement, t.displayRoll]).toEqual([
+          en.formula,
+          en.img,
+          en.replacement,
+          en.displayRoll,
+        ]);
+      });
     }
   });
 });
