@@ -31,7 +31,10 @@ const PACK_TYPES: Record<string, string> = {
   "kolikoly-catch-pf2e": "Item",
 };
 
-/** The game system an Item pack is for (Foundry loads such a pack only in a world of that system). */
+/**
+ * The game system an Item pack is for: Foundry's server opens a module's pack that names a system
+ * only in a world of that system (v13 build 351, World#getActivePacks).
+ */
 const PACK_SYSTEMS: Record<string, string> = {
   "kolikoly-catch-dnd5e": "dnd5e",
   "kolikoly-catch-pf2e": "pf2e",
