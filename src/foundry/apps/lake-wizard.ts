@@ -2,6 +2,8 @@
  * The lake wizard (issue 3 item 3): ApplicationV2 + Handlebars form. It offers the scene's
  * tokens as fishers and the per-lake rules, and creates the lake through the host.
  */
+import type { CatchChoice } from "./wizard-catch.ts";
+import { catchChoices, droppedCatch } from "./wizard-catch.ts";
 import { downloadText, keysFileName } from "./download.ts";
 import { newKeyDialog } from "./key-copy-dialog.ts";
 import { TEMPLATE_ROOT } from "../core/constants.ts";
@@ -119,6 +121,8 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     const shared = {
       ...(this.fileError ? { fileError: this.fileError } : {}),
       levelsAvailable: rt.port.generation >= 14,
+      // what a catch grants (apps/wizard-catch.ts); the choice survives a re-render
+      catchChoices: await catchChoices(String(this.typed.get("catch") ?? ""), this.catchPick),
     };
     const scene = rt.port.scene(this.sceneId ?? "") ?? this.scenes()[0];
     if (this.file && scene) {
@@ -276,8 +280,29 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
     await this.render();
   }
 
+  /** A RollTable or an Item the GM dropped on the wizard as the catch (wizard-catch.ts). */
+  private catchPick: CatchChoice | undefined;
+
+  /** The catch fieldset takes a dropped RollTable or Item: offered in the select, and chosen. */
+  private bindCatchDrop(): void {
+    const zone = this.element.querySelector<HTMLElement>("[data-catch-drop]");
+    zone?.addEventListener("dragover", (e) => e.preventDefault());
+    zone?.addEventListener("drop", (e) => {
+      e.preventDefault();
+      void droppedCatch(e).then((c) => {
+        const select = zone.querySelector<HTMLSelectElement>("select[name=catch]");
+        if (!c || !select) return;
+        this.catchPick = c;
+        if (![...select.options].some((o) => o.value === c.uuid))
+          select.add(new Option(c.name, c.uuid));
+        select.value = c.uuid;
+      });
+    });
+  }
+
   override async _onRender(context: object, options: object): Promise<void> {
     await super._onRender(context as never, options as never);
+    this.bindCatchDrop();
     this.element
       .querySelector<HTMLInputElement>("input[data-scenario-file]")
       ?.addEventListener("change", (e) => void this.pickFile(e.target as HTMLInputElement));
@@ -369,8 +394,15 @@ export class LakeWizard extends HandlebarsApplicationMixin(ApplicationV2) {
         ok: false,
         error: { ...parsed.error, field: fileFormField(parsed.error.field, file) },
       });
-    const { tokens, name, origin, layout, gap } = parsed.value;
-    const common = { sceneId: scene._id, scenario: file.text, name, origin, tokens };
+    const { tokens, name, origin, layout, gap, catch: caught } = parsed.value;
+    const common = {
+      sceneId: scene._id,
+      scenario: file.text,
+      name,
+      origin,
+      tokens,
+      ...(caught ? { catch: caught } : {}),
+    };
     const r =
       file.game === "kayanak"
         ? await rt.kayanak.createFromScenario(common)

@@ -6,6 +6,7 @@
  * one whose name fits picked already (core/scenario-file.ts). Nothing is written until the GM
  * submits, and then the host checks the whole file again.
  */
+import { catchField } from "./wizard-catch.ts";
 import type { RuleError } from "../../rules/index.ts";
 import {
   LAKE_LIMITS_TEXT,
@@ -121,6 +122,7 @@ export function parseFileForm(
   tokens: Record<string, string>;
   name: string;
   origin: { col: number; row: number };
+  catch?: string;
   layout: "side-by-side" | "scene-levels";
   gap: number;
 }> {
@@ -149,6 +151,7 @@ export function parseFileForm(
       origin: { col, row },
       layout: data.layout === "scene-levels" ? "scene-levels" : "side-by-side",
       gap: int(data.gap) ?? 1,
+      ...catchField(data),
     },
   };
 }

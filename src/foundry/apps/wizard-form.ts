@@ -2,6 +2,7 @@
  * The lake wizard's form (issue 3 item 3): what it offers for a scene, and its submitted data
  * turned into `createLake` options. Pure, so it is tested without Foundry.
  */
+import { catchField } from "./wizard-catch.ts";
 import type { Coord, HazardMode, Mods } from "../../rules/index.ts";
 import {
   DEFAULT_AC,
@@ -287,6 +288,8 @@ export function parseWizardForm(
       layout,
       gap,
       fishers,
+      // what a catch grants (apps/wizard-catch.ts): a table's or an item's UUID, or nothing
+      ...catchField(data),
       settings: {
         catchAC,
         // a formula left blank is the world's (or the rules') default, never an empty formula
@@ -472,6 +475,7 @@ export function parseKayanakForm(
       landCheck,
       fishers,
       ...(seed !== undefined ? { seed } : {}),
+      ...catchField(data),
     },
   };
 }

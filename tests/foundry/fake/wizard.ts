@@ -36,10 +36,13 @@ export const formObject = formDataObject;
 export async function createLakeViaWizard(
   t: Table,
   fields: Record<string, string>,
+  /** More of the wizard's context (its catch choices: lake-wizard.ts `_prepareContext`). */
+  extra: object = {},
 ): Promise<Result<PublicLake>> {
   const html = renderTemplateFile(`${TEMPLATE_ROOT}/lake-wizard.hbs`, {
     ...wizardContext([t.gm.scene(t.sceneId)!], t.sceneId, WIZARD_DEFAULTS),
     levelsAvailable: t.gm.generation >= 14,
+    ...extra,
   });
   const form = new JSDOM(`<form>${html}</form>`).window.document.querySelector("form")!;
   for (const [name, value] of Object.entries(fields)) {
