@@ -181,15 +181,15 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
     });
   }
 
+  /** Undo cannot itself be undone (a round played again rolls afresh): the GM is asked first. */
   static async onUndo(this: GmPanel): Promise<void> {
-    await this.withLake((rt, lake) => rt.host.undoRound(lake));
+    if (await asked("KOLIKOLY.Foundry.Panel.ConfirmUndo"))
+      await this.withLake((rt, lake) => rt.host.undoRound(lake));
   }
 
   static async onEnd(this: GmPanel): Promise<void> {
-    const ok = await foundry.applications.api.DialogV2.confirm({
-      content: `<p>${game.i18n!.localize("KOLIKOLY.Foundry.Panel.ConfirmEnd")}</p>`,
-    });
-    if (ok) await this.withLake((rt, lake) => rt.host.endGame(lake));
+    if (await asked("KOLIKOLY.Foundry.Panel.ConfirmEnd"))
+      await this.withLake((rt, lake) => rt.host.endGame(lake));
   }
 
   static async onExport(this: GmPanel): Promise<void> {
@@ -300,7 +300,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
   static async onKayanakUndo(this: GmPanel, _event: Event, target: Target): Promise<void> {
     const rt = this.deps.runtime;
     const boardId = target.dataset.board;
-    if (!rt || !boardId) return;
+    if (!rt || !boardId || !(await asked("KOLIKOLY.Foundry.Panel.ConfirmUndoTurn"))) return;
     notifyResult(await rt.kayanak.undoTurn(boardId));
     await this.render();
   }
@@ -324,3 +324,10 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
 }
 
 export { sceneFlags };
+
+/** DialogV2.confirm (v13 client/applications/api/dialog.mjs) with one localized question. */
+function asked(key: string): Promise<boolean> {
+  return foundry.applications.api.DialogV2.confirm({
+    content: `<p>${game.i18n!.localize(key)}</p>`,
+  }) as Promise<boolean>;
+}
