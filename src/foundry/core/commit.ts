@@ -311,5 +311,11 @@ export async function rollForward(
     `kolikoly-fishing | ${record.lakeId}: the scene is behind its record (revision ${record.rev}); it is brought in line on the next reload or change`,
     last,
   );
+  // a haul card out without all its items: no later roll-forward writes them (the card is their
+  // receipt), so the GM is told which, to give them by hand (docs/gm-guide.md, the catch)
+  if (owed.size)
+    console.warn(
+      `kolikoly-fishing | ${record.lakeId}: the items of the catch card(s) ${[...owed].join(", ")} may not all be in the characters' inventories`,
+    );
   return false;
 }
