@@ -14,7 +14,14 @@
  *   from the window's first control, visits each enabled control (a radio group is one stop, as
  *   browsers make it);
  * - grids are grids: the given cells form `rows` x `columns` (distinct tops and lefts);
- * - columns line up: in each given table, the cells of one column share x and width.
+ * - columns line up: in each given table, the cells of one column share x and width;
+ * - a table of boxes reads as a grid: each row's boxes on one line, each under its column's
+ *   header (the header above the box, overlapping it across);
+ * - every shown control has an accessible name, as Chromium computes it for a screen reader
+ *   (its accessibility tree, through the DevTools protocol): some words, not a bare mark such as
+ *   "✓", nor an untranslated key;
+ * - a tick box sits with its words: its <label> names it (a click on the words ticks it), and the
+ *   label's first line of text is on the box's line, a few px beside it.
  */
 import type { Locator } from "playwright-core";
 
@@ -35,6 +42,13 @@ export interface GeometrySpec {
   readonly tables?: readonly string[];
   /** Skip the keyboard walk (a chat card: its controls are reached in the chat log's order). */
   readonly keyboard?: boolean;
+  /**
+   * Tables of boxes (a header row in `thead`, a row per item in `tbody`) that must read as a
+   * grid: each row's boxes on one line, each box under its column's header.
+   */
+  readonly headedGrids?: readonly string[];
+  /** Skip the accessible names (on by default). */
+  readonly names?: boolean;
 }
 
 /** The smallest text a window may draw (docs/sandbox.md, "Legible at any size"). */
@@ -42,6 +56,10 @@ export const MIN_FONT_PX = 11;
 /** WCAG 2 AA for normal text: text against what is drawn behind it. */
 export const MIN_CONTRAST = 4.5;
 const TOLERANCE = 1;
+/** How far a tick box's words may be from it, across (CSS px); down, they share its line. */
+export const LABEL_GAP_PX = 12;
+/** The controls whose accessible name is checked (every shown one, disabled or not). */
+const CONTROLS = "button, input:not([type=hidden]), select, textarea";
 
 interface Measured {
   problems: string[];
@@ -190,6 +208,43 @@ async function measure(win: Locator, spec: GeometrySpec): Promise<Measured> {
             );
         }
       }
+      for (const t of spec.headedGrids ?? []) {
+        const table = root.querySelector(t);
+        if (!table) {
+          problems.push(`grid ${t}: not found`);
+          continue;
+        }
+        const heads = [...table.querySelectorAll<HTMLElement>("thead th")];
+        for (const row of table.querySelectorAll("tbody tr")) {
+          const who = (row.querySelector("th")?.textContent ?? "").trim() || name(row);
+          const boxes = [
+            ...row.querySelectorAll<HTMLElement>(
+              "input:not([type=hidden]):not([type=checkbox]), select",
+            ),
+          ].filter(shown);
+          const rects = boxes.map((b) => b.getBoundingClientRect());
+          const tops = rects.map((r) => r.top);
+          if (Math.max(...tops) - Math.min(...tops) > tol * 2)
+            problems.push(
+              `grid ${t}: ${who}'s boxes are not on one line (tops ${tops.map(Math.round).join(", ")})`,
+            );
+          boxes.forEach((b, i) => {
+            const cell = b.closest("td, th") as HTMLTableCellElement | null;
+            const head = cell ? heads[cell.cellIndex] : undefined;
+            const r = rects[i]!;
+            if (!head || (head.textContent ?? "").trim() === "") {
+              problems.push(`grid ${t}: ${name(b)} has no column header`);
+              return;
+            }
+            const h = head.getBoundingClientRect();
+            const across = Math.min(h.right, r.right) - Math.max(h.left, r.left);
+            if (h.bottom > r.top + tol || across < Math.min(r.width, h.width) / 2)
+              problems.push(
+                `grid ${t}: ${name(b)} is not under its header "${(head.textContent ?? "").trim()}" (header x ${Math.round(h.left - box.left)}..${Math.round(h.right - box.left)}, box x ${Math.round(r.left - box.left)}..${Math.round(r.right - box.left)})`,
+              );
+          });
+        }
+      }
       // the controls a keyboard must reach: enabled, shown; a radio group (same form and name) once
       const controls = [
         ...root.querySelectorAll<HTMLElement>(
@@ -212,6 +267,61 @@ async function measure(win: Locator, spec: GeometrySpec): Promise<Measured> {
       return { problems, stops };
     },
     { spec, min: MIN_FONT_PX, tol: TOLERANCE, minContrast: MIN_CONTRAST },
+  );
+}
+
+/**
+ * Each shown tick box with its words: a <label> names it (a click on the words ticks it), and the
+ * label's line of text nearest the box is on the box's line, at most LABEL_GAP_PX across.
+ */
+async function tickLabels(win: Locator): Promise<string[]> {
+  return win.evaluate(
+    (root, { gapMax }) => {
+      const problems: string[] = [];
+      const box = root.getBoundingClientRect();
+      const name = (el: Element): string => {
+        const nm = el.getAttribute("name");
+        const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 30);
+        return `${el.tagName.toLowerCase()}${nm ? `[name=${nm}]` : ""}${text ? ` "${text}"` : ""}`;
+      };
+      const shown = (el: Element): boolean => {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) return false;
+        const s = getComputedStyle(el);
+        return s.visibility !== "hidden" && s.display !== "none";
+      };
+      // a tick box and its words: named by a label, the label's first line beside the box
+      for (const tick of root.querySelectorAll<HTMLInputElement>("input[type=checkbox]")) {
+        if (!shown(tick)) continue;
+        const label = tick.labels?.[0];
+        if (!label) {
+          problems.push(`a tick box without a label: ${name(tick)}`);
+          continue;
+        }
+        const lines: DOMRect[] = [];
+        const walk = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          if ((n.textContent ?? "").trim() === "" || !n.parentElement || !shown(n.parentElement))
+            continue;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          lines.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+        }
+        const b = tick.getBoundingClientRect();
+        const mid = (r: DOMRect) => (r.top + r.bottom) / 2;
+        const gap = (r: DOMRect) => Math.max(r.left - b.right, b.left - r.right, 0);
+        // the line nearest the box's own, then the nearest across
+        const off = (r: DOMRect) => Math.abs(mid(r) - mid(b));
+        const near = lines.sort((x, y) => off(x) - off(y) || gap(x) - gap(y))[0];
+        if (!near) problems.push(`a tick box's label has no words: ${name(tick)}`);
+        else if (gap(near) > gapMax || off(near) > Math.max(b.height, near.height) / 2)
+          problems.push(
+            `a tick box apart from its words: ${name(label)} (box x ${Math.round(b.left - box.left)}, y ${Math.round(b.top - box.top)}; words x ${Math.round(near.left - box.left)}, y ${Math.round(near.top - box.top)})`,
+          );
+      }
+      return problems;
+    },
+    { gapMax: LABEL_GAP_PX },
   );
 }
 
@@ -249,10 +359,65 @@ async function walkKeyboard(win: Locator, stops: readonly string[]): Promise<str
   return names.map((n) => `not reached by Tab: ${n}`);
 }
 
+/**
+ * Every shown control of the window without a usable accessible name, each a sentence. The name
+ * is Chromium's own (Accessibility.getPartialAXTree of the DevTools protocol: the accessible
+ * name computation a screen reader is given, from <label>, aria-label, aria-labelledby, a
+ * button's text, title...), not a guess from the DOM. A name must hold a letter or a digit (a
+ * bare "✓" or "—" says nothing read aloud) and be no untranslated KOLIKOLY key.
+ */
+export async function unnamedControls(win: Locator): Promise<string[]> {
+  const page = win.page();
+  const count = await win.evaluate((root, controls) => {
+    const els = [...root.querySelectorAll(controls)].filter((el) => {
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      return (r.width > 0 || r.height > 0) && s.visibility !== "hidden" && s.display !== "none";
+    });
+    els.forEach((el, i) => el.setAttribute("data-kk-named", String(i)));
+    return els.length;
+  }, CONTROLS);
+  const problems: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("Accessibility.enable");
+    for (let i = 0; i < count; i++) {
+      const { result } = await cdp.send("Runtime.evaluate", {
+        expression: `document.querySelector('[data-kk-named="${i}"]')`,
+      });
+      if (!result.objectId) continue;
+      const { nodes } = await cdp.send("Accessibility.getPartialAXTree", {
+        objectId: result.objectId,
+        fetchRelatives: false,
+      });
+      const node = nodes.find((n) => !n.ignored) ?? nodes[0];
+      const text = String(node?.name?.value ?? "").trim();
+      if (/[\p{L}\p{N}]/u.test(text) && !/\bKOLIKOLY\./.test(text)) continue;
+      const what = await win.evaluate((root, n) => {
+        const el = root.querySelector(`[data-kk-named="${n}"]`)!;
+        const nm = el.getAttribute("name");
+        const type = el.getAttribute("type");
+        return `${el.tagName.toLowerCase()}${type ? `[type=${type}]` : ""}${nm ? `[name=${nm}]` : ""}${el.className ? ` .${[...el.classList].join(".")}` : ""}`;
+      }, i);
+      problems.push(
+        text ? `no words in the accessible name "${text}": ${what}` : `no accessible name: ${what}`,
+      );
+    }
+  } finally {
+    await cdp.detach().catch(() => undefined);
+    await win.evaluate((root) =>
+      root.querySelectorAll("[data-kk-named]").forEach((el) => el.removeAttribute("data-kk-named")),
+    );
+  }
+  return problems;
+}
+
 /** Every finding on the window as drawn now (an empty list: it passes). */
 export async function checkGeometry(win: Locator, spec: GeometrySpec = {}): Promise<string[]> {
   const { problems, stops } = await measure(win, spec);
   if (spec.keyboard !== false) problems.push(...(await walkKeyboard(win, stops)));
+  problems.push(...(await tickLabels(win)));
+  if (spec.names !== false) problems.push(...(await unnamedControls(win)));
   return problems;
 }
 
@@ -266,6 +431,22 @@ export async function setTheme(win: Locator, theme: Theme): Promise<void> {
     document.body.classList.remove("theme-light", "theme-dark");
     document.body.classList.add(`theme-${t}`);
   }, theme);
+}
+
+/**
+ * A window drawn by Foundry itself (its settings window): only what the module puts in it, the
+ * controls under `within`: their accessible names and tick boxes, in each colour scheme, each
+ * finding prefixed by the scheme; light is left on.
+ */
+export async function checkControlsThemes(win: Locator, within: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const theme of [...THEMES].reverse()) {
+    await setTheme(win, theme);
+    const part = win.locator(within);
+    const found = [...(await unnamedControls(part)), ...(await tickLabels(part))];
+    out.push(...found.map((p) => `${theme}: ${p}`));
+  }
+  return out;
 }
 
 /** The window's findings in each colour scheme, each prefixed by the scheme; light is left on. */

@@ -271,6 +271,21 @@ describe("GM control panel (issue 3 item 4)", () => {
         ),
       );
     }
+    // each row's choices are named with their fisher; the total's button says what it does
+    expect(ana.querySelector("select[name='action.f1']")!.getAttribute("aria-label")).toBe(
+      "Ana: Action",
+    );
+    expect(ana.querySelector("select[name='target.f1']")!.getAttribute("aria-label")).toBe(
+      "Ana: Target",
+    );
+    expect(ana.querySelector("[data-action=setTotal]")!.textContent).toBe("Save");
+    // Bo declared nothing, so no check: no total boxes, no Save or Roll in his row
+    const bo = doc.querySelector("tr[data-fisher=f2]")!;
+    expect(bo.querySelectorAll("input, button").length).toBe(0);
+    // the marks the table uses ([column, row, level], d20) are said under it
+    expect(doc.querySelector(".kolikoly-fishers + .hint")!.textContent).toMatch(
+      /^\[column, row, level\]: .* d20: /,
+    );
     // the prepared swarm is unseen: the panel (GM only) shows it, the players' scene has no token for it
     expect(doc.querySelector(".kolikoly-hidden li")!.textContent).toBe("6 fish at [1,1,0]");
     expect(t.players[0].scene(t.sceneId)!.tokens.length).toBe(2);

@@ -36,6 +36,11 @@ export interface PanelFisher {
   readonly needsTarget: boolean;
   readonly check: string;
   readonly modifier: string;
+  /**
+   * Whether the total boxes apply: a declared action has a check (K6); a total already typed
+   * stays shown so that it can be cleared.
+   */
+  readonly asksTotal: boolean;
   readonly total: number | "";
   readonly natural: number | "";
   readonly revive: boolean;
@@ -107,6 +112,7 @@ export function panelContext(
       needsTarget: action !== "" && action !== "catch",
       check: action ? t(`KOLIKOLY.Foundry.Check.${CHECK_FOR[action]}`) : "",
       modifier: action ? (mod >= 0 ? `+${mod}` : `${mod}`) : "",
+      asksTotal: action !== "" || total !== undefined,
       total: total?.total ?? "",
       natural: total?.natural ?? "",
       revive: pending.revive.includes(f.id),

@@ -10,14 +10,18 @@
  * Every module window of both games is also looked at as a person sees it (issue 20 item 1,
  * tests/e2e/geometry.ts), in Foundry's light and dark schemes: nothing overflows its window at
  * its default size, no text under 11 px, every control reached by Tab, the compass a 3 x 3 grid,
- * the GM panel's columns lined up. Screenshots: test-output/boot/<system>-<window>.png (and
- * <system>-<window>-dark.png for the windows whose layout is checked).
+ * the GM panel's columns lined up, every control named for a screen reader (Chromium's own
+ * accessible name), every tick box beside its words, and the wizard's fishers (and Kayanak's
+ * bears) a grid: a row's boxes on one line, each under its column's header. The settings window
+ * is Foundry's: only the module's controls in it are looked at, their names and tick boxes.
+ * Screenshots: test-output/boot/<system>-<window>.png (and <system>-<window>-dark.png for the
+ * windows whose layout is checked).
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { GeometrySpec } from "../../e2e/geometry.ts";
-import { checkGeometryThemes, setTheme } from "../../e2e/geometry.ts";
+import { checkControlsThemes, checkGeometryThemes, setTheme } from "../../e2e/geometry.ts";
 import { REPO, launch } from "../../e2e/harness.ts";
 import type { Built, Site, UserPage } from "./harness.ts";
 import { buildAll, openUser, serve } from "./harness.ts";
@@ -146,6 +150,9 @@ const DECLARE_GEOMETRY: GeometrySpec = {
   ],
 };
 const PANEL_GEOMETRY: GeometrySpec = { tables: [".kolikoly-fishers"] };
+/** The wizard: a row of boxes per fisher, each box under its column's header. */
+const WIZARD_GEOMETRY: GeometrySpec = { headedGrids: [".kolikoly-wizard-grid"] };
+const KAYANAK_WIZARD_GEOMETRY: GeometrySpec = { headedGrids: [".kolikoly-wizard-bears"] };
 const CARD_GEOMETRY: GeometrySpec = { content: ".message-content", keyboard: false };
 
 /** The scene's public lake flag as the server holds it. */
@@ -243,6 +250,13 @@ async function checkSettingsWindow(t: Table): Promise<void> {
     expect.soft(sl.shown, `${sl.name}: its value shown`).toBe(sl.value);
     expect.soft(sl.width, `${sl.name}: its value box visible`).toBeGreaterThan(20);
   }
+  // the module's settings in Foundry's window: each control named, each tick box by its words
+  expect
+    .soft(
+      await checkControlsThemes(win, `[data-category="${MODULE}"]`),
+      `${t.label}: the module's settings controls`,
+    )
+    .toEqual([]);
   await shot(t, "settings", win);
   // a world setting changed in the window reaches every client (a Setting document)
   await win.locator(`input[name="${MODULE}.netDamage"]`).fill("1d4+@mod");
@@ -322,7 +336,7 @@ async function createLake(t: Table): Promise<boolean> {
   await shot(t, "wizard-estimate", page.locator("#kolikoly-lake-wizard .kolikoly-wizard-length"));
   for (const [i, n] of ["width", "height", "levels"].entries())
     await page.locator(`#kolikoly-lake-wizard input[name=${n}]`).fill(before[i]!);
-  await shot(t, "wizard", page.locator("#kolikoly-lake-wizard"), {});
+  await shot(t, "wizard", page.locator("#kolikoly-lake-wizard"), WIZARD_GEOMETRY);
   if (t.label === "dnd5e") await scenarioFileInWizard(t);
   // a refused field: the window stays open with what the GM typed, the field is marked and named
   // by its label (the error notification is expected: taken out of the page's error record)
@@ -1405,7 +1419,7 @@ async function playKayanak(t: Table): Promise<void> {
   expect.soft(refusal.length, "the refusal names Bo's start hole").toBe(1);
   t.gm.errors.splice(t.gm.errors.indexOf(refusal[0]!), 1);
   await boX.fill("2");
-  await shot(t, "kayanak-wizard", wiz, {});
+  await shot(t, "kayanak-wizard", wiz, KAYANAK_WIZARD_GEOMETRY);
   await wiz.locator("button[type=submit]").click();
   await waitFor("the wizard to close", async () => (await wiz.count()) === 0);
   const pub = await waitFor("the board", () => boardOf(t));

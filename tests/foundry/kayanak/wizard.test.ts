@@ -132,7 +132,7 @@ describe("the wizard's Kayanak mode (issue 11 item 4)", () => {
       "a Dexterity that is not a number",
       { "fisher.$ana.dex": "2.5" },
       "fisher.$ana.dex",
-      "Ana, Dex",
+      "Ana: Dex",
     ],
     ["no bear ticked", { "fisher.$ana.use": "off", "fisher.$bo.use": "off" }, "fishers", ""],
   ] as const)
@@ -164,6 +164,30 @@ describe("the wizard's Kayanak mode (issue 11 item 4)", () => {
     expect(doc.querySelector("[name=levels]")).not.toBeNull();
     expect(doc.querySelector("[name=floes]")).toBeNull();
     expect(doc.querySelector("[name=landCheck]")).toBeNull();
+  });
+
+  test("the bears are a grid: a header per column, each box named by its bear and column", async () => {
+    const t = await makePlayerTable();
+    const [ana] = t.tokenIds as [string, string];
+    const html = renderTemplateFile(`${TEMPLATE_ROOT}/lake-wizard.hbs`, {
+      ...kayanakWizardContext([t.gm.scene(t.sceneId)!], t.sceneId, undefined, () => 3),
+      levelsAvailable: false,
+    });
+    const doc = new JSDOM(`<form>${html}</form>`).window.document;
+    const heads = [...doc.querySelectorAll(".kolikoly-wizard-bears thead th")].map(
+      (h) => h.textContent,
+    );
+    expect(heads).toEqual(["Bear", "Col.", "Row", "Dexterity"]);
+    const names = ["x", "y", "dex"].map((k) =>
+      doc.querySelector(`input[name="fisher.${ana}.${k}"]`)!.getAttribute("aria-label"),
+    );
+    expect(names).toEqual(["Ana: Start hole column", "Ana: Start hole row", "Ana: Dexterity"]);
+    // an empty Dexterity box takes the actor's, shown in grey
+    const dex = doc.querySelector(`input[name="fisher.${ana}.dex"]`) as HTMLInputElement;
+    expect([dex.value, dex.placeholder]).toEqual(["", "3"]);
+    // each tick box sits in the label that names its bear
+    const tick = doc.querySelector(`input[name="fisher.${ana}.use"]`)!;
+    expect(tick.closest("label")?.textContent?.trim()).toBe("Ana");
   });
 
   test("the start holes offered are the tokens' squares on the board, one bear a hole (J11)", () => {

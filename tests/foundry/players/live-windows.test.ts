@@ -112,6 +112,8 @@ describe("the GM panel follows every client (issue 20 item 3)", () => {
   test("a total half-typed in the GM panel survives a drawing caused by a player", async () => {
     const t = await makePlayerTable();
     const lake = await lakeOn(t);
+    // Ana declared: her row asks for her check's total (a row with no action has no total boxes)
+    await declare(t.players[0], lake, "f1", 1, { action: "catch" });
     await settled(t, lake);
     const panel = await openPanel(t.gm, t.sceneId);
     const box = panel.root.querySelector<HTMLInputElement>('input[name="total.f1"]')!;
