@@ -208,7 +208,7 @@ export class Runtime {
       // re-rendered in this client's language from the public events the card carries
       const events = flag.events?.filter((e) => e.audience === "all");
       if (!events || !pub) return message.content;
-      return publicCardHtml(this.port, pub.name, flag.round, events, name);
+      return publicCardHtml(this.port, pub.name, flag.round, events, name, flag.haul);
     }
     if (flag.kind !== "gm" && flag.kind !== "private") return message.content;
     if (this.port.me().isGM) {

@@ -210,7 +210,10 @@ describe("K13: the catch lands in the character's inventory", () => {
       (m) => (m.flags[MODULE_ID] as { kind?: string }).kind === "end",
     )!;
     expect(end.content).toContain("kolikoly-card-haul");
-    if (c.f1) expect(end.content).toContain(`${c.f1} × Lake trout`);
+    expect(c.f1).toBeGreaterThan(0);
+    expect(end.content).toContain(`${c.f1} × Lake trout`);
+    // each client draws the end card again in its own language: the haul stays on it
+    expect(await t.players[1].shown(end)).toContain(`${c.f1} × Lake trout`);
   });
 
   test("a stack the character already had grows; stacks of another source are left alone", async () => {

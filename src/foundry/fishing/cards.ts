@@ -12,6 +12,8 @@ import type { Alias } from "./aliases.ts";
 import { IDENTITY, aliasEvents } from "./aliases.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { ChatCreate, Port } from "../core/port.ts";
+import type { Grant } from "../core/haul.ts";
+import { haulByFisher } from "../core/haul-card.ts";
 
 export type CardKind = "round" | "gm" | "private" | "undo" | "end" | "import";
 
@@ -22,6 +24,8 @@ export interface CardFlag {
   readonly fisher?: string;
   /** Round and end cards: the public (`all`) events the card shows. */
   readonly events?: readonly GameEvent[];
+  /** End cards of a lake with a catch: each character's whole haul (core/haul.ts, summed). */
+  readonly haul?: readonly Grant[];
 }
 
 export function cardFlagOf(
@@ -166,15 +170,15 @@ export interface RoundMessagesInput {
   readonly publicRolls: readonly object[];
   /** The lake's public swarm ids, for the events the card carries (aliases.ts). */
   readonly alias?: Alias;
-  /** Each fisher's whole haul in words (fishing/haul.ts), for the end card; absent: no catch setting. */
-  readonly hauls?: ReadonlyMap<string, string>;
+  /** Each character's whole haul (fishing/haul.ts), for the end card; absent: no catch setting. */
+  readonly haul?: readonly Grant[];
 }
 
 /** The round's messages: a public card, a GM whisper (always, so its presence says nothing), private whispers. */
 export async function roundMessages(port: Port, m: RoundMessagesInput): Promise<ChatCreate[]> {
   const speaker = { alias: m.lakeName };
   const pub = aliasEvents(eventsFor(m.events, "player"), m.alias ?? IDENTITY);
-  const content = await publicCardHtml(port, m.lakeName, m.round, pub, m.fisherNames, m.hauls);
+  const content = await publicCardHtml(port, m.lakeName, m.round, pub, m.fisherNames, m.haul);
   const base = { lake: m.lakeId, round: m.round };
   const out: ChatCreate[] = [
     {
@@ -182,7 +186,9 @@ export async function roundMessages(port: Port, m: RoundMessagesInput): Promise<
       speaker,
       ...(m.publicRolls.length ? { rolls: m.publicRolls } : {}),
       // the public events ride along, so each client shows the card in its own language
-      flags: { [MODULE_ID]: { kind: "round", ...base, events: pub } },
+      flags: {
+        [MODULE_ID]: { kind: "round", ...base, events: pub, ...(m.haul ? { haul: m.haul } : {}) },
+      },
     },
     await placeholderMessage(port, speaker, [...m.gmIds], { kind: "gm", ...base }),
   ];
@@ -205,9 +211,10 @@ export async function publicCardHtml(
   round: number,
   events: readonly GameEvent[],
   names: (id: string) => string,
-  hauls?: ReadonlyMap<string, string>,
+  haul?: readonly Grant[],
 ): Promise<string> {
   const t = port.localize.bind(port);
+  const hauls = haul && haulByFisher(port, haul);
   const end = events.find((e) => e.type === "gameEnd");
   return renderCard(port, {
     title: t("KOLIKOLY.Foundry.Chat.RoundTitle", { round, lake: lakeName }),

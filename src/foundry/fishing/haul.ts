@@ -5,9 +5,7 @@
  */
 import type { GameEvent } from "../../rules/index.ts";
 import type { CatchSetting, Grant } from "../core/haul.ts";
-import { haulGrants } from "../core/haul.ts";
-import { haulByFisher } from "../core/haul-card.ts";
-import type { Port } from "../core/port.ts";
+import { haulGrants, summed } from "../core/haul.ts";
 import type { PublicLake } from "./projection.ts";
 
 /** What a lake's round `round` grants, from its `caught` events (K13). */
@@ -41,12 +39,11 @@ export function gameGrants(
   return [...rounds].flatMap((r) => roundGrants(setting, pub, r, log));
 }
 
-/** Each fisher's whole haul in words (the end card), by fisher id. */
+/** Each character's whole haul so far, summed by item (the end card). */
 export function hauls(
-  port: Port,
   setting: CatchSetting | undefined,
   pub: PublicLake,
   log: readonly GameEvent[],
-): Map<string, string> {
-  return haulByFisher(port, gameGrants(setting, pub, log));
+): Grant[] {
+  return summed(gameGrants(setting, pub, log));
 }

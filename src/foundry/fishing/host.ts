@@ -385,7 +385,7 @@ export class LakeHost implements HostParts {
       gmIds: this.gmIds(),
       publicRolls: [],
       alias: this.alias(lakeId),
-      ...(record.catch ? { hauls: hauls(this.port, record.catch, pub, session.log) } : {}),
+      ...(record.catch ? { haul: hauls(record.catch, pub, session.log) } : {}),
     });
     const flags = { [MODULE_ID]: { ...(card!.flags[MODULE_ID] as object), kind: "end" } };
     const c = await commit(this, l.value, next, r.session, r.events, [{ ...card!, flags }]);

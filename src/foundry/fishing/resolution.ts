@@ -192,7 +192,7 @@ export async function resolveOnce(
     publicRolls: [...(prior?.publicRolls ?? []), ...driver.publicRolls],
     alias: h.alias(lakeId),
     ...(record.catch && r.events.some((e) => e.type === "gameEnd")
-      ? { hauls: hauls(h.port, record.catch, pub, r.session.log) }
+      ? { haul: hauls(record.catch, pub, r.session.log) }
       : {}),
   });
   // K13: the round's catch in the fishers' characters, written with its card (core/haul.ts)
