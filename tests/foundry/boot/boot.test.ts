@@ -17,6 +17,7 @@
  * Screenshots: test-output/boot/<system>-<window>.png (and <system>-<window>-dark.png for the
  * windows whose layout is checked).
  */
+import path from "node:path";
 import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -29,7 +30,8 @@ import type { Source } from "./protocol.ts";
 import type { ServerOptions } from "./server.ts";
 import { FakeFoundryServer } from "./server.ts";
 import type { SystemId } from "./world.ts";
-import { LEVELS, MAP_TILE, SCENE, TOKENS, USERS, worldSeed } from "./world.ts";
+import { LEVELS, MAP_TILE, SCENE, TOKENS, USERS, modulePacks, worldSeed } from "./world.ts";
+import { readPack } from "../../packs/read-packs.ts";
 import type { PublicBoard } from "../../../src/foundry/kayanak/board.ts";
 import { holeOrigin } from "../../../src/foundry/kayanak/board.ts";
 import { legalByHole } from "../../../src/foundry/kayanak/canvas.ts";
@@ -186,10 +188,18 @@ async function open(
   site.run.system = system;
   site.run.generation = options.generation ?? 13;
   site.served.length = 0;
-  const server = new FakeFoundryServer(
-    worldSeed(system, built.manifest, { ...world, generation: site.run.generation }),
-    options,
-  );
+  const seed = worldSeed(system, built.manifest, { ...world, generation: site.run.generation });
+  const server = new FakeFoundryServer(seed, options);
+  // the module's compendiums hold what the build compiled (the catch tables and items among them)
+  for (const p of seed.packs) {
+    const built_ = await readPack(p.name, path.join(built.dist, p.path));
+    server.loadPackDocs(
+      p.id,
+      [...built_.docs.values()]
+        .filter((d) => d.__collection !== "folders")
+        .map(({ __collection: _c, ...d }) => d),
+    );
+  }
   const t = {
     server,
     system,
@@ -336,6 +346,11 @@ async function createLake(t: Table): Promise<boolean> {
   await shot(t, "wizard-estimate", page.locator("#kolikoly-lake-wizard .kolikoly-wizard-length"));
   for (const [i, n] of ["width", "height", "levels"].entries())
     await page.locator(`#kolikoly-lake-wizard input[name=${n}]`).fill(before[i]!);
+  // the catch (core/haul.ts): the module's table for this system, the wizard's first offer
+  const catchSelect = page.locator("#kolikoly-lake-wizard select[name=catch]");
+  const offered = await catchSelect.locator("option").allTextContents();
+  expect.soft(offered.length, "the wizard offers the module's catch tables").toBeGreaterThan(1);
+  if (offered.length > 1) await catchSelect.selectOption({ index: 1 });
   await shot(t, "wizard", page.locator("#kolikoly-lake-wizard"), WIZARD_GEOMETRY);
   if (t.label === "dnd5e") await scenarioFileInWizard(t);
   // a refused field: the window stays open with what the GM typed, the field is marked and named
@@ -1092,7 +1107,11 @@ async function checkBoot(t: Table): Promise<void> {
         ),
         `${u.userId}: the module's packs' titles`,
       )
-      .toEqual(Object.values(en.KOLIKOLY.Packs).sort());
+      .toEqual(
+        modulePacks(built.manifest, t.system)
+          .map((p) => en.KOLIKOLY.Packs[p.label.replace("KOLIKOLY.Packs.", "")]!)
+          .sort(),
+      );
   // every page listens for GM store traffic on game.socket from init (hooks/table-check.ts)
   for (const u of [t.gm, t.ana, t.bo])
     expect
@@ -1297,6 +1316,45 @@ async function checkAssistant(t: Table): Promise<void> {
   await assistant.context.close();
 }
 
+/**
+ * K13 and the catch in the inventory (core/haul.ts), as the server holds it after the rounds: the
+ * fish the round cards' public events say each fisher caught are the draws the haul cards grant,
+ * and each character holds exactly the items its cards granted (dnd5e's and pf2e's tables name
+ * their packs' items; the any-system table's results are words, so no item at all).
+ */
+function checkCatch(t: Table): void {
+  const truth = t.server.truth;
+  const flagOf = (m: Source) =>
+    ((m.flags as Record<string, Record<string, unknown>> | undefined)?.[MODULE] ?? {}) as {
+      kind?: string;
+      events?: { type: string; fisher?: string; fish?: number }[];
+      grants?: { actor: string; fisher: string; uuid?: string; qty: number }[];
+    };
+  const fish = new Map<string, number>();
+  for (const m of truth.messages)
+    if (flagOf(m).kind === "round")
+      for (const e of flagOf(m).events ?? [])
+        if (e.type === "caught") fish.set(e.fisher!, (fish.get(e.fisher!) ?? 0) + e.fish!);
+  const draws = new Map<string, number>();
+  const items = new Map<string, number>();
+  for (const m of truth.messages)
+    for (const g of flagOf(m).kind === "haul" ? (flagOf(m).grants ?? []) : []) {
+      draws.set(g.fisher, (draws.get(g.fisher) ?? 0) + g.qty);
+      if (g.uuid) items.set(g.actor, (items.get(g.actor) ?? 0) + g.qty);
+    }
+  expect.soft([...draws].sort(), `${t.label}: each fish is one draw`).toEqual([...fish].sort());
+  for (const a of truth.actors) {
+    const made = ((a.items ?? []) as Source[]).filter(
+      (i) => (i.flags as Record<string, Record<string, unknown>> | undefined)?.[MODULE]?.source,
+    );
+    const held = made.reduce((n, i) => n + ((i.system as { quantity: number }).quantity ?? 0), 0);
+    expect
+      .soft(held, `${t.label}: ${String(a.name)}'s catch in the inventory`)
+      .toBe(items.get(String(a._id)) ?? 0);
+    if (t.system === "kk-generic") expect.soft(made, "the any-system catch is words").toEqual([]);
+  }
+}
+
 async function playSystem(system: SystemId, options: Partial<ServerOptions> = {}): Promise<void> {
   const t = await open(system, options);
   try {
@@ -1318,6 +1376,7 @@ async function playSystem(system: SystemId, options: Partial<ServerOptions> = {}
       )
       .toBeGreaterThan(0);
     await playRound(t, 3, { ana: "move", bo: "track" }, { anaMode: "blind" });
+    checkCatch(t);
     await checkHazardChoice(t);
     const batches = t.server.requests.filter(
       (r) => r.user === USERS.gm && r.event === "modifyBatch",

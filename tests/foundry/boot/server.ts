@@ -208,6 +208,16 @@ export class FakeFoundryServer {
     };
   }
 
+  /**
+   * World setup: a module pack's documents as its LevelDB holds them (built by the Foundry CLI in
+   * scripts/build-packs.mjs, read back with classic-level): what the server serves from it.
+   */
+  loadPackDocs(packId: string, docs: readonly Source[]): void {
+    const pack = this.state.packs.get(packId);
+    if (!pack) throw new Error(`fake server: no pack ${packId}`);
+    for (const d of docs) pack.docs.set(String(d._id), clone(d));
+  }
+
   // the server's new document ids: common/utils/helpers.mjs randomID (16 alphanumerics)
   static id(): string {
     const chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

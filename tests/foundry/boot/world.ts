@@ -47,7 +47,8 @@ const SYSTEMS: Record<
     title: "Pathfinder Second Edition",
     version: ["7.12.2", "8.5.1"],
     actorTypes: ["character", "npc", "hazard", "loot", "familiar", "vehicle", "party", "army"],
-    itemTypes: ["weapon", "equipment"],
+    // pf2e src/module/item/treasure: the catch pack's items (kolikoly-catch-pf2e)
+    itemTypes: ["weapon", "equipment", "treasure"],
   },
   "kk-generic": {
     title: "Generic System",
@@ -147,8 +148,15 @@ function token(id: string, actor: Source, col: number, row: number): Source {
 }
 
 /** The module's packs as module.json declares them (game.packs metadata every client is sent). */
-function modulePacks(manifest: Source): PackMeta[] {
-  return ((manifest.packs as Source[]) ?? []).map((p) => ({
+/**
+ * The module's packs a world of `system` loads: Foundry's server skips a module pack whose
+ * `system` names another system (v13.351 World#getActivePacks), as the catch's item packs do.
+ */
+export function modulePacks(manifest: Source, system: SystemId): PackMeta[] {
+  const packs = ((manifest.packs as Source[]) ?? []).filter(
+    (p) => p.system === undefined || p.system === system,
+  );
+  return packs.map((p) => ({
     id: `${String(manifest.id)}.${String(p.name)}`,
     name: String(p.name),
     label: String(p.label),
@@ -271,6 +279,6 @@ export function worldSeed(
           : {}),
       },
     ],
-    packs: modulePacks(manifest),
+    packs: modulePacks(manifest, system),
   };
 }

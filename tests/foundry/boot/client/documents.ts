@@ -1163,7 +1163,31 @@ export class FakeSetting extends ClientDocument {
   }
 }
 
+/** A RollTable's result (v13 common/documents/table-result.mjs, BaseTableResult): embedded. */
+export class FakeTableResult extends ClientDocument {
+  static override metadata: DocMeta = { name: "TableResult", collection: "results", embedded: {} };
+}
+
+/**
+ * RollTable (v13 client/documents/roll-table.mjs): its `formula` and embedded `results`, what the
+ * module reads of a catch table with fromUuid (core/haul-source.ts).
+ */
+export class FakeRollTable extends ClientDocument {
+  static override metadata: DocMeta = {
+    name: "RollTable",
+    collection: "tables",
+    embedded: { TableResult: "results" },
+  };
+  declare formula: string;
+  // v13 client/documents/roll-table.mjs RollTable#results (the embedded collection)
+  get results(): Collection<ClientDocument> {
+    return this.embedded.get("results")!;
+  }
+}
+
 export const DOCUMENT_CLASSES: Record<string, DocClass> = {
+  RollTable: FakeRollTable,
+  TableResult: FakeTableResult,
   User: FakeUser,
   Actor: FakeActor,
   Item: FakeItem,
