@@ -1150,7 +1150,14 @@ async function checkTableCheck(t: Table): Promise<void> {
 async function checkHazardChoice(t: Table): Promise<void> {
   const lake = lakeOf(t)!;
   const fisher = (lake.fishers as { id: string }[])[0]!.id;
-  const facts = { hazard: "turtle", name: "Old snapping turtle", aim: "seize", damage: 3, hp: 10 };
+  const facts = {
+    hazard: "turtle",
+    name: "Old snapping turtle",
+    aim: "seize",
+    damage: 3,
+    hp: 10,
+    at: [1, 0, 0],
+  };
   const ask = () =>
     t.gm.page.evaluate(
       ([mod, lake, fisher, facts]) => {
@@ -1198,6 +1205,7 @@ async function checkHazardChoice(t: Table): Promise<void> {
       await t.ana.page.evaluate((f) => game.i18n!.format("KOLIKOLY.Hazards.Choice.Question", f), {
         hazard: facts.name,
         fisher: "Ana",
+        at: "[1,0,0]",
         damage: "3",
         hp: "10",
       }),
