@@ -1,0 +1,110 @@
+/**
+ * The module's counted sentences read as sentences in every language it ships: one swarm, 3
+ * swarms, no "swarm(s)" (src/ui/count-key.ts picks the wording; lang/*.json holds each).
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { GameEvent } from "../../src/rules/index.ts";
+import { eventLine, importedLine } from "../../src/foundry/fishing/cards.ts";
+import { importedTurnsLine } from "../../src/foundry/kayanak/cards.ts";
+import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
+import { explored, revealed } from "../fixtures/count-events.ts";
+
+const LANGS = ["en", "fr", "de"] as const;
+type Lang = (typeof LANGS)[number];
+const t = Object.fromEntries(
+  LANGS.map((l) => [
+    l,
+    makeLocalize(
+      JSON.parse(readFileSync(new URL(`../../lang/${l}.json`, import.meta.url), "utf8")),
+    ),
+  ]),
+) as Record<Lang, ReturnType<typeof makeLocalize>>;
+
+const line = (e: GameEvent, l: Lang) => eventLine(e, () => "Ana", t[l]);
+
+describe("the round card counts in words", () => {
+  it.each([
+    ["en", "[1,0,1] is explored: one swarm.", "[1,0,1] is explored: 2 swarms."],
+    ["fr", "[1,0,1] est explorée : un banc.", "[1,0,1] est explorée : 2 bancs."],
+    ["de", "[1,0,1] wird erkundet: ein Schwarm.", "[1,0,1] wird erkundet: 2 Schwärme."],
+  ] as const)("K4 %s: an exploration finds one swarm or several", (l, one, two) => {
+    expect(line(explored([4]), l)).toBe(one);
+    expect(line(explored([1]), l)).toBe(one);
+    expect(line(explored([4, 3]), l)).toBe(two);
+  });
+
+  it.each([
+    [
+      "en",
+      "A swarm of a single fish comes into view.",
+      "A swarm comes into view (4 fish).",
+      "3 swarms come into view (9 fish).",
+    ],
+    [
+      "fr",
+      "Un banc d’un seul poisson en vue.",
+      "Un banc en vue (4 poissons).",
+      "3 bancs en vue (9 poissons).",
+    ],
+    [
+      "de",
+      "Ein Schwarm aus einem einzigen Fisch kommt in Sicht.",
+      "Ein Schwarm kommt in Sicht (4 Fische).",
+      "3 Schwärme kommen in Sicht (9 Fische).",
+    ],
+  ] as const)("K20 %s: a sighting of one swarm of one fish, one swarm, several", (l, a, b, c) => {
+    expect(line(revealed([1]), l)).toBe(a);
+    expect(line(revealed([4]), l)).toBe(b);
+    expect(line(revealed([4, 3, 2]), l)).toBe(c);
+  });
+
+  it.each([
+    [
+      "en",
+      [
+        "The game goes on from the file: one round played, round 2 is next.",
+        "The game goes on from the file: 4 rounds played, round 5 is next.",
+        "The game in the file was over before its first round.",
+        "The game in the file is over after one round.",
+        "The game in the file is over after 4 rounds.",
+        "The game goes on from the file: one turn played.",
+        "The game goes on from the file: 4 turns played.",
+      ],
+    ],
+    [
+      "fr",
+      [
+        "La partie reprend du fichier : un tour joué, le tour 2 est le suivant.",
+        "La partie reprend du fichier : 4 tours joués, le tour 5 est le suivant.",
+        "La partie du fichier s’est terminée avant son premier tour.",
+        "La partie du fichier est terminée après un tour.",
+        "La partie du fichier est terminée après 4 tours.",
+        "La partie reprend du fichier : un tour joué.",
+        "La partie reprend du fichier : 4 tours joués.",
+      ],
+    ],
+    [
+      "de",
+      [
+        "Das Spiel geht aus der Datei weiter: eine Runde gespielt, Runde 2 ist die nächste.",
+        "Das Spiel geht aus der Datei weiter: 4 Runden gespielt, Runde 5 ist die nächste.",
+        "Das Spiel der Datei war vor seiner ersten Runde zu Ende.",
+        "Das Spiel der Datei ist nach einer Runde zu Ende.",
+        "Das Spiel der Datei ist nach 4 Runden zu Ende.",
+        "Das Spiel geht aus der Datei weiter: ein Zug gespielt.",
+        "Das Spiel geht aus der Datei weiter: 4 Züge gespielt.",
+      ],
+    ],
+  ] as const)("%s: a game continued from a file says how far it was played", (l, lines) => {
+    expect([
+      importedLine(1, false, t[l]),
+      importedLine(4, false, t[l]),
+      importedLine(0, true, t[l]),
+      importedLine(1, true, t[l]),
+      importedLine(4, true, t[l]),
+      importedTurnsLine(1, t[l]),
+      importedTurnsLine(4, t[l]),
+    ]).toEqual(lines);
+  });
+});
