@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { GameEvent } from "../../src/rules/index.ts";
 import { eventLine, importedLine } from "../../src/foundry/fishing/cards.ts";
 import { importedTurnsLine } from "../../src/foundry/kayanak/cards.ts";
+import type { WizardFile } from "../../src/foundry/apps/wizard-file.ts";
+import { fileSummary } from "../../src/foundry/apps/wizard-file.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
 import { explored, revealed } from "../fixtures/count-events.ts";
 
@@ -105,6 +107,65 @@ describe("the round card counts in words", () => {
       importedLine(4, true, t[l]),
       importedTurnsLine(1, t[l]),
       importedTurnsLine(4, t[l]),
+    ]).toEqual(lines);
+  });
+});
+
+describe("the lake wizard says what a file holds, counted in words", () => {
+  const file = (game: "kolikoly" | "kayanak", fishers: number, played: number, over = false) =>
+    ({
+      game,
+      text: "",
+      name: undefined,
+      width: 5,
+      height: 4,
+      ...(game === "kolikoly" ? { levels: 3 } : {}),
+      fishers: Array.from({ length: fishers }, (_, i) => ({ id: `f${i}`, name: `F${i}` })),
+      played,
+      over,
+    }) as WizardFile;
+  it.each([
+    [
+      "en",
+      [
+        "A fishing lake of 5 x 4 x 3 squares with one fisher. No round played yet.",
+        "A fishing lake of 5 x 4 x 3 squares with 2 fishers. One round played.",
+        "A fishing lake of 5 x 4 x 3 squares with 3 fishers. 12 rounds played. The game is over.",
+        "A Kayanak board of 5 x 4 holes with one bear. No turn played yet.",
+        "A Kayanak board of 5 x 4 holes with 2 bears. One turn played.",
+        "A Kayanak board of 5 x 4 holes with 4 bears. 9 turns played.",
+      ],
+    ],
+    [
+      "fr",
+      [
+        "Un lac de pêche de 5 x 4 x 3 cases avec un seul pêcheur. Aucun tour joué pour l’instant.",
+        "Un lac de pêche de 5 x 4 x 3 cases avec 2 pêcheurs. Un tour joué.",
+        "Un lac de pêche de 5 x 4 x 3 cases avec 3 pêcheurs. 12 tours joués. La partie est terminée.",
+        "Un plateau de Kayanak de 5 x 4 trous avec un seul ours. Aucun tour joué pour l’instant.",
+        "Un plateau de Kayanak de 5 x 4 trous avec 2 ours. Un tour joué.",
+        "Un plateau de Kayanak de 5 x 4 trous avec 4 ours. 9 tours joués.",
+      ],
+    ],
+    [
+      "de",
+      [
+        "Ein Angelsee von 5 x 4 x 3 Feldern mit einem Fischer. Noch keine Runde gespielt.",
+        "Ein Angelsee von 5 x 4 x 3 Feldern mit 2 Fischern. Eine Runde gespielt.",
+        "Ein Angelsee von 5 x 4 x 3 Feldern mit 3 Fischern. 12 Runden gespielt. Das Spiel ist zu Ende.",
+        "Ein Kayanak-Spielplan von 5 x 4 Löchern mit einem Bären. Noch kein Zug gespielt.",
+        "Ein Kayanak-Spielplan von 5 x 4 Löchern mit 2 Bären. Ein Zug gespielt.",
+        "Ein Kayanak-Spielplan von 5 x 4 Löchern mit 4 Bären. 9 Züge gespielt.",
+      ],
+    ],
+  ] as const)("%s: one fisher or several, no round, one or several", (l, lines) => {
+    expect([
+      fileSummary(file("kolikoly", 1, 0), t[l]),
+      fileSummary(file("kolikoly", 2, 1), t[l]),
+      fileSummary(file("kolikoly", 3, 12, true), t[l]),
+      fileSummary(file("kayanak", 1, 0), t[l]),
+      fileSummary(file("kayanak", 2, 1), t[l]),
+      fileSummary(file("kayanak", 4, 9), t[l]),
     ]).toEqual(lines);
   });
 });

@@ -411,7 +411,7 @@ async function scenarioFileInWizard(t: Table): Promise<void> {
     .toEqual(["Ana", "Bo"]);
   expect
     .soft(await wiz.locator("[data-file-summary]").textContent(), "what the file holds")
-    .toMatch(/5 x 5 x 3 squares with 2 fisher\(s\); 4 round\(s\) played/);
+    .toMatch(/5 x 5 x 3 squares with 2 fishers\. 4 rounds played\./);
   await shot(t, "wizard-file", wiz, {});
   await wiz.locator("button[data-action=clearFile]").click();
   await waitFor(
