@@ -9,6 +9,12 @@ import { eventLine, importedLine } from "../../src/foundry/fishing/cards.ts";
 import { importedTurnsLine } from "../../src/foundry/kayanak/cards.ts";
 import type { WizardFile } from "../../src/foundry/apps/wizard-file.ts";
 import { fileSummary } from "../../src/foundry/apps/wizard-file.ts";
+import {
+  copyCountText,
+  keptCopyText,
+  keysTakenText,
+  missingKeysText,
+} from "../../src/foundry/apps/key-words.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
 import { explored, revealed } from "../fixtures/count-events.ts";
 
@@ -167,5 +173,93 @@ describe("the lake wizard says what a file holds, counted in words", () => {
       fileSummary(file("kayanak", 2, 1), t[l]),
       fileSummary(file("kayanak", 4, 9), t[l]),
     ]).toEqual(lines);
+  });
+});
+
+describe("the GM store's keys are counted in words", () => {
+  it.each([
+    [
+      "en",
+      [
+        "One key taken. Every key of the store is in this browser.",
+        "3 keys taken. One key of the store is still missing in this browser.",
+        "No key taken from the passphrase copy. 2 keys of the store are still missing in this browser.",
+        "One key taken from the passphrase copy. Every key of the store is in this browser.",
+        "The passphrase copy of one key is kept in the GM store.",
+        "The passphrase copy of 2 keys is kept in the GM store.",
+        "The passphrase copy holds no key.",
+        "The passphrase copy holds one key.",
+        "The passphrase copy holds 3 keys.",
+        "This browser holds a key the passphrase copy does not: make the copy again.",
+        "This browser holds 2 keys the passphrase copy does not: make the copy again.",
+      ],
+    ],
+    [
+      "fr",
+      [
+        "Une clé prise. Ce navigateur détient toutes les clés du stockage.",
+        "3 clés prises. Il manque encore une clé du stockage dans ce navigateur.",
+        "Aucune clé prise dans la copie par phrase secrète. Il manque encore 2 clés du stockage dans ce navigateur.",
+        "Une clé prise dans la copie par phrase secrète. Ce navigateur détient toutes les clés du stockage.",
+        "La copie par phrase secrète d’une clé est gardée dans le stockage du MJ.",
+        "La copie par phrase secrète de 2 clés est gardée dans le stockage du MJ.",
+        "La copie par phrase secrète ne contient aucune clé.",
+        "La copie par phrase secrète contient une clé.",
+        "La copie par phrase secrète contient 3 clés.",
+        "Ce navigateur détient une clé absente de la copie par phrase secrète : refaites la copie.",
+        "Ce navigateur détient 2 clés absentes de la copie par phrase secrète : refaites la copie.",
+      ],
+    ],
+    [
+      "de",
+      [
+        "Ein Schlüssel übernommen. Diesem Browser fehlt kein Schlüssel des Speichers mehr.",
+        "3 Schlüssel übernommen. Diesem Browser fehlt noch ein Schlüssel des Speichers.",
+        "Kein Schlüssel aus der Passphrase-Kopie übernommen. Diesem Browser fehlen noch 2 Schlüssel des Speichers.",
+        "Ein Schlüssel aus der Passphrase-Kopie übernommen. Diesem Browser fehlt kein Schlüssel des Speichers mehr.",
+        "Die Passphrase-Kopie eines Schlüssels liegt im SL-Speicher.",
+        "Die Passphrase-Kopie von 2 Schlüsseln liegt im SL-Speicher.",
+        "Die Passphrase-Kopie enthält keinen Schlüssel.",
+        "Die Passphrase-Kopie enthält einen Schlüssel.",
+        "Die Passphrase-Kopie enthält 3 Schlüssel.",
+        "Dieser Browser hat einen Schlüssel, der der Passphrase-Kopie fehlt: lege die Kopie neu an.",
+        "Dieser Browser hat 2 Schlüssel, die der Passphrase-Kopie fehlen: lege die Kopie neu an.",
+      ],
+    ],
+  ] as const)("%s: taken, still missing, kept, held and lacking", (l, lines) => {
+    expect([
+      keysTakenText("file", 1, 0, t[l]),
+      keysTakenText("file", 3, 1, t[l]),
+      keysTakenText("copy", 0, 2, t[l]),
+      keysTakenText("copy", 1, 0, t[l]),
+      keptCopyText(1, t[l]),
+      keptCopyText(2, t[l]),
+      copyCountText(0, 0, t[l]),
+      copyCountText(0, 1, t[l]),
+      copyCountText(0, 3, t[l]),
+      copyCountText(1, 3, t[l]),
+      copyCountText(2, 3, t[l]),
+    ]).toEqual(lines);
+  });
+
+  it.each([
+    [
+      "en",
+      "does not hold one key of the GM store, and no GM connected could hand it over. The lakes it seals",
+      "does not hold 2 keys of the GM store, and no GM connected could hand them over.",
+    ],
+    [
+      "fr",
+      "il manque à ce navigateur une clé du stockage du MJ, et aucun MJ connecté n'a pu la transmettre. Les lacs qu'elle scelle",
+      "il manque à ce navigateur 2 clés du stockage du MJ, et aucun MJ connecté n'a pu les transmettre.",
+    ],
+    [
+      "de",
+      "Diesem Browser fehlt ein Schlüssel des SL-Speichers, und kein verbundener SL konnte ihn übergeben. Die Seen, die er versiegelt,",
+      "Diesem Browser fehlen 2 Schlüssel des SL-Speichers, und kein verbundener SL konnte sie übergeben.",
+    ],
+  ] as const)("%s: a GM client told at ready that it lacks one key or several", (l, one, two) => {
+    expect(missingKeysText(1, t[l])).toContain(one);
+    expect(missingKeysText(2, t[l])).toContain(two);
   });
 });
