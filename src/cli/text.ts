@@ -11,7 +11,7 @@ import { fisherLetter, renderMap } from "./map.ts";
 import { t } from "./i18n.ts";
 import { coordLabel } from "../ui/handlebars-helpers.ts";
 import type { SwarmCountKeys } from "../ui/count-key.ts";
-import { swarmCountKey } from "../ui/count-key.ts";
+import { exploredKey, swarmCountKey } from "../ui/count-key.ts";
 
 /** The state after each round of a recorded session (the engine replays it with every roll forced). */
 export function statesByRound(session: Session): GameState[] {
@@ -254,14 +254,9 @@ export function eventLines(e: GameEvent, name: (id: string) => string): string[]
           via: word(VIA, e.via),
         }),
       ];
-    case "explored": {
-      const fish = e.swarms.reduce((n, s) => n + s.fish, 0);
-      const key =
-        e.outcome === "fish"
-          ? swarmCountKey(EXPLORED_FISH, e.swarms.length, fish)
-          : EXPLORED[e.outcome];
+    case "explored":
       return [
-        t(key, {
+        t(exploredKey(e, EXPLORED, EXPLORED_FISH), {
           at: coordLabel(e.at),
           name: name(e.by),
           face: e.face,
@@ -270,7 +265,6 @@ export function eventLines(e: GameEvent, name: (id: string) => string): string[]
           sizes: e.swarms.map((s) => s.fish).join(" + "),
         }),
       ];
-    }
     case "hazard":
       return hazardLines(e, name);
     case "fishMoved":

@@ -7,7 +7,7 @@ import type { ActionKind, Band, Coord, Declaration, GameEvent, LakeView } from "
 import type { Localize } from "../ui/handlebars-helpers.ts";
 import { coordLabel } from "../ui/handlebars-helpers.ts";
 import type { CountKeys, SwarmCountKeys } from "../ui/count-key.ts";
-import { countKey, swarmCountKey } from "../ui/count-key.ts";
+import { countKey, exploredKey, swarmCountKey, swarmsFish } from "../ui/count-key.ts";
 import { escapeXml } from "../ui/lake-svg.ts";
 
 export interface LogLine {
@@ -222,20 +222,14 @@ export function eventText(e: GameEvent, names: (id: string) => string, localize:
           to: sq(e.to),
         },
       );
-    case "explored": {
-      const fish = e.swarms.reduce((n, s) => n + s.fish, 0);
-      const key =
-        e.outcome === "fish"
-          ? swarmCountKey(EXPLORED_KEY, e.swarms.length, fish)
-          : OUTCOME_KEY[e.outcome];
-      return L(key, {
+    case "explored":
+      return L(exploredKey(e, OUTCOME_KEY, EXPLORED_KEY), {
         square: sq(e.at),
         face: e.face,
         roll: e.roll,
         swarms: e.swarms.length,
-        fish,
+        fish: swarmsFish(e.swarms),
       });
-    }
     case "hazard":
       return hazardText(e, names(e.fisher), L);
     case "fishMoved":

@@ -38,3 +38,24 @@ export function swarmCountKey(keys: SwarmCountKeys, swarms: number, fish: number
   if (swarms === 1) return fish === 1 ? keys.oneFish : keys.oneSwarm;
   return keys.swarms;
 }
+
+/**
+ * K4, K22: the sentence an exploration reads as: its own for a bad or an empty square; for one
+ * that holds fish, counted by its swarms and their fish.
+ */
+export function exploredKey(
+  e: {
+    readonly outcome: "bad" | "empty" | "fish";
+    readonly swarms: readonly { readonly fish: number }[];
+  },
+  outcome: Readonly<Record<"bad" | "empty", string>>,
+  fish: SwarmCountKeys,
+): string {
+  if (e.outcome !== "fish") return outcome[e.outcome];
+  return swarmCountKey(fish, e.swarms.length, swarmsFish(e.swarms));
+}
+
+/** The fish of these swarms, all told. */
+export function swarmsFish(swarms: readonly { readonly fish: number }[]): number {
+  return swarms.reduce((n, s) => n + s.fish, 0);
+}

@@ -3,7 +3,7 @@
  * its own wording, and no string in lang/ falls back on "swarm(s)".
  */
 import { describe, expect, it } from "vitest";
-import { countKey, swarmCountKey } from "../../src/ui/count-key.ts";
+import { countKey, exploredKey, swarmCountKey } from "../../src/ui/count-key.ts";
 
 describe("the wording a count picks", () => {
   it("nought, one, several; nought reads as several where the sentence has no wording of its own", () => {
@@ -23,5 +23,19 @@ describe("the wording a count picks", () => {
       ].map(([s, f]) => swarmCountKey(keys, s!, f!)),
     ).toEqual(["N", "F", "S", "W"]);
     expect(swarmCountKey({ oneFish: "F", oneSwarm: "S", swarms: "W" }, 0, 0)).toBe("W");
+  });
+
+  it("K4 K22 an exploration: bad and empty read as themselves, fish counted by swarm and fish", () => {
+    const outcome = { bad: "B", empty: "E" };
+    const fish = { oneFish: "F", oneSwarm: "S", swarms: "W" };
+    const e = (o: "bad" | "empty" | "fish", sizes: number[]) => ({
+      outcome: o,
+      swarms: sizes.map((n) => ({ fish: n })),
+    });
+    expect(
+      [e("bad", []), e("empty", []), e("fish", [1]), e("fish", [5]), e("fish", [2, 3])].map((x) =>
+        exploredKey(x, outcome, fish),
+      ),
+    ).toEqual(["B", "E", "F", "S", "W"]);
   });
 });

@@ -8,7 +8,7 @@
 import type { GameEvent, Viewer } from "../../rules/index.ts";
 import { canSee, declarationTarget, eventsFor } from "../../rules/index.ts";
 import type { CountKeys, SwarmCountKeys } from "../../ui/count-key.ts";
-import { countKey, swarmCountKey } from "../../ui/count-key.ts";
+import { countKey, exploredKey, swarmCountKey, swarmsFish } from "../../ui/count-key.ts";
 import { coordLabel } from "../../ui/handlebars-helpers.ts";
 import type { Alias } from "./aliases.ts";
 import { IDENTITY, aliasEvents } from "./aliases.ts";
@@ -35,8 +35,13 @@ export function cardFlagOf(
 
 type L = Port["localize"];
 
-/** K4: the swarms an exploration found, one or several (ui/count-key.ts: no "swarm(s)"). */
-const EXPLORED_FISH_KEY: CountKeys = { one: "Explored.fishOne", many: "Explored.fish" };
+/** K4, K22: what an exploration found; its swarms one or several (ui/count-key.ts). */
+const EXPLORED_KEY = { bad: "Explored.bad", empty: "Explored.empty" } as const;
+const EXPLORED_FISH_KEY: SwarmCountKeys = {
+  oneFish: "Explored.fishOne",
+  oneSwarm: "Explored.fishOne",
+  swarms: "Explored.fish",
+};
 /** K20: the swarms that come into view, and their fish. */
 const REVEALED_KEY: SwarmCountKeys = {
   oneFish: "RevealedOneFish",
@@ -98,12 +103,11 @@ export function eventLine(e: GameEvent, name: (id: string) => string, t: L): str
     case "moved":
       return k("Moved", { fisher: name(e.fisher), from: sq(e.from), to: sq(e.to) });
     case "explored":
-      return k(
-        e.outcome === "fish"
-          ? countKey(EXPLORED_FISH_KEY, e.swarms.length)
-          : `Explored.${e.outcome}`,
-        { at: sq(e.at), roll: e.roll, swarms: e.swarms.length },
-      );
+      return k(exploredKey(e, EXPLORED_KEY, EXPLORED_FISH_KEY), {
+        at: sq(e.at),
+        roll: e.roll,
+        swarms: e.swarms.length,
+      });
     case "hazard":
       return (
         k("Hazard", { fisher: name(e.fisher), hazard: e.name }) +
@@ -125,7 +129,7 @@ export function eventLine(e: GameEvent, name: (id: string) => string, t: L): str
         by: e.by ? name(e.by) : "",
       });
     case "revealed": {
-      const fish = e.swarms.reduce((n, s) => n + s.fish, 0);
+      const fish = swarmsFish(e.swarms);
       return k(swarmCountKey(REVEALED_KEY, e.swarms.length, fish), {
         count: e.swarms.length,
         fish,
