@@ -2,6 +2,8 @@
  * Counted sentences (src/ui/count-key.ts): the i18n layers have no plurals, so each count picks
  * its own wording, and no string in lang/ falls back on "swarm(s)".
  */
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { countKey, exploredKey, swarmCountKey } from "../../src/ui/count-key.ts";
 
@@ -37,5 +39,59 @@ describe("the wording a count picks", () => {
         exploredKey(x, outcome, fish),
       ),
     ).toEqual(["B", "E", "F", "S", "W"]);
+  });
+});
+
+/** Every language file: the module's, the CLI's and the table's, in each language. */
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const FILES = ["", "cli/", "sandbox/"].flatMap((dir) =>
+  ["en", "fr", "de"].map((l) => `lang/${dir}${l}.json`),
+);
+function strings(node: unknown, key = ""): [string, string][] {
+  if (typeof node === "string") return [[key, node]];
+  return Object.entries(node as Record<string, unknown>).flatMap(([k, v]) =>
+    strings(v, key ? `${key}.${k}` : k),
+  );
+}
+/**
+ * A plural left to the reader: a bracketed ending ("swarm(s)", "banc(s)", "arrêtée(s)",
+ * "Runde(n)", "Bär(en)", "Spiel(e)") or two forms of one word side by side ("Schwarm/Schwärme",
+ * "Zug/Züge": a slash between two words that begin alike, which "big/small" does not).
+ */
+const BRACKETED = /\p{L}\((?:s|e|n|en|es|er|r|x|nes|le|ne)\)/iu;
+function bothForms(text: string): boolean {
+  return [...text.matchAll(/(\p{L}+)\/(\p{L}+)/gu)].some(
+    ([, a, b]) => a!.slice(0, 1).toLowerCase() === b!.slice(0, 1).toLowerCase(),
+  );
+}
+
+describe("no string in lang/ leaves a plural to the reader", () => {
+  it("the check finds each form it is for, and lets the others through", () => {
+    for (const bad of [
+      "{count} swarm(s)",
+      "{n} banc(s) repéré(s)",
+      "{n} Runde(n)",
+      "{n} Bär(en)",
+      "{n} Spiel(e)",
+      "{n} fish(es)",
+      "{n} Schwarm/Schwärme",
+      "{n} Zug/Züge",
+    ])
+      expect(BRACKETED.test(bad) || bothForms(bad), bad).toBe(true);
+    for (const good of [
+      "3 swarms (9 fish)",
+      "big/small in an open hole",
+      "große/kleine Fische",
+      "a kolikoly-scenario/1 file",
+      "(GM panel, Keys)",
+    ])
+      expect(BRACKETED.test(good) || bothForms(good), good).toBe(false);
+  });
+
+  it.each(FILES)("%s: every count is worded for itself", (file) => {
+    const all = strings(JSON.parse(fs.readFileSync(path.join(ROOT, file), "utf8")));
+    expect(all.length).toBeGreaterThan(50);
+    const left = all.filter(([, v]) => BRACKETED.test(v) || bothForms(v));
+    expect(left.map(([k, v]) => `${k}: ${v}`)).toEqual([]);
   });
 });
