@@ -13,6 +13,14 @@ import { fisherLetter } from "./map.ts";
 import { histogramText } from "./histogram.ts";
 import { viewerLabel } from "./text.ts";
 import { holeLabel } from "../ui/handlebars-helpers.ts";
+import type { CountKeys } from "../ui/count-key.ts";
+import { countKey } from "../ui/count-key.ts";
+
+/** J2: the dots a bear did not use, one or several (ui/count-key.ts). */
+const DOTS_LOST: CountKeys = {
+  one: "KOLIKOLY.Cli.Kayanak.Event.dotsLostOne",
+  many: "KOLIKOLY.Cli.Kayanak.Event.dotsLost",
+};
 
 export function kayanakViewerOf(
   session: K.KayanakSession,
@@ -119,7 +127,7 @@ export function kayanakEventLines(e: K.KayanakEvent, name: (id: string) => strin
         }),
       ];
     case "dotsLost":
-      return [t("KOLIKOLY.Cli.Kayanak.Event.dotsLost", { name: name(e.fisher), dots: e.dots })];
+      return [t(countKey(DOTS_LOST, e.dots), { name: name(e.fisher), dots: e.dots })];
     case "turnEnd":
       return [];
     case "gameEnd":

@@ -23,6 +23,7 @@ import { EXIT_USAGE } from "./io.ts";
 import { gameOption, kayanakSimulate } from "./kayanak.ts";
 import { histogramText } from "./histogram.ts";
 import { runSimulation } from "./run-sim.ts";
+import { countKey } from "../ui/count-key.ts";
 
 /** Shown only when the run lasts longer than this. */
 const PROGRESS_AFTER_MS = 1000;
@@ -144,6 +145,21 @@ export async function simulateWithProgress(o: SimCliOptions, io: Io): Promise<Si
 const fixed = (x: number, d = 2) => x.toFixed(d);
 const share = (a: number, b: number) => (b === 0 ? "-" : `${((100 * a) / b).toFixed(1)}%`);
 
+/** The note on stderr: how many games, in how long, on how many workers, counted in words. */
+export function speedText(games: number, seconds: number, workers: number): string {
+  const on = t(
+    countKey(
+      { one: "KOLIKOLY.Cli.Simulate.SpeedWorkersOne", many: "KOLIKOLY.Cli.Simulate.SpeedWorkers" },
+      workers,
+    ),
+    { count: workers },
+  );
+  return t(
+    countKey({ one: "KOLIKOLY.Cli.Simulate.SpeedOne", many: "KOLIKOLY.Cli.Simulate.Speed" }, games),
+    { games, seconds: seconds.toFixed(1), workers: on },
+  );
+}
+
 /** The readable summary and a text histogram of rounds to the end. */
 export function summaryText(s: SimSummary, hist: readonly number[]): string[] {
   const lines = [
@@ -220,13 +236,6 @@ export async function simulateCommand(allArgs: string[], io: Io): Promise<number
   // person watching go to stderr, and only when stderr is a terminal.
   if (o.json) io.out(`${JSON.stringify(summary, null, 2)}\n`);
   else io.out(`${summaryText(summary, stats.roundsHist).join("\n")}\n`);
-  if (io.errTty)
-    io.err(
-      `${t("KOLIKOLY.Cli.Simulate.Speed", {
-        games: summary.games,
-        seconds: ((Date.now() - start) / 1000).toFixed(1),
-        workers: o.workers,
-      })}\n`,
-    );
+  if (io.errTty) io.err(`${speedText(summary.games, (Date.now() - start) / 1000, o.workers)}\n`);
   return 0;
 }

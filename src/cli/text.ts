@@ -10,6 +10,8 @@ import { eventsFor, viewFor } from "../rules/kolikoly/view.ts";
 import { fisherLetter, renderMap } from "./map.ts";
 import { t } from "./i18n.ts";
 import { coordLabel } from "../ui/handlebars-helpers.ts";
+import type { SwarmCountKeys } from "../ui/count-key.ts";
+import { exploredKey, swarmCountKey } from "../ui/count-key.ts";
 
 /** The state after each round of a recorded session (the engine replays it with every roll forced). */
 export function statesByRound(session: Session): GameState[] {
@@ -75,6 +77,19 @@ const EXPLORED = {
   empty: "KOLIKOLY.Cli.Event.exploredEmpty",
   fish: "KOLIKOLY.Cli.Event.exploredFish",
 } as const;
+/** K4: the swarms an exploration made, counted in words (ui/count-key.ts). */
+const EXPLORED_FISH: SwarmCountKeys = {
+  oneFish: "KOLIKOLY.Cli.Event.exploredOneFish",
+  oneSwarm: "KOLIKOLY.Cli.Event.exploredOneSwarm",
+  swarms: EXPLORED.fish,
+};
+/** K13: what a Track learned, counted in words. */
+const TRACKED: SwarmCountKeys = {
+  none: "KOLIKOLY.Cli.Event.trackedNone",
+  oneFish: "KOLIKOLY.Cli.Event.trackedOneFish",
+  oneSwarm: "KOLIKOLY.Cli.Event.trackedOneSwarm",
+  swarms: "KOLIKOLY.Cli.Event.tracked",
+};
 
 const VIA = {
   move: "KOLIKOLY.Cli.Via.move",
@@ -215,18 +230,19 @@ export function eventLines(e: GameEvent, name: (id: string) => string): string[]
             at: coordLabel(e.target),
           }),
         ];
-      const data = {
+      const fish = e.fish ?? 0;
+      const swarms = e.swarms?.length ?? 0;
+      const tracked = t(swarmCountKey(TRACKED, swarms, fish), {
         name: name(e.fisher),
         at: coordLabel(e.target),
-        fish: e.fish ?? 0,
-        swarms: e.swarms?.length ?? 0,
-        hazard: e.avoidedHazard ?? "",
-      };
+        fish,
+        swarms,
+      });
+      // K13, H6: a hazard found there was avoided
       return [
-        t(
-          e.avoidedHazard ? "KOLIKOLY.Cli.Event.trackedAvoided" : "KOLIKOLY.Cli.Event.tracked",
-          data,
-        ),
+        e.avoidedHazard
+          ? t("KOLIKOLY.Cli.Event.trackedAvoided", { tracked, hazard: e.avoidedHazard })
+          : tracked,
       ];
     }
     case "moved":
@@ -240,7 +256,7 @@ export function eventLines(e: GameEvent, name: (id: string) => string): string[]
       ];
     case "explored":
       return [
-        t(EXPLORED[e.outcome], {
+        t(exploredKey(e, EXPLORED, EXPLORED_FISH), {
           at: coordLabel(e.at),
           name: name(e.by),
           face: e.face,

@@ -11,6 +11,14 @@ import { barChartSvg, binHistogram, binValues } from "./charts.ts";
 import { escapeXml } from "../ui/lake-svg.ts";
 import type { WorkerIn, WorkerOut } from "./sim-worker.ts";
 import type { Table } from "./table.ts";
+import type { CountKeys } from "../ui/count-key.ts";
+import { countKey } from "../ui/count-key.ts";
+
+/** The games the simulator stopped at its round cap, one or several (ui/count-key.ts). */
+const CAPPED_KEY: CountKeys = {
+  one: "KOLIKOLY.Sandbox.Balance.CappedOne",
+  many: "KOLIKOLY.Sandbox.Balance.Capped",
+};
 
 export const BALANCE_DEFAULT_GAMES = 200;
 
@@ -70,7 +78,7 @@ export function resultHtml(r: BalanceResult, L: Localize): string {
   });
   const ended =
     s.capped > 0
-      ? `<p class="ks-note">${escapeXml(L("KOLIKOLY.Sandbox.Balance.Capped", { games: s.capped, rounds: s.maxRounds }))}</p>`
+      ? `<p class="ks-note">${escapeXml(L(countKey(CAPPED_KEY, s.capped), { games: s.capped, rounds: s.maxRounds }))}</p>`
       : "";
   return `<dl class="ks-stats">${stats}</dl>${ended}<div class="ks-charts">${roundsChart}${catchChart}</div>`;
 }

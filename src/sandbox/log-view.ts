@@ -6,6 +6,8 @@
 import type { ActionKind, Band, Coord, Declaration, GameEvent, LakeView } from "../rules/index.ts";
 import type { Localize } from "../ui/handlebars-helpers.ts";
 import { coordLabel } from "../ui/handlebars-helpers.ts";
+import type { CountKeys, SwarmCountKeys } from "../ui/count-key.ts";
+import { countKey, exploredKey, swarmCountKey, swarmsFish } from "../ui/count-key.ts";
 import { escapeXml } from "../ui/lake-svg.ts";
 
 export interface LogLine {
@@ -62,34 +64,24 @@ const OUTCOME_KEY = {
   empty: "KOLIKOLY.Sandbox.Log.ExploredEmpty",
   fish: "KOLIKOLY.Sandbox.Log.ExploredFish",
 } as const;
-/**
- * A sentence per count, as no swarm, one swarm of one fish, one swarm, several swarms read
- * differently in every language and the i18n layer has no plurals (several swarms hold at
- * least two fish, so no language needs a fifth case).
- */
-interface CountKeys {
-  readonly none: string;
-  readonly oneFish: string;
-  readonly oneSwarm: string;
-  readonly swarms: string;
-}
-const TRACKED_KEY: CountKeys = {
+/** K13, K4: a count of swarms in words (ui/count-key.ts). */
+const TRACKED_KEY: SwarmCountKeys = {
   none: "KOLIKOLY.Sandbox.Log.TrackedNoFish",
   oneFish: "KOLIKOLY.Sandbox.Log.TrackedOneFish",
   oneSwarm: "KOLIKOLY.Sandbox.Log.TrackedOneSwarm",
   swarms: "KOLIKOLY.Sandbox.Log.TrackedSwarms",
 };
-const EXPLORED_KEY: CountKeys = {
+const EXPLORED_KEY: SwarmCountKeys = {
   none: OUTCOME_KEY.empty,
   oneFish: "KOLIKOLY.Sandbox.Log.ExploredOneFish",
   oneSwarm: "KOLIKOLY.Sandbox.Log.ExploredOneSwarm",
   swarms: OUTCOME_KEY.fish,
 };
-function countKey(keys: CountKeys, swarms: number, fish: number): string {
-  if (swarms === 0) return keys.none;
-  if (swarms === 1) return fish === 1 ? keys.oneFish : keys.oneSwarm;
-  return keys.swarms;
-}
+/** K20: a sighting of one swarm or of several. */
+const REVEALED_KEY: CountKeys = {
+  one: "KOLIKOLY.Sandbox.Log.RevealedOne",
+  many: "KOLIKOLY.Sandbox.Log.Revealed",
+};
 /** H4: what a hazard's aim did to the fisher. */
 const EFFECT_KEY: Readonly<Record<string, string>> = {
   disarmed: "KOLIKOLY.Sandbox.Effect.Disarmed",
@@ -211,7 +203,7 @@ export function eventText(e: GameEvent, names: (id: string) => string, localize:
         });
       const fish = e.fish ?? 0;
       const swarms = e.swarms?.length ?? 0;
-      const found = L(countKey(TRACKED_KEY, swarms, fish), {
+      const found = L(swarmCountKey(TRACKED_KEY, swarms, fish), {
         name: names(e.fisher),
         square: sq(e.target),
         fish,
@@ -230,20 +222,14 @@ export function eventText(e: GameEvent, names: (id: string) => string, localize:
           to: sq(e.to),
         },
       );
-    case "explored": {
-      const fish = e.swarms.reduce((n, s) => n + s.fish, 0);
-      const key =
-        e.outcome === "fish"
-          ? countKey(EXPLORED_KEY, e.swarms.length, fish)
-          : OUTCOME_KEY[e.outcome];
-      return L(key, {
+    case "explored":
+      return L(exploredKey(e, OUTCOME_KEY, EXPLORED_KEY), {
         square: sq(e.at),
         face: e.face,
         roll: e.roll,
         swarms: e.swarms.length,
-        fish,
+        fish: swarmsFish(e.swarms),
       });
-    }
     case "hazard":
       return hazardText(e, names(e.fisher), L);
     case "fishMoved":
@@ -255,15 +241,10 @@ export function eventText(e: GameEvent, names: (id: string) => string, localize:
         cause: L(CAUSE_KEY[e.cause]),
       });
     case "revealed":
-      return L(
-        e.swarms.length === 1
-          ? "KOLIKOLY.Sandbox.Log.RevealedOne"
-          : "KOLIKOLY.Sandbox.Log.Revealed",
-        {
-          swarms: e.swarms.length,
-          squares: [...new Set(e.swarms.map((s) => sq(s.at)))].join(", "),
-        },
-      );
+      return L(countKey(REVEALED_KEY, e.swarms.length), {
+        swarms: e.swarms.length,
+        squares: [...new Set(e.swarms.map((s) => sq(s.at)))].join(", "),
+      });
     case "roundEnd":
       return L("KOLIKOLY.Sandbox.Log.RoundEnd", { round: e.round, explored: e.explored });
     case "gameEnd":

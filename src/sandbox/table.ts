@@ -98,6 +98,8 @@ export interface HazardAsk {
     readonly aim: string;
     readonly damage: number;
     readonly hp: number;
+    /** Where it struck: the fisher's square. */
+    readonly at: Coord;
   };
   /** The fisher's standing choice. */
   readonly fallback: HazardChoice;
@@ -585,6 +587,7 @@ export function resolve(t: Table): Table {
         aim: String(f.aim),
         damage: Number(f.damage),
         hp: Number(f.hp),
+        at: f.at as Coord,
       },
       fallback: hazardChoiceOf(open.decision.fallback),
     };

@@ -5,6 +5,7 @@
  * `KOLIKOLY.Hazards.Choice.*` strings.
  */
 import type { Localize } from "./handlebars-helpers.ts";
+import { coordLabel } from "./handlebars-helpers.ts";
 
 /** What the engine tells about the hit. */
 export interface HazardChoiceFacts {
@@ -12,6 +13,8 @@ export interface HazardChoiceFacts {
   readonly aim: string;
   readonly damage: number;
   readonly hp: number;
+  /** The square where it struck (the fisher's), labelled as every square is: `[x,y,level]`. */
+  readonly at: readonly number[];
 }
 
 export interface HazardChoiceText {
@@ -38,6 +41,7 @@ export function hazardChoiceText(
     question: t("KOLIKOLY.Hazards.Choice.Question", {
       hazard: f.name,
       fisher,
+      at: coordLabel(f.at),
       damage: f.damage,
       hp: f.hp,
     }),

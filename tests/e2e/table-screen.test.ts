@@ -331,6 +331,7 @@ describe("the standalone table, issue 22 (Chromium)", () => {
       L("KOLIKOLY.Hazards.Choice.Question", {
         hazard: "Undertow",
         fisher: "Ana",
+        at: "[1,1,1]",
         damage: 6,
         hp: 10,
       }),

@@ -222,12 +222,12 @@ describe("the GM panel's keys (issue 20 item 11)", () => {
     expect((await fast.keep(PHRASE)).ok).toBe(true);
     doc = await panel();
     expect(doc.querySelector(".kolikoly-key-copy")!.textContent).toBe(
-      "The passphrase copy holds 1 key(s).",
+      "The passphrase copy holds one key.",
     );
     host.store.ring.create(); // a key made since the copy
     doc = await panel();
     expect(doc.querySelector(".kolikoly-key-copy")!.textContent).toBe(
-      "This browser holds 1 key(s) the passphrase copy does not: make the copy again.",
+      "This browser holds a key the passphrase copy does not: make the copy again.",
     );
     // a player's client says nothing of it (the store is not theirs to read)
     expect(await keyCopyLine(t.players[0].runtime!.core, strictLocalize)).toBe("");

@@ -48,7 +48,7 @@ describe("a scenario file in the lake wizard", () => {
     const matches = matchOnScene(t.gm, scene, read.value.fishers);
     const ctx = fileContext(read.value, scene, matches, strictLocalize);
     expect(ctx.summary).toBe(
-      "A fishing lake of 5 x 5 x 3 squares with 2 fisher(s); 4 round(s) played.",
+      "A fishing lake of 5 x 5 x 3 squares with 2 fishers. 4 rounds played.",
     );
     const html = renderTemplateFile(`${TEMPLATE_ROOT}/lake-wizard.hbs`, {
       scenes: [{ id: scene._id, name: scene.name, selected: true }],

@@ -5,7 +5,8 @@ import { SHOWN_STATS, resultHtml, statAt } from "../../src/sandbox/balance.ts";
 import { runBalance } from "../../src/sandbox/balance-run.ts";
 import { barChartSvg, binHistogram, binValues } from "../../src/sandbox/charts.ts";
 import { format, lookup, makeLocalize } from "../../src/ui/handlebars-helpers.ts";
-import { L } from "./fixtures.ts";
+import { escapeXml } from "../../src/ui/lake-svg.ts";
+import { L, readRepo } from "./fixtures.ts";
 
 describe("balance panel", () => {
   const o = checkSimOptions({
@@ -29,6 +30,30 @@ describe("balance panel", () => {
     for (const [path] of SHOWN_STATS)
       expect(html).toContain(`data-stat="${path}" data-value="${statAt(r.summary, path)}"`);
     expect(html).not.toContain("KOLIKOLY.");
+  });
+
+  it.each([
+    ["en", "One game was stopped after round 1.", "3 games were stopped after round 1."],
+    ["fr", "Une partie arrêtée après le tour 1.", "3 parties arrêtées après le tour 1."],
+    [
+      "de",
+      "Ein Spiel wurde nach Runde 1 abgebrochen.",
+      "3 Spiele wurden nach Runde 1 abgebrochen.",
+    ],
+  ] as const)("%s: the games stopped at the round cap are counted in words", (l, one, three) => {
+    const lang = makeLocalize({
+      KOLIKOLY: {
+        ...JSON.parse(readRepo(`lang/${l}.json`)).KOLIKOLY,
+        ...JSON.parse(readRepo(`lang/sandbox/${l}.json`)).KOLIKOLY,
+      },
+    });
+    const capped = (games: number) => {
+      const c = checkSimOptions({ ...o.value, games, maxRounds: 1 });
+      if (!c.ok) throw new Error(c.error.message);
+      return resultHtml(runBalance(c.value)!, lang);
+    };
+    expect(capped(1)).toContain(escapeXml(one));
+    expect(capped(3)).toContain(escapeXml(three));
   });
 
   it("stops when asked", () => {

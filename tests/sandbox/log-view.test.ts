@@ -8,6 +8,7 @@ import { eventLines } from "../../src/cli/text.ts";
 import { eventText, logHtml, logLines } from "../../src/sandbox/log-view.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
+import { explored, revealed, tracked } from "../fixtures/count-events.ts";
 import { L, playBots, readRepo, secretSession } from "./fixtures.ts";
 
 /** A long greedy game on a deep lake, so most event types occur (hazards, explorations, herds...). */
@@ -16,40 +17,6 @@ function botGame(seed: number) {
   const bots = s.state.fishers.map((f, i) => createBot("greedy", f.id, seed * 10 + i));
   return playBots(s, bots, 150, { revive: true });
 }
-
-/** A Track, an exploration and a sighting of swarms of these sizes at [1,0,1], for Ana. */
-const swarm = (fish: number) => ({ id: "s", at: [1, 0, 1], fish });
-const tracked = (fish: number[], avoidedHazard?: string) =>
-  ({
-    type: "tracked",
-    round: 2,
-    audience: { fisher: "ana" },
-    fisher: "ana",
-    target: [1, 0, 1],
-    learned: true,
-    fish: fish.reduce((a, b) => a + b, 0),
-    swarms: fish.map(swarm),
-    ...(avoidedHazard ? { avoidedHazard } : {}),
-  }) as unknown as GameEvent;
-const explored = (fish: number[]) =>
-  ({
-    type: "explored",
-    round: 2,
-    audience: "all",
-    fisher: "ana",
-    at: [1, 0, 1],
-    face: 9,
-    roll: 8,
-    outcome: "fish",
-    swarms: fish.map(swarm),
-  }) as unknown as GameEvent;
-const revealed = (n: number) =>
-  ({
-    type: "revealed",
-    round: 2,
-    audience: "all",
-    swarms: Array.from({ length: n }, () => swarm(3)),
-  }) as unknown as GameEvent;
 
 describe("log", () => {
   it("every event is a localized sentence with no unresolved key or placeholder", () => {
@@ -288,15 +255,15 @@ describe("log", () => {
       expect(text(explored([4, 3]), "en")).toBe(
         "[1,0,1] explored (d10 9, 8 after depth): 2 swarms, 7 fish.",
       );
-      expect(text(revealed(1), "en")).toBe("A swarm sighted at [1,0,1].");
-      expect(text(revealed(2), "en")).toBe("2 swarms sighted at [1,0,1].");
+      expect(text(revealed([3]), "en")).toBe("A swarm sighted at [1,0,1].");
+      expect(text(revealed([3, 3]), "en")).toBe("2 swarms sighted at [1,0,1].");
     });
 
     it("no line says swarm(s), fish(es), 0 fish, Schwarm/Schwärme, banc(s) or 1 with a plural", () => {
       const events = [
         ...[[], [1], [4], [4, 3]].flatMap((f) => [tracked(f), tracked(f, "x"), explored(f)]),
-        revealed(1),
-        revealed(3),
+        revealed([3]),
+        revealed([3, 3, 3]),
       ];
       for (const l of ["en", "fr", "de"])
         for (const e of events.filter((e) => e.type !== "explored" || e.swarms.length > 0)) {

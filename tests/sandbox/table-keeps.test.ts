@@ -15,7 +15,9 @@ import * as K from "../../src/sandbox/kayanak/table.ts";
 import { escapeXml } from "../../src/ui/lake-svg.ts";
 import { hazardHtml, resultsHtml, project } from "../../src/sandbox/render.ts";
 import * as T from "../../src/sandbox/table.ts";
-import { L, SMALL } from "./fixtures.ts";
+import { hazardChoiceText } from "../../src/ui/hazard-choice-view.ts";
+import { coordLabel, makeLocalize } from "../../src/ui/handlebars-helpers.ts";
+import { L, SMALL, readRepo } from "./fixtures.ts";
 import { HAZARD_MOVE, HAZARD_SCENARIO } from "./hazard-game.ts";
 import { SMALL_K, placed } from "./kayanak-fixtures.ts";
 
@@ -97,7 +99,7 @@ describe("the table keeps the round (issue 22)", () => {
     expect(t.asking).toMatchObject({
       key: "hazardChoice:ana",
       fisher: "ana",
-      facts: { name: "Undertow", aim: "pushBack", damage: 6, hp: 10 },
+      facts: { name: "Undertow", aim: "pushBack", damage: 6, hp: 10, at: [1, 1, 1] },
       fallback: "hp",
     });
     // Declarations wait with the round: nothing else changes meanwhile.
@@ -114,6 +116,7 @@ describe("the table keeps the round (issue 22)", () => {
         L("KOLIKOLY.Hazards.Choice.Question", {
           hazard: "Undertow",
           fisher: "Ana",
+          at: "[1,1,1]",
           damage: 6,
           hp: 10,
         }),
@@ -146,6 +149,34 @@ describe("the table keeps the round (issue 22)", () => {
       const hp = done.session.state.fishers[0]!.hp;
       expect(hp).toBe(choice === "hp" ? 4 : 10);
     }
+  });
+});
+
+describe("H4 the question names its square, in every language the table ships", () => {
+  const lang = (l: string) =>
+    makeLocalize({
+      KOLIKOLY: {
+        ...JSON.parse(readRepo(`lang/${l}.json`)).KOLIKOLY,
+        ...JSON.parse(readRepo(`lang/sandbox/${l}.json`)).KOLIKOLY,
+      },
+    });
+  const facts = { name: "Strangleweed", aim: "restrain", damage: 2, hp: 7, at: [2, 3, 1] };
+  it.each([
+    ["en", "Strangleweed hits Ana at [2,3,1] for 2 damage; Ana has 7 HP."],
+    ["fr", "Strangleweed touche Ana en [2,3,1] pour 2 dégâts ; Ana a 7 PV."],
+    ["de", "Strangleweed trifft Ana bei [2,3,1] für 2 Schaden; Ana hat 7 TP."],
+  ])("H4 %s: the hazard, the fisher, the square, the damage and the HP", (l, question) => {
+    expect(hazardChoiceText(facts, "Ana", lang(l)).question).toBe(question);
+  });
+  it("H4 the square is the one the table's lake labels, [x,y,level] as in a scenario file", () => {
+    const loaded = T.loadScenario(T.newTable(SMALL), JSON.stringify(HAZARD_SCENARIO), "h.json");
+    const t = T.resolve(
+      T.declare(loaded, "ana", { action: "move", target: [1, 1, 1], attack: true }, ""),
+    );
+    expect(t.asking?.facts.at).toEqual(HAZARD_MOVE.to);
+    expect(hazardHtml(T.setViewer(t, { fisher: "ana" }), L)).toContain(
+      `Undertow hits Ana at ${coordLabel(HAZARD_MOVE.to)} for 6 damage`,
+    );
   });
 });
 

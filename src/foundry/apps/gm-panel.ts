@@ -16,6 +16,7 @@ import { runTableCheck } from "./table-check-dialog.ts";
 import { notifyResult } from "./notify.ts";
 import { downloadJson, downloadText, keysFileName } from "./download.ts";
 import { keepKeyCopyDialog, unlockKeysDialog } from "./key-copy-dialog.ts";
+import { keysTakenText } from "./key-words.ts";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -285,10 +286,7 @@ export class GmPanel extends HandlebarsApplicationMixin(ApplicationV2) {
       notifyResult(
         r,
         r.ok
-          ? game.i18n!.format("KOLIKOLY.Foundry.Keys.Imported", {
-              keys: String(r.value.keys),
-              missing: String(r.value.missing),
-            })
+          ? keysTakenText("file", r.value.keys, r.value.missing, (k, d) => game.i18n!.format(k, d))
           : undefined,
       );
       await this.render();

@@ -7,6 +7,7 @@
  */
 import type { TableCore } from "../core/table-core.ts";
 import { notifyResult } from "./notify.ts";
+import { copyCountText, keptCopyText, keysTakenText } from "./key-words.ts";
 
 type Dialogs = {
   prompt(options: object): Promise<unknown>;
@@ -37,9 +38,7 @@ export async function keyCopyLine(
   const s = await core.keyCopy.state().catch(() => undefined);
   if (!s?.ok) return "";
   if (!s.value.exists) return t("KOLIKOLY.Foundry.Keys.CopyNone");
-  if (s.value.behind)
-    return t("KOLIKOLY.Foundry.Keys.CopyBehind", { count: String(s.value.behind) });
-  return t("KOLIKOLY.Foundry.Keys.CopyHolds", { count: String(s.value.ids.length) });
+  return copyCountText(s.value.behind, s.value.ids.length, t);
 }
 
 /** Asks for a passphrase twice and keeps the copy; the result, told to the GM. */
@@ -61,10 +60,7 @@ export async function keepKeyCopyDialog(core: TableCore): Promise<void> {
   if (phrase !== again) return void ui.notifications?.error(t("KOLIKOLY.Foundry.Keys.Mismatch"));
   ui.notifications?.info(t("KOLIKOLY.Foundry.Keys.Working"));
   const r = await core.keyCopy.keep(phrase);
-  notifyResult(
-    r,
-    r.ok ? t("KOLIKOLY.Foundry.Keys.Kept", { keys: String(r.value.keys) }) : undefined,
-  );
+  notifyResult(r, r.ok ? keptCopyText(r.value.keys, t) : undefined);
 }
 
 /** Asks for the passphrase and takes the copy's keys into this browser. */
@@ -81,15 +77,7 @@ export async function unlockKeysDialog(core: TableCore): Promise<boolean> {
   if (!phrase) return false;
   ui.notifications?.info(t("KOLIKOLY.Foundry.Keys.Working"));
   const r = await core.unlockKeys(phrase);
-  notifyResult(
-    r,
-    r.ok
-      ? t("KOLIKOLY.Foundry.Keys.Unlocked", {
-          keys: String(r.value.keys),
-          missing: String(r.value.missing),
-        })
-      : undefined,
-  );
+  notifyResult(r, r.ok ? keysTakenText("copy", r.value.keys, r.value.missing, t) : undefined);
   return r.ok;
 }
 

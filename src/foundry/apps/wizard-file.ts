@@ -20,6 +20,8 @@ import type { SceneData } from "../core/port.ts";
 import { UNKNOWN_ERROR_KEY, errorKey } from "../core/reply.ts";
 import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
+import type { CountKeys } from "../../ui/count-key.ts";
+import { countKey } from "../../ui/count-key.ts";
 
 export type { FileGame, GameFile as WizardFile } from "../core/scenario-file.ts";
 import type { GameFile as WizardFile } from "../core/scenario-file.ts";
@@ -38,6 +40,44 @@ export function fileGame(text: string): FileGame | undefined {
 }
 
 type L = (key: string, data?: Readonly<Record<string, unknown>>) => string;
+
+/** Each game's words for its file: its fishers (bears), and the rounds (turns) played, counted. */
+const SUMMARY_KEYS: Readonly<Record<FileGame, { board: CountKeys; played: CountKeys }>> = {
+  kolikoly: {
+    board: { one: "KOLIKOLY.Foundry.Wizard.FileLakeOne", many: "KOLIKOLY.Foundry.Wizard.FileLake" },
+    played: {
+      none: "KOLIKOLY.Foundry.Wizard.FileRoundsNone",
+      one: "KOLIKOLY.Foundry.Wizard.FileRoundsOne",
+      many: "KOLIKOLY.Foundry.Wizard.FileRounds",
+    },
+  },
+  kayanak: {
+    board: {
+      one: "KOLIKOLY.Foundry.Wizard.FileBoardOne",
+      many: "KOLIKOLY.Foundry.Wizard.FileBoard",
+    },
+    played: {
+      none: "KOLIKOLY.Foundry.Wizard.FileTurnsNone",
+      one: "KOLIKOLY.Foundry.Wizard.FileTurnsOne",
+      many: "KOLIKOLY.Foundry.Wizard.FileTurns",
+    },
+  },
+};
+
+/** What the file holds, in words: the lake or board and its fishers, how far played, if over. */
+export function fileSummary(file: WizardFile, t: L): string {
+  const keys = SUMMARY_KEYS[file.game];
+  const size =
+    file.game === "kayanak"
+      ? `${file.width} x ${file.height}`
+      : `${file.width} x ${file.height} x ${file.levels ?? 1}`;
+  const fishers = file.fishers.length;
+  return [
+    t(countKey(keys.board, fishers), { size, fishers }),
+    t(countKey(keys.played, file.played), { played: file.played }),
+    ...(file.over ? [t("KOLIKOLY.Foundry.Wizard.FileOver")] : []),
+  ].join(" ");
+}
 
 /** A refusal of the file in the GM's language: the file's field, then the problem. */
 export function fileErrorText(e: RuleError, t: L, has: (key: string) => boolean): string {
@@ -72,15 +112,7 @@ export function fileContext(
 } {
   const kayanak = file.game === "kayanak";
   const tokens = fisherTokens(scene);
-  const size = kayanak
-    ? `${file.width} x ${file.height}`
-    : `${file.width} x ${file.height} x ${file.levels ?? 1}`;
-  const summary =
-    t(kayanak ? "KOLIKOLY.Foundry.Wizard.FileBoard" : "KOLIKOLY.Foundry.Wizard.FileLake", {
-      size,
-      fishers: file.fishers.length,
-      played: file.played,
-    }) + (file.over ? ` ${t("KOLIKOLY.Foundry.Wizard.FileOver")}` : "");
+  const summary = fileSummary(file, t);
   return {
     kayanak,
     nameKey: kayanak ? "KOLIKOLY.Kayanak.Foundry.Wizard.Name" : "KOLIKOLY.Foundry.Wizard.Name",

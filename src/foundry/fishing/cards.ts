@@ -7,6 +7,8 @@
  */
 import type { GameEvent, Viewer } from "../../rules/index.ts";
 import { canSee, declarationTarget, eventsFor } from "../../rules/index.ts";
+import type { CountKeys, SwarmCountKeys } from "../../ui/count-key.ts";
+import { countKey, exploredKey, swarmCountKey, swarmsFish } from "../../ui/count-key.ts";
 import { coordLabel } from "../../ui/handlebars-helpers.ts";
 import type { Alias } from "./aliases.ts";
 import { IDENTITY, aliasEvents } from "./aliases.ts";
@@ -36,6 +38,20 @@ export function cardFlagOf(
 }
 
 type L = Port["localize"];
+
+/** K4, K22: what an exploration found; its swarms one or several (ui/count-key.ts). */
+const EXPLORED_KEY = { bad: "Explored.bad", empty: "Explored.empty" } as const;
+const EXPLORED_FISH_KEY: SwarmCountKeys = {
+  oneFish: "Explored.fishOne",
+  oneSwarm: "Explored.fishOne",
+  swarms: "Explored.fish",
+};
+/** K20: the swarms that come into view, and their fish. */
+const REVEALED_KEY: SwarmCountKeys = {
+  oneFish: "RevealedOneFish",
+  oneSwarm: "RevealedOne",
+  swarms: "Revealed",
+};
 
 function sq(at: readonly number[]): string {
   return coordLabel(at);
@@ -91,7 +107,11 @@ export function eventLine(e: GameEvent, name: (id: string) => string, t: L): str
     case "moved":
       return k("Moved", { fisher: name(e.fisher), from: sq(e.from), to: sq(e.to) });
     case "explored":
-      return k(`Explored.${e.outcome}`, { at: sq(e.at), roll: e.roll, swarms: e.swarms.length });
+      return k(exploredKey(e, EXPLORED_KEY, EXPLORED_FISH_KEY), {
+        at: sq(e.at),
+        roll: e.roll,
+        swarms: e.swarms.length,
+      });
     case "hazard":
       return (
         k("Hazard", { fisher: name(e.fisher), hazard: e.name }) +
@@ -112,16 +132,34 @@ export function eventLine(e: GameEvent, name: (id: string) => string, t: L): str
         fish: e.fish,
         by: e.by ? name(e.by) : "",
       });
-    case "revealed":
-      return k("Revealed", {
+    case "revealed": {
+      const fish = swarmsFish(e.swarms);
+      return k(swarmCountKey(REVEALED_KEY, e.swarms.length, fish), {
         count: e.swarms.length,
-        fish: e.swarms.reduce((n, s) => n + s.fish, 0),
+        fish,
       });
+    }
     case "roundEnd":
       return k("RoundEnd", { explored: e.explored });
     case "gameEnd":
       return k("GameEnd", {});
   }
+}
+
+/** A game continued from a file: the rounds played so far, in words (ui/count-key.ts). */
+const IMPORTED_KEY: CountKeys = {
+  one: "KOLIKOLY.Foundry.Chat.ImportedOne",
+  many: "KOLIKOLY.Foundry.Chat.Imported",
+};
+const IMPORTED_OVER_KEY: CountKeys = {
+  none: "KOLIKOLY.Foundry.Chat.ImportedOverNone",
+  one: "KOLIKOLY.Foundry.Chat.ImportedOverOne",
+  many: "KOLIKOLY.Foundry.Chat.ImportedOver",
+};
+
+/** The import card's line: how many rounds the file played, and which comes next or that it is over. */
+export function importedLine(round: number, over: boolean, t: L): string {
+  return t(countKey(over ? IMPORTED_OVER_KEY : IMPORTED_KEY, round), { round, next: round + 1 });
 }
 
 /**

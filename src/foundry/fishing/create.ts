@@ -30,7 +30,7 @@ import type { ChatCreate, Port, SceneData } from "../core/port.ts";
 import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
 import { MODULE_BODY } from "../core/swarm-body.ts";
-import { renderCard } from "./cards.ts";
+import { importedLine, renderCard } from "./cards.ts";
 import { CHOICE_SETTING, defaultChoice } from "./hazard-choice.ts";
 import type { CharacterStats, CreateLakeOptions, ScenarioLakeOptions } from "./options.ts";
 import { checkLakeOptions, withCharacter } from "./options.ts";
@@ -139,12 +139,7 @@ export async function createLakeFromScenario(
     const over = session.state.over;
     const content = await renderCard(h.port, {
       title: t("KOLIKOLY.Foundry.Chat.ImportTitle", { lake: name }),
-      lines: [
-        t(over ? "KOLIKOLY.Foundry.Chat.ImportedOver" : "KOLIKOLY.Foundry.Chat.Imported", {
-          round,
-          next: round + 1,
-        }),
-      ],
+      lines: [importedLine(round, over, t)],
     });
     card = (lake) => ({
       content,

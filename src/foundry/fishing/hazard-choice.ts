@@ -18,8 +18,14 @@
  * exported as `rolls["hazardChoice:<fisher>"]`: undo, rebuild and replay are exact. Everything
  * the question shows is public once the round card is posted (docs/foundry.md, "Hazards").
  */
-import type { AsyncDriver, HazardChoice, RollAnswer, RollRequest } from "../../rules/index.ts";
-import { HAZARD_CHOICE, hazardChoiceOf } from "../../rules/index.ts";
+import type {
+  AsyncDriver,
+  Coord,
+  HazardChoice,
+  RollAnswer,
+  RollRequest,
+} from "../../rules/index.ts";
+import { HAZARD_CHOICE, LAKE_LIMITS, hazardChoiceOf, wholeWithin } from "../../rules/index.ts";
 import { hazardChoiceText } from "../../ui/hazard-choice-view.ts";
 import { HOOK, QUERY } from "../core/constants.ts";
 import type { Port } from "../core/port.ts";
@@ -62,6 +68,8 @@ export interface ChoiceFacts {
   readonly aim: string;
   readonly damage: number;
   readonly hp: number;
+  /** H4: the square where it struck, the fisher's own (the hazard event names it to everyone). */
+  readonly at: Coord;
 }
 
 /** One window: the question, both answers, who else may answer, and until when. */
@@ -146,7 +154,19 @@ function isFacts(v: unknown): v is ChoiceFacts {
     typeof o.aim === "string" &&
     ID.test(o.aim) &&
     Number.isInteger(o.damage) &&
-    Number.isInteger(o.hp)
+    Number.isInteger(o.hp) &&
+    isSquare(o.at)
+  );
+}
+
+/** A square of a lake the engine allows (`[x, y, level]`, each within LAKE_LIMITS). */
+function isSquare(v: unknown): v is Coord {
+  return (
+    Array.isArray(v) &&
+    v.length === 3 &&
+    wholeWithin(v[0], 0, LAKE_LIMITS.side - 1) &&
+    wholeWithin(v[1], 0, LAKE_LIMITS.side - 1) &&
+    wholeWithin(v[2], 0, LAKE_LIMITS.levels - 1)
   );
 }
 
@@ -360,7 +380,9 @@ export class HazardChoices {
           choice: this.port.localize(`KOLIKOLY.Hazards.Choice.Default.${fallback}`),
         }),
       );
-    if (!(ms > 0)) {
+    // past its time, or recorded by an older version of the module (its facts had no square):
+    // the standing choice, asked of no one
+    if (!(ms > 0) || !isFacts(q.facts)) {
       informDefault();
       return finish(fallback, "default");
     }

@@ -8,6 +8,7 @@ import { drawBoard, tearDownBoard } from "../fishing/layer.ts";
 import { drawKayanak, tearDownKayanak } from "../kayanak/load.ts";
 import type { PlayerSend } from "../kayanak/layer.ts";
 import type { HookSink } from "./hook-list.ts";
+import { missingKeysText } from "../apps/key-words.ts";
 
 export function lakeIds(): string[] {
   return game.scenes!.contents.flatMap((s) =>
@@ -35,7 +36,7 @@ export function listen(rt: () => Runtime, hooks: HookSink, asPlayer: PlayerSend)
     // said at once and kept on screen: this browser cannot open some lakes' secrets
     if (missing.length)
       ui.notifications?.error(
-        game.i18n!.format("KOLIKOLY.Foundry.Keys.Missing", { count: String(missing.length) }),
+        missingKeysText(missing.length, (k, d) => game.i18n!.format(k, d)),
         { permanent: true },
       );
     await r.reconcileAll();

@@ -9,6 +9,8 @@ import { renderCard } from "../core/card.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { ChatCreate, Port } from "../core/port.ts";
 import { holeLabel } from "../../ui/handlebars-helpers.ts";
+import type { CountKeys } from "../../ui/count-key.ts";
+import { countKey } from "../../ui/count-key.ts";
 
 type L = Port["localize"];
 const K = "KOLIKOLY.Kayanak.Foundry";
@@ -85,6 +87,15 @@ export function kayanakLine(e: KayanakEvent, name: (id: string) => string, t: L)
 }
 
 /** The flag on every Kayanak card: which board and turn (never anything secret). */
+/** A game continued from a file: the turns played so far, in words (ui/count-key.ts). */
+const IMPORTED_KEY: CountKeys = {
+  one: "KOLIKOLY.Kayanak.Foundry.Chat.ImportedOne",
+  many: "KOLIKOLY.Kayanak.Foundry.Chat.Imported",
+};
+export function importedTurnsLine(turns: number, t: L): string {
+  return t(countKey(IMPORTED_KEY, turns), { turns });
+}
+
 export interface KayanakCardFlag {
   readonly kind: "kayanak";
   readonly card: "setup" | "roll" | "step" | "turn" | "end" | "undo";

@@ -43,7 +43,7 @@ import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
 import type { BoardFisher, PublicBoard } from "./board.ts";
 import { bearOps, publicBoardFor, publicBoardOf, sceneBoardOp } from "./board.ts";
-import { kayanakCard } from "./cards.ts";
+import { importedTurnsLine, kayanakCard } from "./cards.ts";
 import type { KayanakRecord } from "./record.ts";
 import type { GameFile } from "../core/scenario-file.ts";
 
@@ -288,7 +288,7 @@ async function placeBoard(
     events: s.turn === 0 ? session.log : [],
     name: named,
     extra: [
-      ...(s.turn > 0 ? [t("KOLIKOLY.Kayanak.Foundry.Chat.Imported", { turns: s.turn })] : []),
+      ...(s.turn > 0 ? [importedTurnsLine(s.turn, t)] : []),
       ...(next ? [t("KOLIKOLY.Kayanak.Foundry.Chat.First", { name: next })] : []),
     ],
   });

@@ -6,6 +6,7 @@
  * the forced layer answers from a table of given values (scenario files, totals the GM typed)
  * and passes everything else to the driver beneath it.
  */
+import type { Coord } from "../lake/geometry.ts";
 import type { ParsedFormula } from "./formula.ts";
 import { parseFormula } from "./formula.ts";
 import type { Xoshiro128 } from "./prng.ts";
@@ -44,8 +45,8 @@ export type RollKind =
 export interface Decision {
   /** The answer when no one decides: the fisher's standing choice. */
   readonly fallback: number;
-  /** What the one deciding is told (all of it public once the round resolves). */
-  readonly facts: Readonly<Record<string, string | number>>;
+  /** What the one deciding is told (all of it public once the round resolves); a square as a `Coord`. */
+  readonly facts: Readonly<Record<string, string | number | Coord>>;
 }
 
 export interface RollRequest {

@@ -44,20 +44,24 @@ export function hazardChoiceOf(total: number): HazardChoice {
 /**
  * H4: the player's choice, asked only when it is open (the hazard hit, its aim is not a wound,
  * and the fisher has the HP). A decision, not a die (dice/requests.ts): the seeded driver answers
- * the fisher's standing choice; a live table asks the player. The facts are what the card shows.
+ * the fisher's standing choice; a live table asks the player. The facts are what the card shows,
+ * the hazard event's own: which hazard, its aim, the damage, the fisher's HP and the square `at`
+ * where it struck (the fisher's square, which the event names to everyone once the round
+ * resolves), so the question can say where.
  */
 function askChoice(
   ctx: RoundContext,
   f: FisherState,
   hazard: Hazard,
   damage: number,
+  at: Coord,
 ): HazardChoice {
   const r = makeRequest("hazardChoice", `hazardChoice:${f.id}`, "1d2", "all", f.id);
   const answer = ctx.roll({
     ...r,
     decision: {
       fallback: HAZARD_CHOICE[f.hazardChoice],
-      facts: { hazard: hazard.id, name: hazard.name, aim: hazard.aim, damage, hp: f.hp },
+      facts: { hazard: hazard.id, name: hazard.name, aim: hazard.aim, damage, hp: f.hp, at },
     },
   });
   return hazardChoiceOf(answer.total);
@@ -143,7 +147,7 @@ export function resolveHazard(
   const facts: HazardFacts = { attack, defense, hit, damage };
   // H4: without the HP the aim is taken; a wound is no aim to choose; otherwise the player chooses
   const choice: HazardChoice =
-    hazard.aim === "wound" ? "hp" : damage > f.hp ? "aim" : askChoice(ctx, f, hazard, damage);
+    hazard.aim === "wound" ? "hp" : damage > f.hp ? "aim" : askChoice(ctx, f, hazard, damage, at);
   if (choice === "hp") {
     if (damage <= f.hp) {
       f.hp -= damage;

@@ -92,7 +92,7 @@ function question(t: PlayerTable, lake: string, id: string) {
     lake,
     round: 1,
     fisher: "f2",
-    facts: { hazard: "pike", name: "A pike", aim: "throw", damage: 3, hp: 10 },
+    facts: { hazard: "pike", name: "A pike", aim: "throw", damage: 3, hp: 10, at: [2, 1, 0] },
     fallback: "hp",
     seconds: 5,
   };

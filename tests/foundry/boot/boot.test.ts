@@ -440,7 +440,7 @@ async function scenarioFileInWizard(t: Table): Promise<void> {
     .toEqual(["Ana", "Bo"]);
   expect
     .soft(await wiz.locator("[data-file-summary]").textContent(), "what the file holds")
-    .toMatch(/5 x 5 x 3 squares with 2 fisher\(s\); 4 round\(s\) played/);
+    .toMatch(/5 x 5 x 3 squares with 2 fishers\. 4 rounds played\./);
   await shot(t, "wizard-file", wiz, {});
   await wiz.locator("button[data-action=clearFile]").click();
   await waitFor(
@@ -1183,7 +1183,14 @@ async function checkTableCheck(t: Table): Promise<void> {
 async function checkHazardChoice(t: Table): Promise<void> {
   const lake = lakeOf(t)!;
   const fisher = (lake.fishers as { id: string }[])[0]!.id;
-  const facts = { hazard: "turtle", name: "Old snapping turtle", aim: "seize", damage: 3, hp: 10 };
+  const facts = {
+    hazard: "turtle",
+    name: "Old snapping turtle",
+    aim: "seize",
+    damage: 3,
+    hp: 10,
+    at: [1, 0, 0],
+  };
   const ask = () =>
     t.gm.page.evaluate(
       ([mod, lake, fisher, facts]) => {
@@ -1231,6 +1238,7 @@ async function checkHazardChoice(t: Table): Promise<void> {
       await t.ana.page.evaluate((f) => game.i18n!.format("KOLIKOLY.Hazards.Choice.Question", f), {
         hazard: facts.name,
         fisher: "Ana",
+        at: "[1,0,0]",
         damage: "3",
         hp: "10",
       }),

@@ -8,8 +8,9 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { HOOK, MODULE_ID, QUERY } from "../../../src/foundry/core/constants.ts";
 import { eventLine } from "../../../src/foundry/fishing/cards.ts";
-import type { ChoiceView } from "../../../src/foundry/fishing/hazard-choice.ts";
+import type { AwaitedChoice, ChoiceView } from "../../../src/foundry/fishing/hazard-choice.ts";
 import { parseChoiceQuery } from "../../../src/foundry/fishing/hazard-choice.ts";
+import { publicLakeOf } from "../../../src/foundry/fishing/projection.ts";
 import type { GameEvent, Hazard, HazardChoice, RollRecord } from "../../../src/rules/index.ts";
 import { forcedLayer, playScenario } from "../../../src/rules/index.ts";
 import { JSDOM } from "jsdom";
@@ -162,7 +163,8 @@ describe("H4 in Foundry: the owner chooses HP or the effect", () => {
         role: "player",
         fisher: "f1",
         fallback: "hp",
-        question: "Old snapping turtle hits Ana for 3 damage; Ana has 10 HP.",
+        // H4: the question names the square where the turtle struck, Ana's own
+        question: "Old snapping turtle hits Ana at [1,0,0] for 3 damage; Ana has 10 HP.",
         hpLabel: "Lose 3 HP (7 left)",
         aimLabel: "Take the effect: be seized and lose the next action",
         status: "If you do not choose, the GM may choose for you.",
@@ -170,6 +172,7 @@ describe("H4 in Foundry: the owner chooses HP or the effect", () => {
       // the GM sees the question too, with who was asked
       expect(t.gm.choiceWindows[0]!.view).toMatchObject({
         role: "gm",
+        question: "Old snapping turtle hits Ana at [1,0,0] for 3 damage; Ana has 10 HP.",
         status: "Asked: Ana's player. You may choose for them.",
       });
       click("hp");
@@ -319,7 +322,7 @@ describe("H4 in Foundry: the owner chooses HP or the effect", () => {
       lake: lakeId,
       round: 1,
       fisher: "f2",
-      facts: { hazard: "x", name: "X", aim: "seize", damage: 1, hp: 5 },
+      facts: { hazard: "x", name: "X", aim: "seize", damage: 1, hp: 5, at: [1, 1, 0] },
       fallback: "hp",
       seconds: 5,
     };
@@ -331,6 +334,20 @@ describe("H4 in Foundry: the owner chooses HP or the effect", () => {
     expect(
       parseChoiceQuery({ ...forged, facts: { ...forged.facts, damage: "3" } }),
     ).toBeUndefined();
+    expect(parseChoiceQuery(forged)).toMatchObject({ facts: { at: [1, 1, 0] } });
+    // H4: the square must be one a lake may have, [x, y, level] whole numbers on the board
+    const { at: _at, ...noSquare } = forged.facts;
+    for (const facts of [
+      noSquare,
+      { ...forged.facts, at: [1, 1] },
+      { ...forged.facts, at: [1, 1, 0, 0] },
+      { ...forged.facts, at: [-1, 1, 0] },
+      { ...forged.facts, at: [1, 32, 0] },
+      { ...forged.facts, at: [1, 1, 9] },
+      { ...forged.facts, at: [1, 1.5, 0] },
+      { ...forged.facts, at: "1,1,0" },
+    ])
+      expect(parseChoiceQuery({ ...forged, facts }), JSON.stringify(facts)).toBeUndefined();
     // a real question's window is closed only by its own id
     await declareMove(t, lakeId);
     force(t.gm, HIT);
@@ -341,6 +358,32 @@ describe("H4 in Foundry: the owner chooses HP or the effect", () => {
     await bo.query(t.userIds.a, QUERY.hazardChoice, { type: "settled", id: "guessed" });
     expect(ana.choiceWindows[0]!.open).toBe(true);
     expect(await resolving).toMatchObject({ ok: true });
+  });
+
+  test("H4 a question recorded by an older version, without its square, is asked of no one: the standing choice", async () => {
+    const t = await table();
+    setting(t, "hazardChoiceTimeout", 10);
+    const lakeId = await lake(t);
+    t.gm.chooser = () => "aim";
+    t.players[0].chooser = () => "aim";
+    const pub = publicLakeOf(t.gm.scene(t.sceneId)!, lakeId)!;
+    const choice = await t.gm.runtime!.host.choices.ask(
+      {
+        id: "old1",
+        key: "hazardChoice:f1",
+        round: 1,
+        fisher: "f1",
+        facts: { hazard: "turtle", name: "Old snapping turtle", aim: "seize", damage: 3, hp: 10 },
+        fallback: "hp",
+        seconds: 10,
+        deadline: Date.now() + 10_000,
+      } as unknown as AwaitedChoice,
+      { lakeId, round: 1, pub },
+    );
+    expect(choice).toBe("hp");
+    expect(t.gm.choiceWindows).toEqual([]);
+    expect(asked(t.players[0])).toEqual([]);
+    expect(t.gm.informed).toEqual(["No answer for Ana in 10 s: lose the HP (the lake's default)."]);
   });
 });
 
@@ -499,7 +542,7 @@ describe("templates/foundry/hazard-choice.hbs", () => {
     const html = renderTemplateFile(CHOICE_TEMPLATE, {
       role: "player",
       fisher: "f1",
-      question: "<b>Eel</b> hits Ana for 2 damage; Ana has 5 HP.",
+      question: "<b>Eel</b> hits Ana at [0,1,0] for 2 damage; Ana has 5 HP.",
       status: "If you do not choose, the GM may choose for you.",
       fallbackLabel: "With no answer: lose the HP.",
       left: "30 s left",
@@ -508,7 +551,7 @@ describe("templates/foundry/hazard-choice.hbs", () => {
     const root = doc.querySelector(".kolikoly-hazard-choice")!;
     expect(root.getAttribute("data-fisher")).toBe("f1");
     expect(doc.querySelector(".kolikoly-hazard-choice__question")!.textContent).toBe(
-      "<b>Eel</b> hits Ana for 2 damage; Ana has 5 HP.",
+      "<b>Eel</b> hits Ana at [0,1,0] for 2 damage; Ana has 5 HP.",
     );
     expect(doc.querySelector("b")).toBeNull();
     expect(doc.querySelector("[data-kolikoly-left]")!.getAttribute("role")).toBe("timer");

@@ -378,7 +378,7 @@ describe("H4 damage and aim", () => {
         fisher: "ana",
         decision: {
           fallback: HAZARD_CHOICE.hp,
-          facts: { hazard: "h", name: "Test hazard", aim: "seize", damage: 4, hp: 4 },
+          facts: { hazard: "h", name: "Test hazard", aim: "seize", damage: 4, hp: 4, at: D },
         },
       },
     ]);
@@ -399,6 +399,34 @@ describe("H4 damage and aim", () => {
       "hazardDamage:ana": 1,
     });
     expect(asked(system)).toEqual([]);
+  });
+
+  test("H4 the question names the square where the hazard struck, the hazard event's own, and tells nothing more", () => {
+    // ana takes the draw-out, is pulled into [3,2,1], which rolls bad too: a second question there
+    const r = playForced(setup({ aim: "drawOut" }), round({ ana: act.move(D) }), {
+      ...enterBad,
+      "explore:3,2,1": 1,
+      "hazard:ana": [2, 2],
+      "hazardAttack:ana": [20, 20],
+      "hazardDamage:ana": [3, 3],
+      "hazardChoice:ana": [HAZARD_CHOICE.aim, HAZARD_CHOICE.hp],
+    });
+    const asked = r.requests.filter((q) => q.kind === "hazardChoice");
+    const hazards = ofType(r.events, "hazard");
+    expect(asked.map((q) => q.decision?.facts.at)).toEqual([
+      [3, 2, 0],
+      [3, 2, 1],
+    ]);
+    expect(hazards.map((e) => e.at)).toEqual([
+      [3, 2, 0],
+      [3, 2, 1],
+    ]);
+    // the facts are the hazard event's, public once the round resolves; no other key came in
+    for (const q of asked)
+      expect(Object.keys(q.decision!.facts).sort()).toEqual(
+        ["aim", "at", "damage", "hazard", "hp", "name"].sort(),
+      );
+    expect(asked[1]!.decision!.facts).toMatchObject({ name: "Test hazard", damage: 3, hp: 10 });
   });
 
   test("H4 the player's answer decides, whatever the standing choice: 1 loses the HP, 2 accepts the aim", () => {
