@@ -62,8 +62,8 @@ export async function haulCard(port: Port, c: HaulCardInput): Promise<ChatCreate
 
 /** A change's card title, given and taken back. */
 const TITLES = {
-  round: ["RoundTitle", "UndoneTitle"],
-  turn: ["TurnTitle", "TurnUndoneTitle"],
+  round: ["KOLIKOLY.Foundry.Haul.RoundTitle", "KOLIKOLY.Foundry.Haul.UndoneTitle"],
+  turn: ["KOLIKOLY.Foundry.Haul.TurnTitle", "KOLIKOLY.Foundry.Haul.TurnUndoneTitle"],
 } as const;
 
 /** The haul card of one change of a game: a round's or a turn's catch, or one taken back. */
@@ -78,7 +78,7 @@ export function changeHaulCard(
   return haulCard(port, {
     lakeId: game.id,
     lakeName: game.name,
-    title: port.localize(`KOLIKOLY.Foundry.Haul.${title}`, {
+    title: port.localize(title, {
       round: change.n,
       turn: change.n,
       lake: game.name,
