@@ -141,35 +141,6 @@ export function catchSettingOf(doc: CatchDoc, key = newCatchKey()): CatchFrom {
   return { ok: true, value: { from: doc.name, key, dice, entries } };
 }
 
-/** A catch setting of the right shape (a record read back, a file). */
-export function isCatchSetting(v: unknown): v is CatchSetting {
-  if (typeof v !== "object" || v === null) return false;
-  const s = v as Partial<CatchSetting>;
-  const d = s.dice;
-  return (
-    typeof s.from === "string" &&
-    typeof s.key === "string" &&
-    /^[0-9a-f]{32}$/.test(s.key) &&
-    typeof d === "object" &&
-    d !== null &&
-    parseCatchDice(`${d.count}d${d.faces}${d.plus < 0 ? "-" : "+"}${Math.abs(d.plus)}`) !==
-      undefined &&
-    Array.isArray(s.entries) &&
-    s.entries.length > 0 &&
-    s.entries.every(
-      (e) =>
-        typeof e === "object" &&
-        e !== null &&
-        typeof e.name === "string" &&
-        Array.isArray(e.range) &&
-        Number.isInteger(e.range[0]) &&
-        Number.isInteger(e.range[1]) &&
-        (e.uuid === undefined || typeof e.uuid === "string"),
-    ) &&
-    (s.since === undefined || (Number.isInteger(s.since) && s.since >= 0))
-  );
-}
-
 /**
  * The entries `draws` fish land, in draw order: each one the dice rolled from the key and the
  * draw's place, then the result whose range holds the total (none: the fish was nothing).
