@@ -681,7 +681,10 @@ export class FakeClient implements Port {
       { author: string; whisper?: string[]; blind?: boolean } | undefined;
     return m && { author: m.author, whisper: m.whisper ?? [], blind: m.blind === true };
   }
-  /** As live-port.ts: game.actors.get(id).items, each read by haul-source.ts. */
+  /**
+   * As live-port.ts: game.actors.get(id).items (v13 client/documents/actor.mjs Actor#items), each
+   * read by haul-source.ts.
+   */
   actorItems(actorId: string): HeldItem[] | undefined {
     const a = this.w.actors.find((x) => x._id === actorId);
     return (
@@ -689,8 +692,8 @@ export class FakeClient implements Port {
     );
   }
   /**
-   * As live-port.ts: fromUuid(uuid), a world or compendium document the server holds
-   * (FakeServer#addDocument), read by haul-source.ts.
+   * As live-port.ts: fromUuid(uuid) (v13 client/utils/helpers.mjs), a world or compendium
+   * document the server holds (FakeServer#addDocument), read by haul-source.ts.
    */
   async catchDoc(uuid: string): Promise<CatchDoc | undefined> {
     await hop();

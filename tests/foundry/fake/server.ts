@@ -302,7 +302,10 @@ export class FakeServer {
     });
   }
 
-  /** World setup: items an actor holds before the game (a world saved with them). */
+  /**
+   * test-only: world setup, items an actor holds before the game (a world saved with them, sent
+   * to each client at its next login).
+   */
   giveItems(actorId: string, items: readonly ItemDoc[]): void {
     const a = this.state.actors.get(actorId);
     if (!a) throw new Error(`fake server: no actor ${actorId}`);
@@ -318,7 +321,10 @@ export class FakeServer {
     this.documents.set(uuid, { documentName, source: clone(source) });
   }
 
-  /** fromUuid on any client: the document, or undefined. */
+  /**
+   * fromUuid on any client (v13 client/utils/helpers.mjs): the document the server holds, or
+   * undefined.
+   */
   documentByUuid(
     uuid: string,
   ): { documentName: string; source: Record<string, unknown> } | undefined {
