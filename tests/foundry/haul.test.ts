@@ -397,3 +397,52 @@ describe("a player cannot cause an item to be granted", () => {
     expect(t.gm.localize("KOLIKOLY.Foundry.Error.catchFormula")).not.toContain("KOLIKOLY");
   });
 });
+
+describe("the draws follow the table's dice", () => {
+  const entries = (lo: number, hi: number) =>
+    Array.from({ length: hi - lo + 1 }, (_, k) => ({
+      name: String(lo + k),
+      range: [lo + k, lo + k] as const,
+    }));
+  const setting = (formula: string, lo: number, hi: number) => ({
+    from: "dice",
+    key: "0123456789abcdef0123456789abcdef",
+    dice: parseCatchDice(formula)!,
+    entries: entries(lo, hi),
+  });
+  const counts = (formula: string, lo: number, hi: number, n: number) => {
+    const c = new Map<string, number>();
+    for (const e of drawCatch(setting(formula, lo, hi), "lake|round|1|f1", n))
+      c.set(e.name, (c.get(e.name) ?? 0) + 1);
+    return c;
+  };
+
+  test("1d20: every face, each near a twentieth (chi-square under its 0.1% bound)", () => {
+    const n = 20_000;
+    const c = counts("1d20", 1, 20, n);
+    expect(c.size).toBe(20);
+    const chi = [...c.values()].reduce((s, o) => s + (o - n / 20) ** 2 / (n / 20), 0);
+    expect(chi).toBeLessThan(43.8); // 19 degrees of freedom, p = 0.001
+  });
+
+  test("2d6+1: 3 to 13, 8 the likeliest, as two dice make it", () => {
+    const n = 36_000;
+    const c = counts("2d6+1", 3, 13, n);
+    expect([...c.keys()].map(Number).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 11 }, (_, k) => k + 3),
+    );
+    for (let total = 3; total <= 13; total++) {
+      const ways = 6 - Math.abs(total - 8);
+      expect(Math.abs(c.get(String(total))! - (n * ways) / 36)).toBeLessThan(250);
+    }
+  });
+
+  test("the same place draws the same, another place another", () => {
+    const s = setting("1d20", 1, 20);
+    expect(drawCatch(s, "a|round|1|f1", 30)).toEqual(drawCatch(s, "a|round|1|f1", 30));
+    expect(drawCatch(s, "a|round|1|f1", 30)).not.toEqual(drawCatch(s, "a|round|2|f1", 30));
+    expect(drawCatch(s, "a|round|1|f1", 30)).not.toEqual(
+      drawCatch({ ...s, key: "f".repeat(32) }, "a|round|1|f1", 30),
+    );
+  });
+});

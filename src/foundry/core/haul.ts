@@ -149,12 +149,12 @@ export function drawCatch(setting: CatchSetting, place: string, draws: number): 
   const key = utf8ToBytes(setting.key);
   const out: CatchEntry[] = [];
   for (let i = 0; i < draws; i++) {
-    const h = hmac(sha256, key, utf8ToBytes(`kolikoly-catch|${place}|${i}`));
     let total = setting.dice.plus;
     for (let d = 0; d < setting.dice.count; d++) {
-      // 32 bits a die from the MAC: the bias of the modulo is below 1 in 4 million at 1000 faces
-      const v =
-        ((h[d * 3]! << 24) | (h[d * 3 + 1]! << 16) | (h[d * 3 + 2]! << 8) | h[d * 3 + 3]!) >>> 0;
+      // a MAC of its own a die, its first 32 bits: the modulo's bias is below 1 in 4 million
+      // at 1000 faces
+      const h = hmac(sha256, key, utf8ToBytes(`kolikoly-catch|${place}|${i}|${d}`));
+      const v = ((h[0]! << 24) | (h[1]! << 16) | (h[2]! << 8) | h[3]!) >>> 0;
       total += (v % setting.dice.faces) + 1;
     }
     const hit = setting.entries.find((e) => e.range[0] <= total && total <= e.range[1]);
