@@ -23,6 +23,7 @@ import { EXIT_USAGE } from "./io.ts";
 import { gameOption, kayanakSimulate } from "./kayanak.ts";
 import { histogramText } from "./histogram.ts";
 import { runSimulation } from "./run-sim.ts";
+import type { CountKeys } from "../ui/count-key.ts";
 import { countKey } from "../ui/count-key.ts";
 
 /** Shown only when the run lasts longer than this. */
@@ -160,6 +161,27 @@ export function speedText(games: number, seconds: number, workers: number): stri
   );
 }
 
+/** K22: a level's exploration rolls, and the swarms and fish they made, each counted in words. */
+const EXPLORE_COUNTS: Readonly<Record<"Rolls" | "Swarms" | "Fish", CountKeys>> = {
+  Rolls: {
+    none: "KOLIKOLY.Cli.Simulate.ExploreRollsNone",
+    one: "KOLIKOLY.Cli.Simulate.ExploreRollsOne",
+    many: "KOLIKOLY.Cli.Simulate.ExploreRolls",
+  },
+  Swarms: {
+    none: "KOLIKOLY.Cli.Simulate.ExploreSwarmsNone",
+    one: "KOLIKOLY.Cli.Simulate.ExploreSwarmsOne",
+    many: "KOLIKOLY.Cli.Simulate.ExploreSwarms",
+  },
+  Fish: {
+    none: "KOLIKOLY.Cli.Simulate.ExploreFishNone",
+    one: "KOLIKOLY.Cli.Simulate.ExploreFishOne",
+    many: "KOLIKOLY.Cli.Simulate.ExploreFish",
+  },
+};
+const exploreCount = (what: keyof typeof EXPLORE_COUNTS, count: number) =>
+  t(countKey(EXPLORE_COUNTS[what], count), { count });
+
 /** The readable summary and a text histogram of rounds to the end. */
 export function summaryText(s: SimSummary, hist: readonly number[]): string[] {
   const lines = [
@@ -189,12 +211,12 @@ export function summaryText(s: SimSummary, hist: readonly number[]): string[] {
     ...s.explorations.map((e) =>
       t("KOLIKOLY.Cli.Simulate.ExploreRow", {
         level: e.level,
-        count: e.count,
+        rolls: exploreCount("Rolls", e.count),
         bad: e.bad,
         badShare: share(e.bad, e.count),
-        swarms: e.swarms,
+        swarms: exploreCount("Swarms", e.swarms),
         swarmsPer: e.count ? fixed(e.swarms / e.count) : "-",
-        fish: e.fish,
+        fish: exploreCount("Fish", e.fish),
         fishPer: e.count ? fixed(e.fish / e.count) : "-",
       }),
     ),

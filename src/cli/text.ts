@@ -10,8 +10,8 @@ import { eventsFor, viewFor } from "../rules/kolikoly/view.ts";
 import { fisherLetter, renderMap } from "./map.ts";
 import { t } from "./i18n.ts";
 import { coordLabel } from "../ui/handlebars-helpers.ts";
-import type { SwarmCountKeys } from "../ui/count-key.ts";
-import { exploredKey, swarmCountKey } from "../ui/count-key.ts";
+import type { CountKeys, SwarmCountKeys } from "../ui/count-key.ts";
+import { countKey, exploredKey, swarmCountKey } from "../ui/count-key.ts";
 
 /** The state after each round of a recorded session (the engine replays it with every roll forced). */
 export function statesByRound(session: Session): GameState[] {
@@ -90,6 +90,36 @@ const TRACKED: SwarmCountKeys = {
   oneSwarm: "KOLIKOLY.Cli.Event.trackedOneSwarm",
   swarms: "KOLIKOLY.Cli.Event.tracked",
 };
+/** K10: the fish a catch took, and its damage (a net's, or a hazard's: H4), in words. */
+const CAUGHT: CountKeys = {
+  none: "KOLIKOLY.Cli.Event.caughtNone",
+  one: "KOLIKOLY.Cli.Event.caughtOne",
+  many: "KOLIKOLY.Cli.Event.caught",
+};
+const DAMAGE: CountKeys = {
+  none: "KOLIKOLY.Cli.Event.damageNone",
+  one: "KOLIKOLY.Cli.Event.damageOne",
+  many: "KOLIKOLY.Cli.Event.damage",
+};
+/** K16, K18: a swarm of one fish or several, herded or on the move. */
+const HERDED: CountKeys = {
+  one: "KOLIKOLY.Cli.Event.fishHerdedOne",
+  many: "KOLIKOLY.Cli.Event.fishHerded",
+};
+const FISH_MOVED: CountKeys = {
+  one: "KOLIKOLY.Cli.Event.fishMovedOne",
+  many: "KOLIKOLY.Cli.Event.fishMoved",
+};
+/** K8: the squares explored so far, at the end of a round. */
+const ROUND_END: CountKeys = {
+  none: "KOLIKOLY.Cli.Event.roundEndNone",
+  one: "KOLIKOLY.Cli.Event.roundEndOne",
+  many: "KOLIKOLY.Cli.Event.roundEnd",
+};
+
+function damageText(damage: number): string {
+  return t(countKey(DAMAGE, damage), { damage });
+}
 
 const VIA = {
   move: "KOLIKOLY.Cli.Via.move",
@@ -213,10 +243,10 @@ export function eventLines(e: GameEvent, name: (id: string) => string): string[]
       ];
     case "caught":
       return [
-        t("KOLIKOLY.Cli.Event.caught", {
+        t(countKey(CAUGHT, e.fish), {
           name: name(e.fisher),
           fish: e.fish,
-          damage: e.damage,
+          damage: damageText(e.damage),
           totalCaught: e.totalCaught,
         }),
       ];
@@ -270,14 +300,14 @@ export function eventLines(e: GameEvent, name: (id: string) => string): string[]
     case "fishMoved":
       return [
         e.cause === "herd"
-          ? t("KOLIKOLY.Cli.Event.fishHerded", {
+          ? t(countKey(HERDED, e.fish), {
               swarm: e.swarm,
               fish: e.fish,
               from: coordLabel(e.from),
               to: coordLabel(e.to),
               name: name(e.by ?? ""),
             })
-          : t("KOLIKOLY.Cli.Event.fishMoved", {
+          : t(countKey(FISH_MOVED, e.fish), {
               swarm: e.swarm,
               fish: e.fish,
               from: coordLabel(e.from),
@@ -288,7 +318,7 @@ export function eventLines(e: GameEvent, name: (id: string) => string): string[]
     case "revealed":
       return [t("KOLIKOLY.Cli.Event.revealed", { swarms: swarmList(e.swarms) })];
     case "roundEnd":
-      return [t("KOLIKOLY.Cli.Event.roundEnd", { round: e.round, explored: e.explored })];
+      return [t(countKey(ROUND_END, e.explored), { round: e.round, explored: e.explored })];
     case "gameEnd":
       return [
         t(e.reason === "gm" ? "KOLIKOLY.Cli.Event.gameEndGm" : "KOLIKOLY.Cli.Event.gameEndLake", {
@@ -327,7 +357,7 @@ function hazardLines(e: Extract<GameEvent, { type: "hazard" }>, name: (id: strin
         : e.took === "aim"
           ? t("KOLIKOLY.Cli.Event.hazardAim", { name: who, aim: word(AIM, e.aim) })
           : t("KOLIKOLY.Cli.Event.hazardHp", { name: who, hp: e.hp ?? 0 });
-    lines.push(t("KOLIKOLY.Cli.Event.hazardDamage", { damage: e.damage, took }));
+    lines.push(t("KOLIKOLY.Cli.Event.hazardDamage", { damage: damageText(e.damage), took }));
   }
   if (e.effect)
     lines.push(t("KOLIKOLY.Cli.Event.hazardEffect", { effect: word(EFFECT, e.effect) }));

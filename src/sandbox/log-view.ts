@@ -8,6 +8,7 @@ import type { Localize } from "../ui/handlebars-helpers.ts";
 import { coordLabel } from "../ui/handlebars-helpers.ts";
 import type { CountKeys, SwarmCountKeys } from "../ui/count-key.ts";
 import { countKey, exploredKey, swarmCountKey, swarmsFish } from "../ui/count-key.ts";
+import { damageWords } from "../ui/hazard-choice-view.ts";
 import { escapeXml } from "../ui/lake-svg.ts";
 
 export interface LogLine {
@@ -81,6 +82,22 @@ const EXPLORED_KEY: SwarmCountKeys = {
 const REVEALED_KEY: CountKeys = {
   one: "KOLIKOLY.Sandbox.Log.RevealedOne",
   many: "KOLIKOLY.Sandbox.Log.Revealed",
+};
+/** K10: the fish a catch took, and the fish a swarm lost to it. */
+const CAUGHT_KEY: CountKeys = {
+  none: "KOLIKOLY.Sandbox.Log.CaughtNone",
+  one: "KOLIKOLY.Sandbox.Log.CaughtOne",
+  many: "KOLIKOLY.Sandbox.Log.Caught",
+};
+const SWARM_CAUGHT_KEY: CountKeys = {
+  one: "KOLIKOLY.Sandbox.Log.SwarmCaughtOne",
+  many: "KOLIKOLY.Sandbox.Log.SwarmCaught",
+};
+/** K8: the squares explored so far, at the end of a round. */
+const ROUND_END_KEY: CountKeys = {
+  none: "KOLIKOLY.Sandbox.Log.RoundEndNone",
+  one: "KOLIKOLY.Sandbox.Log.RoundEndOne",
+  many: "KOLIKOLY.Sandbox.Log.RoundEnd",
 };
 /** H4: what a hazard's aim did to the fisher. */
 const EFFECT_KEY: Readonly<Record<string, string>> = {
@@ -184,13 +201,13 @@ export function eventText(e: GameEvent, names: (id: string) => string, localize:
         }) + (e.critical ? " " + L("KOLIKOLY.Sandbox.Log.Critical") : "")
       );
     case "caught":
-      return L("KOLIKOLY.Sandbox.Log.Caught", {
+      return L(countKey(CAUGHT_KEY, e.fish), {
         name: names(e.fisher),
         fish: e.fish,
         total: e.totalCaught,
       });
     case "swarmCaught":
-      return L("KOLIKOLY.Sandbox.Log.SwarmCaught", {
+      return L(countKey(SWARM_CAUGHT_KEY, e.fish), {
         square: sq(e.at),
         fish: e.fish,
         left: e.left,
@@ -246,7 +263,7 @@ export function eventText(e: GameEvent, names: (id: string) => string, localize:
         squares: [...new Set(e.swarms.map((s) => sq(s.at)))].join(", "),
       });
     case "roundEnd":
-      return L("KOLIKOLY.Sandbox.Log.RoundEnd", { round: e.round, explored: e.explored });
+      return L(countKey(ROUND_END_KEY, e.explored), { round: e.round, explored: e.explored });
     case "gameEnd":
       return L("KOLIKOLY.Sandbox.Log.GameEnd", {
         catches: e.catches.map((c) => `${names(c.fisher)} ${c.caught}`).join(", "),
@@ -288,11 +305,12 @@ export function hazardText(
       }),
     );
   if (e.damage !== undefined) {
+    const damage = damageWords(e.damage, L);
     if (e.wound !== undefined)
       parts.push(
         L("KOLIKOLY.Sandbox.Log.HazardWound", {
           name,
-          damage: e.damage,
+          damage,
           wound: word(WOUND_KEY, e.wound, L),
           save: e.save ?? "",
           dc: e.dc ?? "",
@@ -303,13 +321,13 @@ export function hazardText(
       parts.push(
         L("KOLIKOLY.Sandbox.Log.HazardAim", {
           name,
-          damage: e.damage,
+          damage,
           aim: word(AIM_KEY, e.aim, L),
         }),
       );
     else
       parts.push(
-        L("KOLIKOLY.Sandbox.Log.HazardHp", { name, damage: e.damage, hp: e.hp ?? 0 }) +
+        L("KOLIKOLY.Sandbox.Log.HazardHp", { name, damage, hp: e.hp ?? 0 }) +
           (e.condition && e.condition !== "ok" ? ` (${word(CONDITION_KEY, e.condition, L)})` : ""),
       );
   }

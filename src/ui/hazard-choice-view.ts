@@ -4,6 +4,8 @@
  * (`hazardChoice:<fisher>` decision, rules hazards/resolve.ts); the words are the
  * `KOLIKOLY.Hazards.Choice.*` strings.
  */
+import type { CountKeys } from "./count-key.ts";
+import { countKey } from "./count-key.ts";
 import type { Localize } from "./handlebars-helpers.ts";
 import { coordLabel } from "./handlebars-helpers.ts";
 
@@ -30,6 +32,19 @@ export function aimKey(aim: string): string {
   return AIM_KEYS.has(aim) ? aim : "other";
 }
 
+/**
+ * H4: a hazard's damage in words ("1 dégât", "4 dégâts"), for every sentence that tells it: the
+ * question, the round card's and the table log's. A hazard's die shows at least 1, so there is
+ * no wording for none.
+ */
+const DAMAGE_KEY: CountKeys = {
+  one: "KOLIKOLY.Hazards.DamageOne",
+  many: "KOLIKOLY.Hazards.Damage",
+};
+export function damageWords(damage: number, t: Localize): string {
+  return t(countKey(DAMAGE_KEY, damage), { damage });
+}
+
 /** The question's title, its sentence and both answers, in the viewer's language. */
 export function hazardChoiceText(
   f: HazardChoiceFacts,
@@ -42,7 +57,7 @@ export function hazardChoiceText(
       hazard: f.name,
       fisher,
       at: coordLabel(f.at),
-      damage: f.damage,
+      damage: damageWords(f.damage, t),
       hp: f.hp,
     }),
     hpLabel: t("KOLIKOLY.Hazards.Choice.Hp", {

@@ -15,8 +15,18 @@ import {
   keysTakenText,
   missingKeysText,
 } from "../../src/foundry/apps/key-words.ts";
+import { hazardChoiceText } from "../../src/ui/hazard-choice-view.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
-import { explored, revealed } from "../fixtures/count-events.ts";
+import {
+  caught,
+  explored,
+  fishMoved,
+  hazardHit,
+  revealed,
+  roundEnd,
+  swarmCaught,
+  tracked,
+} from "../fixtures/count-events.ts";
 
 const LANGS = ["en", "fr", "de"] as const;
 type Lang = (typeof LANGS)[number];
@@ -66,6 +76,213 @@ describe("the round card counts in words", () => {
     expect(line(revealed([4]), l)).toBe(b);
     expect(line(revealed([4, 3, 2]), l)).toBe(c);
   });
+
+  it.each([
+    [
+      "en",
+      [
+        "Ana catches no fish (3 in all).",
+        "Ana catches one fish (1 in all).",
+        "Ana catches 4 fish (9 in all).",
+        "A swarm at [1,0,1] loses one fish (3 left).",
+        "A swarm at [1,0,1] loses 4 fish (0 left).",
+      ],
+    ],
+    [
+      "fr",
+      [
+        "Ana ne prend aucun poisson (3 en tout).",
+        "Ana prend un poisson (1 en tout).",
+        "Ana prend 4 poissons (9 en tout).",
+        "Un banc en [1,0,1] perd un poisson (il en reste 3).",
+        "Un banc en [1,0,1] perd 4 poissons (il en reste 0).",
+      ],
+    ],
+    [
+      "de",
+      [
+        "Ana fängt keinen Fisch (3 insgesamt).",
+        "Ana fängt einen Fisch (1 insgesamt).",
+        "Ana fängt 4 Fische (9 insgesamt).",
+        "Ein Schwarm bei [1,0,1] verliert einen Fisch (3 übrig).",
+        "Ein Schwarm bei [1,0,1] verliert 4 Fische (0 übrig).",
+      ],
+    ],
+  ] as const)(
+    "K10 %s: a catch of no fish, one, several, and a swarm losing one or several",
+    (l, lines) => {
+      expect(
+        [caught(0, 3), caught(1, 1), caught(4, 9), swarmCaught(1, 3), swarmCaught(4, 0)].map((e) =>
+          line(e, l),
+        ),
+      ).toEqual(lines);
+    },
+  );
+
+  it.each([
+    [
+      "en",
+      [
+        "Ana tracks [1,0,1]: no fish there.",
+        "Ana tracks [1,0,1]: one fish there.",
+        "Ana tracks [1,0,1]: 7 fish there.",
+      ],
+    ],
+    [
+      "fr",
+      [
+        "Ana piste [1,0,1] : aucun poisson là-bas.",
+        "Ana piste [1,0,1] : un seul poisson là-bas.",
+        "Ana piste [1,0,1] : 7 poissons là-bas.",
+      ],
+    ],
+    [
+      "de",
+      [
+        "Ana spürt [1,0,1] auf: dort sind keine Fische.",
+        "Ana spürt [1,0,1] auf: dort ist ein einzelner Fisch.",
+        "Ana spürt [1,0,1] auf: 7 Fische dort.",
+      ],
+    ],
+  ] as const)("K12 %s: a Track learns of no fish, one, several", (l, lines) => {
+    expect([tracked([]), tracked([1]), tracked([4, 3])].map((e) => line(e, l))).toEqual(lines);
+  });
+
+  it.each([
+    [
+      "en",
+      [
+        "One fish is herded from [1,0,1] to [2,0,1] by Ana.",
+        "5 fish are herded from [1,0,1] to [2,0,1] by Ana.",
+        "A swarm of a single fish flees from [1,0,1] to [2,0,1].",
+        "A swarm of 5 fish flees from [1,0,1] to [2,0,1].",
+      ],
+    ],
+    [
+      "fr",
+      [
+        "Un poisson est rabattu de [1,0,1] à [2,0,1] par Ana.",
+        "5 poissons sont rabattus de [1,0,1] à [2,0,1] par Ana.",
+        "Un banc d’un seul poisson fuit de [1,0,1] à [2,0,1].",
+        "Un banc de 5 poissons fuit de [1,0,1] à [2,0,1].",
+      ],
+    ],
+    [
+      "de",
+      [
+        "Ein Fisch wird von Ana von [1,0,1] nach [2,0,1] getrieben.",
+        "5 Fische werden von Ana von [1,0,1] nach [2,0,1] getrieben.",
+        "Ein Schwarm aus einem einzigen Fisch flieht von [1,0,1] nach [2,0,1].",
+        "Ein Schwarm mit 5 Fischen flieht von [1,0,1] nach [2,0,1].",
+      ],
+    ],
+  ] as const)(
+    "K16 K18 %s: one fish or several herded, a swarm of one or several fleeing",
+    (l, lines) => {
+      expect(
+        [
+          fishMoved(1, "herd"),
+          fishMoved(5, "herd"),
+          fishMoved(1, "catch"),
+          fishMoved(5, "catch"),
+        ].map((e) => line(e, l)),
+      ).toEqual(lines);
+    },
+  );
+
+  it.each([
+    [
+      "en",
+      [
+        "The round ends; no square explored.",
+        "The round ends; one square explored.",
+        "The round ends; 7 squares explored.",
+      ],
+    ],
+    [
+      "fr",
+      [
+        "Le tour s’achève ; aucune case explorée.",
+        "Le tour s’achève ; une case explorée.",
+        "Le tour s’achève ; 7 cases explorées.",
+      ],
+    ],
+    [
+      "de",
+      [
+        "Die Runde endet; kein Feld erkundet.",
+        "Die Runde endet; ein Feld erkundet.",
+        "Die Runde endet; 7 Felder erkundet.",
+      ],
+    ],
+  ] as const)("K8 %s: a round ends with no square explored, one, several", (l, lines) => {
+    expect([roundEnd(0), roundEnd(1), roundEnd(7)].map((e) => line(e, l))).toEqual(lines);
+  });
+
+  it.each([
+    [
+      "en",
+      [
+        "Ana takes 1 damage: 6 HP left.",
+        "Ana takes 4 damage: 6 HP left.",
+        "Ana keeps the HP (1 damage) and takes the effect.",
+        "Ana keeps the HP (5 damage) and takes the effect.",
+        "1 damage is more than Ana's HP: a light wound",
+        "11 damage is more than Ana's HP: a light wound",
+        "Pike hits Ana at [2,3,1] for 1 damage; Ana has 7 HP.",
+        "Pike hits Ana at [2,3,1] for 2 damage; Ana has 7 HP.",
+      ],
+    ],
+    [
+      "fr",
+      [
+        "Ana subit 1 dégât : reste 6 PV.",
+        "Ana subit 4 dégâts : reste 6 PV.",
+        "Ana garde ses PV (1 dégât) et subit l'effet.",
+        "Ana garde ses PV (5 dégâts) et subit l'effet.",
+        "Ana subit 1 dégât, plus que ses PV : blessure légère",
+        "Ana subit 11 dégâts, plus que ses PV : blessure légère",
+        "Pike touche Ana en [2,3,1] pour 1 dégât ; Ana a 7 PV.",
+        "Pike touche Ana en [2,3,1] pour 2 dégâts ; Ana a 7 PV.",
+      ],
+    ],
+    [
+      "de",
+      [
+        "Ana erleidet 1 Schaden: noch 6 TP.",
+        "Ana erleidet 4 Schaden: noch 6 TP.",
+        "Ana behält die TP (1 Schaden) und nimmt die Wirkung hin.",
+        "Ana behält die TP (5 Schaden) und nimmt die Wirkung hin.",
+        "1 Schaden übersteigt die TP von Ana: leichte Wunde",
+        "11 Schaden übersteigt die TP von Ana: leichte Wunde",
+        "Pike trifft Ana bei [2,3,1] für 1 Schaden; Ana hat 7 TP.",
+        "Pike trifft Ana bei [2,3,1] für 2 Schaden; Ana hat 7 TP.",
+      ],
+    ],
+  ] as const)(
+    "H4 H5 %s: a hazard's damage of 1 or more, taken, kept off or wounding, and asked",
+    (l, parts) => {
+      const said = [
+        ...[
+          hazardHit(1, "hp"),
+          hazardHit(4, "hp"),
+          hazardHit(1, "aim"),
+          hazardHit(5, "aim"),
+          hazardHit(1, "wound"),
+          hazardHit(11, "wound"),
+        ].map((e) => line(e, l)),
+        ...[1, 2].map(
+          (damage) =>
+            hazardChoiceText(
+              { name: "Pike", aim: "restrain", damage, hp: 7, at: [2, 3, 1] },
+              "Ana",
+              t[l],
+            ).question,
+        ),
+      ];
+      parts.forEach((part, i) => expect(said[i]).toContain(part));
+    },
+  );
 
   it.each([
     [

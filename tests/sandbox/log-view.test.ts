@@ -8,7 +8,15 @@ import { eventLines } from "../../src/cli/text.ts";
 import { eventText, logHtml, logLines } from "../../src/sandbox/log-view.ts";
 import { setupFor } from "../../src/sandbox/table.ts";
 import { makeLocalize } from "../../src/ui/handlebars-helpers.ts";
-import { explored, revealed, tracked } from "../fixtures/count-events.ts";
+import {
+  caught,
+  explored,
+  hazardHit,
+  revealed,
+  roundEnd,
+  swarmCaught,
+  tracked,
+} from "../fixtures/count-events.ts";
 import { L, playBots, readRepo, secretSession } from "./fixtures.ts";
 
 /** A long greedy game on a deep lake, so most event types occur (hazards, explorations, herds...). */
@@ -258,6 +266,115 @@ describe("log", () => {
       expect(text(revealed([3]), "en")).toBe("A swarm sighted at [1,0,1].");
       expect(text(revealed([3, 3]), "en")).toBe("2 swarms sighted at [1,0,1].");
     });
+
+    it.each([
+      [
+        "en",
+        [
+          "Ana catches no fish (3 in all).",
+          "Ana catches one fish (1 in all).",
+          "Ana catches 4 fish (9 in all).",
+          "A swarm at [1,0,1] loses one fish (3 left).",
+          "A swarm at [1,0,1] loses 4 fish (0 left).",
+          "Round 2 ends: no square explored.",
+          "Round 2 ends: one square explored.",
+          "Round 2 ends: 7 squares explored.",
+        ],
+      ],
+      [
+        "fr",
+        [
+          "Ana ne prend aucun poisson (3 en tout).",
+          "Ana prend un poisson (1 en tout).",
+          "Ana prend 4 poissons (9 en tout).",
+          "Un banc en [1,0,1] perd un poisson (il en reste 3).",
+          "Un banc en [1,0,1] perd 4 poissons (il en reste 0).",
+          "Fin du tour 2 : aucune case explorée.",
+          "Fin du tour 2 : une case explorée.",
+          "Fin du tour 2 : 7 cases explorées.",
+        ],
+      ],
+      [
+        "de",
+        [
+          "Ana fängt keinen Fisch (3 insgesamt).",
+          "Ana fängt einen Fisch (1 insgesamt).",
+          "Ana fängt 4 Fische (9 insgesamt).",
+          "Ein Schwarm bei [1,0,1] verliert einen Fisch (3 übrig).",
+          "Ein Schwarm bei [1,0,1] verliert 4 Fische (0 übrig).",
+          "Runde 2 endet: kein Feld erkundet.",
+          "Runde 2 endet: ein Feld erkundet.",
+          "Runde 2 endet: 7 Felder erkundet.",
+        ],
+      ],
+    ] as const)(
+      "K10 K8 %s: a catch, a swarm's loss and a round's end count in words",
+      (l, lines) => {
+        expect(
+          [
+            caught(0, 3),
+            caught(1, 1),
+            caught(4, 9),
+            swarmCaught(1, 3),
+            swarmCaught(4, 0),
+            roundEnd(0),
+            roundEnd(1),
+            roundEnd(7),
+          ].map((e) => text(e, l)),
+        ).toEqual(lines);
+      },
+    );
+
+    it.each([
+      [
+        "en",
+        [
+          "1 damage: Ana is down to 6 HP.",
+          "4 damage: Ana is down to 6 HP.",
+          "1 damage: Ana accepts the hazard's aim",
+          "5 damage: Ana accepts the hazard's aim",
+          "1 damage: a light wound;",
+          "11 damage: a light wound;",
+        ],
+      ],
+      [
+        "fr",
+        [
+          "1 dégât : il reste 6 PV à Ana.",
+          "4 dégâts : il reste 6 PV à Ana.",
+          "1 dégât : Ana subit le but du danger",
+          "5 dégâts : Ana subit le but du danger",
+          "1 dégât : blessure légère ;",
+          "11 dégâts : blessure légère ;",
+        ],
+      ],
+      [
+        "de",
+        [
+          "1 Schaden: Ana hat noch 6 TP.",
+          "4 Schaden: Ana hat noch 6 TP.",
+          "1 Schaden: Ana nimmt das Ziel der Gefahr hin",
+          "5 Schaden: Ana nimmt das Ziel der Gefahr hin",
+          "1 Schaden: Wunde leicht;",
+          "11 Schaden: Wunde leicht;",
+        ],
+      ],
+    ] as const)(
+      "H4 H5 %s: a hazard's damage of one or several, taken, kept off or wounding",
+      (l, parts) => {
+        const said = (
+          [
+            [1, "hp"],
+            [4, "hp"],
+            [1, "aim"],
+            [5, "aim"],
+            [1, "wound"],
+            [11, "wound"],
+          ] as const
+        ).map(([d, took]) => text(hazardHit(d, took), l));
+        parts.forEach((part, i) => expect(said[i]).toContain(part));
+      },
+    );
 
     it("no line says swarm(s), fish(es), 0 fish, Schwarm/Schwärme, banc(s) or 1 with a plural", () => {
       const events = [

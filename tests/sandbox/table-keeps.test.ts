@@ -117,7 +117,7 @@ describe("the table keeps the round (issue 22)", () => {
           hazard: "Undertow",
           fisher: "Ana",
           at: "[1,1,1]",
-          damage: 6,
+          damage: L("KOLIKOLY.Hazards.Damage", { damage: 6 }),
           hp: 10,
         }),
       ),

@@ -10,6 +10,7 @@ import { canSee, declarationTarget, eventsFor } from "../../rules/index.ts";
 import type { CountKeys, SwarmCountKeys } from "../../ui/count-key.ts";
 import { countKey, exploredKey, swarmCountKey, swarmsFish } from "../../ui/count-key.ts";
 import { coordLabel } from "../../ui/handlebars-helpers.ts";
+import { damageWords } from "../../ui/hazard-choice-view.ts";
 import type { Alias } from "./aliases.ts";
 import { IDENTITY, aliasEvents } from "./aliases.ts";
 import { MODULE_ID } from "../core/constants.ts";
@@ -46,6 +47,20 @@ const EXPLORED_FISH_KEY: SwarmCountKeys = {
   oneSwarm: "Explored.fishOne",
   swarms: "Explored.fish",
 };
+/** K10: the fish a catch took, and the fish a swarm lost to it. */
+const CAUGHT_KEY: CountKeys = { none: "CaughtNone", one: "CaughtOne", many: "Caught" };
+const SWARM_CAUGHT_KEY: CountKeys = { one: "SwarmCaughtOne", many: "SwarmCaught" };
+/** K12: the fish a Track learned of. */
+const TRACKED_KEY: CountKeys = {
+  none: "TrackedLearnedNone",
+  one: "TrackedLearnedOne",
+  many: "TrackedLearned",
+};
+/** K16, K18: the fish a Herd drove, and a swarm that flees. */
+const HERDED_KEY: CountKeys = { one: "FishHerdedOne", many: "FishHerded" };
+const FLED_KEY: CountKeys = { one: "FishFledOne", many: "FishFled" };
+/** K8, K23: the squares explored so far, at the end of a round. */
+const ROUND_END_KEY: CountKeys = { none: "RoundEndNone", one: "RoundEndOne", many: "RoundEnd" };
 /** K20: the swarms that come into view, and their fish. */
 const REVEALED_KEY: SwarmCountKeys = {
   oneFish: "RevealedOneFish",
@@ -96,14 +111,21 @@ export function eventLine(e: GameEvent, name: (id: string) => string, t: L): str
         total: e.total ?? "",
       });
     case "caught":
-      return k("Caught", { fisher: name(e.fisher), fish: e.fish, total: e.totalCaught });
+      return k(countKey(CAUGHT_KEY, e.fish), {
+        fisher: name(e.fisher),
+        fish: e.fish,
+        total: e.totalCaught,
+      });
     case "swarmCaught":
-      return k("SwarmCaught", { fish: e.fish, left: e.left, at: sq(e.at) });
-    case "tracked":
-      return e.learned
-        ? k("TrackedLearned", { fisher: name(e.fisher), target: sq(e.target), fish: e.fish ?? 0 }) +
-            (e.avoidedHazard ? " " + k("Avoided", { hazard: e.avoidedHazard }) : "")
-        : k("TrackedNothing", { fisher: name(e.fisher), target: sq(e.target) });
+      return k(countKey(SWARM_CAUGHT_KEY, e.fish), { fish: e.fish, left: e.left, at: sq(e.at) });
+    case "tracked": {
+      if (!e.learned) return k("TrackedNothing", { fisher: name(e.fisher), target: sq(e.target) });
+      const fish = e.fish ?? 0;
+      return (
+        k(countKey(TRACKED_KEY, fish), { fisher: name(e.fisher), target: sq(e.target), fish }) +
+        (e.avoidedHazard ? " " + k("Avoided", { hazard: e.avoidedHazard }) : "")
+      );
+    }
     case "moved":
       return k("Moved", { fisher: name(e.fisher), from: sq(e.from), to: sq(e.to) });
     case "explored":
@@ -126,7 +148,7 @@ export function eventLine(e: GameEvent, name: (id: string) => string, t: L): str
         (e.effect ? " " + t(`KOLIKOLY.Foundry.Effect.${e.effect}`) : "")
       );
     case "fishMoved":
-      return k(e.cause === "herd" ? "FishHerded" : "FishFled", {
+      return k(countKey(e.cause === "herd" ? HERDED_KEY : FLED_KEY, e.fish), {
         from: sq(e.from),
         to: sq(e.to),
         fish: e.fish,
@@ -140,7 +162,7 @@ export function eventLine(e: GameEvent, name: (id: string) => string, t: L): str
       });
     }
     case "roundEnd":
-      return k("RoundEnd", { explored: e.explored });
+      return k(countKey(ROUND_END_KEY, e.explored), { explored: e.explored });
     case "gameEnd":
       return k("GameEnd", {});
   }
@@ -173,7 +195,12 @@ function hazardTaken(
 ) {
   if (e.damage === undefined) return "";
   const h = (key: string, data: Record<string, unknown>) =>
-    " " + t(`KOLIKOLY.Hazards.Event.${key}`, { fisher: name(e.fisher), damage: e.damage, ...data });
+    " " +
+    t(`KOLIKOLY.Hazards.Event.${key}`, {
+      fisher: name(e.fisher),
+      damage: damageWords(e.damage!, t),
+      ...data,
+    });
   const condition = (c: string | undefined) => t(`KOLIKOLY.Hazards.Condition.${c ?? "ok"}`);
   if (e.took === "aim") return h("TookAim", {});
   if (e.wound !== undefined)
