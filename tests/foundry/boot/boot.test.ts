@@ -1235,13 +1235,15 @@ async function checkHazardChoice(t: Table): Promise<void> {
   expect
     .soft(await win.locator(".kolikoly-hazard-choice__question").textContent(), "the question")
     .toBe(
-      await t.ana.page.evaluate((f) => game.i18n!.format("KOLIKOLY.Hazards.Choice.Question", f), {
-        hazard: facts.name,
-        fisher: "Ana",
-        at: "[1,0,0]",
-        damage: "3",
-        hp: "10",
-      }),
+      // the damage is its own counted phrase ("3 damage"; src/ui/hazard-choice-view.ts)
+      await t.ana.page.evaluate(
+        (f) =>
+          game.i18n!.format("KOLIKOLY.Hazards.Choice.Question", {
+            ...f,
+            damage: game.i18n!.format("KOLIKOLY.Hazards.Damage", { damage: "3" }),
+          }),
+        { hazard: facts.name, fisher: "Ana", at: "[1,0,0]", hp: "10" },
+      ),
     );
   await windowOf(t.gm).waitFor();
   await shot(t, "hazard-choice", win, {});
