@@ -332,7 +332,8 @@ describe("the standalone table, issue 22 (Chromium)", () => {
         hazard: "Undertow",
         fisher: "Ana",
         at: "[1,1,1]",
-        damage: 6,
+        // the damage is its own counted phrase (src/ui/hazard-choice-view.ts damageWords)
+        damage: L("KOLIKOLY.Hazards.Damage", { damage: 6 }),
         hp: 10,
       }),
     );
