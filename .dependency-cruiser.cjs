@@ -22,6 +22,14 @@ module.exports = {
       to: { pathNot: "^src/rules/" },
     },
     {
+      name: "dice-stand-alone",
+      severity: "error",
+      comment:
+        "src/dice reads Foundry's roll data and makes fair dice as pure functions: the module and the CLI share it, so it imports only itself and the hash library.",
+      from: { path: "^src/dice/" },
+      to: { pathNot: "^src/dice/|^node_modules/@noble/hashes/" },
+    },
+    {
       name: "no-foundry-outside-the-module",
       severity: "error",
       comment: "The table, the CLI and the shared UI never reach into the Foundry module.",

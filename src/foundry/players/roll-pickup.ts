@@ -3,7 +3,7 @@
  * GM (sheet rolls, the card's buttons, the GM rolling for an absent player) is read by the system
  * adapter and counted once, for the check the fisher's declaration calls for, if its author owns
  * the fisher (asked first, so a stranger hears one answer whatever the fisher declared), it comes
- * after the round's card, its dice add up (systems/roll-integrity.ts) and it stays within the
+ * after the round's card, its dice add up (dice/roll-integrity.ts) and it stays within the
  * fisher's set-up modifier. A refusal the GM should know of is one line a sender on the GM's
  * screen.
  */
@@ -13,7 +13,7 @@ import { authorIdOf } from "../core/compat.ts";
 import type { CheckKind, PickedRoll } from "../systems/types.ts";
 import { outcomeOf, picked as pickedRoll, speakerActorId } from "../systems/common.ts";
 import { boundCheck } from "../systems/check-bound.ts";
-import { verifyCheckRoll } from "../systems/roll-integrity.ts";
+import { verifyCheckRoll } from "../../dice/roll-integrity.ts";
 import type { DeskParts } from "./desk-parts.ts";
 import type { PlayerMessage } from "./port.ts";
 import type { Reply } from "./protocol.ts";

@@ -4,7 +4,7 @@
  * system adds to a check, is not counted silently: the GM is shown the difference and decides
  * (types the total, or not).
  */
-import type { VerifiedCheck } from "./roll-verdict.ts";
+import type { VerifiedCheck } from "../../dice/roll-verdict.ts";
 
 /** Why a verified check is not counted without the GM (KOLIKOLY.Players.Refusal.<reason>). */
 export type BoundReason =

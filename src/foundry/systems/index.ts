@@ -11,16 +11,12 @@ import type { RollAdapter } from "./types.ts";
 import { adapter as dnd5e } from "./dnd5e.ts";
 import { adapter as pf2e } from "./pf2e.ts";
 
-/** The folder's shared files: the interface, the readers, the formulas, the roll checker's parts. */
+/** The folder's shared files: the interface, the readers, the formulas, the set-up bound. */
 const NOT_ADAPTERS = new Set([
   "./index.ts",
   "./types.ts",
   "./common.ts",
   "./generic.ts",
-  "./roll-integrity.ts",
-  "./roll-verdict.ts",
-  "./roll-terms.ts",
-  "./die-replay.ts",
   "./check-bound.ts",
 ]);
 

@@ -14,7 +14,7 @@
 import { describe, expect, it } from "vitest";
 import type { KnownCheck } from "../../../src/foundry/systems/check-bound.ts";
 import { boundCheck } from "../../../src/foundry/systems/check-bound.ts";
-import { verifyCheckRoll } from "../../../src/foundry/systems/roll-integrity.ts";
+import { verifyCheckRoll } from "../../../src/dice/roll-integrity.ts";
 import type { RollJson, TermJson } from "../../fixtures/systems/core-roll.ts";
 import { die, dropped, kept, num, op, plus, roll } from "../../fixtures/systems/core-roll.ts";
 

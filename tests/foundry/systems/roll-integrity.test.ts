@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 4: the roll checker (src/foundry/systems/roll-integrity.ts) against rolls shaped
+ * Issue 10 item 4: the roll checker (src/dice/roll-integrity.ts) against rolls shaped
  * as Foundry v13 serialises them (tests/fixtures/systems/core-roll.ts) and as dnd5e 4.4.4 /
  * 5.3.3 and pf2e make them for a skill check or an attack: every legitimate one verifies, every
  * forged one is refused with its reason. The forged set is counted: the closing note of issue 10
@@ -7,9 +7,9 @@
  * tests/foundry/players/integrity.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import type { IntegrityReason } from "../../../src/foundry/systems/roll-verdict.ts";
-import { INTEGRITY_REASONS } from "../../../src/foundry/systems/roll-verdict.ts";
-import { verifyCheckRoll, verifyRoll } from "../../../src/foundry/systems/roll-integrity.ts";
+import type { IntegrityReason } from "../../../src/dice/roll-verdict.ts";
+import { INTEGRITY_REASONS } from "../../../src/dice/roll-verdict.ts";
+import { verifyCheckRoll, verifyRoll } from "../../../src/dice/roll-integrity.ts";
 import type { ResultJson, RollJson, TermJson } from "../../fixtures/systems/core-roll.ts";
 import {
   coreRollOf,
