@@ -1,0 +1,85 @@
+/**
+ * A posted roll checked against its fair draw (fair.ts): the secret it reveals must be the one
+ * committed to, its dice shape the one drawn for, and every die the one the fair dice give, in
+ * the order the roll consumed them. Used by the GM's client as rolls come in and by
+ * `kolikoly verify` on an exported game. Pure: what it is given is all it knows.
+ */
+import type { FairCheck } from "./fair.ts";
+import { FairStream, commitOf, diceTermsOf, isCommit, isNonce, isSecret, shapeOf } from "./fair.ts";
+
+/** What the GM's record keeps of a draw (and an exported game carries). */
+export interface FairDraw {
+  readonly commit: string;
+  readonly nonce: string;
+  readonly shape: string;
+}
+
+/** Why a roll is not the fair roll of its draw (KOLIKOLY.Players.Refusal.<reason>). */
+export type FairReason = "fairSecret" | "fairShape" | "fairDice" | "fairOrder";
+export const FAIR_REASONS: readonly FairReason[] = [
+  "fairSecret",
+  "fairShape",
+  "fairDice",
+  "fairOrder",
+];
+
+export type FairVerdict =
+  | { readonly ok: true; readonly dice: number }
+  | {
+      readonly ok: false;
+      readonly reason: FairReason;
+      readonly detail: string;
+      /** For the GM's message: what the roll shows and what the fair dice give. */
+      readonly data: { readonly claimed: string; readonly known: string };
+    };
+
+const no = (reason: FairReason, detail: string, claimed: string, known: string): FairVerdict => ({
+  ok: false,
+  reason,
+  detail,
+  data: { claimed, known },
+});
+
+/** A serialised roll against the draw made for `check`, with the secret it reveals. */
+export function checkFairRoll(
+  roll: unknown,
+  check: FairCheck,
+  draw: FairDraw,
+  secret: string,
+): FairVerdict {
+  if (!isSecret(secret) || !isCommit(draw.commit) || !isNonce(draw.nonce))
+    return no("fairSecret", "a secret, commitment or nonce of the wrong form", "?", "?");
+  const shape = shapeOf(roll);
+  if (shape !== draw.shape)
+    return no(
+      "fairShape",
+      `dice ${shape || "none"} where ${draw.shape} were drawn`,
+      shape || "-",
+      draw.shape,
+    );
+  if (commitOf(check, draw.shape, secret) !== draw.commit)
+    return no(
+      "fairSecret",
+      "the secret posted is not the one committed to",
+      secret.slice(0, 8),
+      draw.commit.slice(0, 8),
+    );
+  const stream = new FairStream(secret, draw.nonce, check);
+  const terms = diceTermsOf(roll);
+  for (const t of terms) {
+    if (t.unordered && t.results.length)
+      return no("fairOrder", "dice rolled side by side (a function's arguments)", shape, "-");
+    for (const r of t.results) {
+      const i = stream.used;
+      const want = stream.face(t.faces);
+      if (r !== want)
+        return no(
+          "fairDice",
+          `die ${i + 1} (a d${t.faces}) shows ${r} where the fair dice give ${want}`,
+          `${i + 1}: ${r}`,
+          String(want),
+        );
+    }
+  }
+  return { ok: true, dice: stream.used };
+}
