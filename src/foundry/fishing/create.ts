@@ -31,6 +31,7 @@ import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
 import { MODULE_BODY } from "../core/swarm-body.ts";
 import { importedLine, renderCard } from "./cards.ts";
+import { withProofs } from "./fair-record.ts";
 import { CHOICE_SETTING, defaultChoice } from "./hazard-choice.ts";
 import type { CharacterStats, CreateLakeOptions, ScenarioLakeOptions } from "./options.ts";
 import { checkLakeOptions, withCharacter } from "./options.ts";
@@ -160,8 +161,15 @@ export async function createLakeFromScenario(
  * The game as a scenario file (docs/scenario-format.md), every roll forced; the lake's name goes
  * with it, so the file makes a lake of the same name again.
  */
-export function scenarioOf(session: Session, name: string): Scenario {
-  return { ...exportScenario(session), name };
+export function scenarioOf(
+  session: Session,
+  name: string,
+  record?: GmRecord,
+  lakeId = "",
+): Scenario {
+  const scenario = { ...exportScenario(session), name };
+  // each fair check's proof with its action (fair-record.ts)
+  return record ? withProofs(scenario, record, lakeId) : scenario;
 }
 
 interface Placed {
@@ -187,6 +195,7 @@ async function placeLake(
     markers?: PublicLake["markers"];
     sceneId: string;
     catch?: string;
+    fairDice?: boolean;
   },
   g: Placed,
 ): Promise<Result<PublicLake>> {
@@ -198,6 +207,8 @@ async function placeLake(
   if (!wholeWithin(o.origin?.col, 0, 10_000) || !wholeWithin(o.origin?.row, 0, 10_000))
     return err("badOrigin", "origin");
   if (o.gap !== undefined && !wholeWithin(o.gap, 0, 10)) return err("badField", "gap");
+  if (o.fairDice !== undefined && typeof o.fairDice !== "boolean")
+    return err("badField", "fairDice");
   // a square grid, and every square of the lake on the scene (core/grid.ts)
   const foot = lakeFootprint(lake, layout, o.gap ?? 1);
   const misfit = boardMisfit(scene, o.origin, foot.width, foot.height);
@@ -233,6 +244,9 @@ async function placeLake(
     swarmActorId: swarmActor.id,
     ...(swarmActor.body.bar !== MODULE_BODY.bar ? { swarmBar: swarmActor.body.bar } : {}),
     markers: o.markers ?? (h.port.setting("markers") === "lastSeen" ? "lastSeen" : "remove"),
+    // fair dice for the players' checks: on for a new lake unless the GM says otherwise; a lake
+    // made before the setting existed has none, and trusts its players' dice as it always did
+    fairDice: o.fairDice ?? true,
     round: 0,
     over: false,
     explored: [],

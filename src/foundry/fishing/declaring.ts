@@ -11,7 +11,7 @@ import type { ChatCreate } from "../core/port.ts";
 import type { Result } from "../core/result.ts";
 import { err } from "../core/result.ts";
 import { namer } from "./delivery.ts";
-import type { GmRecord, Pending, PendingTotal } from "./record.ts";
+import type { FairProof, GmRecord, Pending, PendingDraw, PendingTotal } from "./record.ts";
 import type { HostParts, Loaded } from "./resolution.ts";
 import { awaitingError, publicOps } from "./resolution.ts";
 
@@ -88,11 +88,54 @@ export class Declaring {
     });
   }
 
-  /** K6: a check total the GM typed (or a player's roll picked up); null clears it. */
+  /**
+   * Fair dice: a fisher's draw for the locked round's check, written before the nonce reaches the
+   * player. `draw` is the draw to keep; `keep` says whether one already there stands (a second
+   * draw is refused there, the same commitment again answered with the same nonce).
+   */
+  recordDraw(
+    lakeId: string,
+    round: number,
+    fisher: string,
+    draw: PendingDraw,
+    inTime: () => boolean = () => true,
+  ): Promise<Result<PendingDraw>> {
+    return this.h.games.guard(lakeId, async () => {
+      if (!inTime()) return err("tooLate");
+      const l = await this.h.load(lakeId);
+      if (!l.ok) return l;
+      const { record, session } = l.value;
+      if (session.state.over) return err("gameOver");
+      if (round !== session.state.round + 1) return err("staleRound", "round");
+      if (record.pending.awaiting) return awaitingError(l.value);
+      if (!record.pending.locked) return err("notLocked", "round");
+      if (record.pending.totals[fisher]) return err("alreadyRolled", "fisher");
+      const before = record.pending.draws?.[fisher];
+      if (before) {
+        // the same commitment again (a reply lost on the way): the same nonce, nothing written
+        if (
+          before.commit === draw.commit &&
+          before.shape === draw.shape &&
+          before.user === draw.user
+        )
+          return { ok: true, value: before };
+        return err("alreadyDrawn", "fisher");
+      }
+      const draws = { ...record.pending.draws, [fisher]: draw };
+      const saved = await this.savePending(l.value, { ...record.pending, draws });
+      return saved.ok ? { ok: true, value: draw } : saved;
+    });
+  }
+
+  /**
+   * K6: a check total the GM typed (or a player's roll picked up); null clears it. A roll counted
+   * with fair dice keeps its proof (the revealed secret, the roll) with its draw, in the same write.
+   */
   setTotal(
     lakeId: string,
     fisher: string,
     total: PendingTotal | null,
+    proof?: FairProof,
   ): Promise<Result<PendingTotal | null>> {
     return this.h.games.guard(lakeId, async () => {
       const l = await this.h.load(lakeId);
@@ -116,7 +159,16 @@ export class Declaring {
             ? { total: total.total }
             : { total: total.total, natural: total.natural };
       }
-      const saved = await this.savePending(l.value, { ...record.pending, totals });
+      // a counted fair roll keeps its proof with its draw; a total typed over a draw is the
+      // GM's call, and the draw no longer proves it
+      const draw = record.pending.draws?.[fisher];
+      let kept: PendingDraw | undefined;
+      if (draw) {
+        const { secret: _s, roll: _r, ...bare } = draw;
+        kept = proof ? { ...bare, ...proof } : bare;
+      }
+      const draws = kept ? { draws: { ...record.pending.draws, [fisher]: kept } } : {};
+      const saved = await this.savePending(l.value, { ...record.pending, totals, ...draws });
       return saved.ok ? { ok: true, value: total } : saved;
     });
   }

@@ -21,7 +21,7 @@ import type { CharacterStats, CreateLakeOptions, ScenarioLakeOptions } from "./o
 import type { ChatCreate, Port } from "../core/port.ts";
 import type { PublicLake } from "./projection.ts";
 import { publicLakeOf } from "./projection.ts";
-import type { GmRecord, PendingTotal } from "./record.ts";
+import type { FairProof, GmRecord, PendingTotal } from "./record.ts";
 import { EMPTY_PENDING, isGmRecord } from "./record.ts";
 import type { ChoiceAnswer, HostParts, Loaded } from "./resolution.ts";
 import { awaitingError, commit, publicOps, resolveOnce } from "./resolution.ts";
@@ -87,8 +87,8 @@ export class LakeHost implements HostParts {
   private readonly characterStats: LakeHostLayers["characterStats"];
   /** Lakes whose hazard choice this client is asking now (one question at a time per lake). */
   private readonly asking = new Set<string>();
-  /** The round being declared: declarations, the lock, totals, revivals (declaring.ts). */
-  private readonly declaring: Declaring;
+  /** The pending round (declaring.ts): the players' desk records fair draws through it. */
+  readonly declaring: Declaring;
 
   constructor(
     /** The table core: authority, the GM store and its keys, the commit (core/table-core.ts). */
@@ -235,8 +235,9 @@ export class LakeHost implements HostParts {
     lakeId: string,
     fisher: string,
     total: PendingTotal | null,
+    proof?: FairProof,
   ): Promise<Result<PendingTotal | null>> {
-    return this.declaring.setTotal(lakeId, fisher, total);
+    return this.declaring.setTotal(lakeId, fisher, total, proof);
   }
 
   /** H5: the GM revives an unconscious or dying fisher as the round starts (they act in it). */
@@ -401,10 +402,10 @@ export class LakeHost implements HostParts {
     if (!this.port.me().isGM) return err("notGm");
     const l = await this.load(lakeId);
     if (!l.ok) return l;
-    const { session, pub } = l.value;
+    const { session, pub, record } = l.value;
     return create.withChunk((c: typeof Create) => ({
       ok: true,
-      value: c.scenarioOf(session, pub.name),
+      value: c.scenarioOf(session, pub.name, record, lakeId),
     }));
   }
 

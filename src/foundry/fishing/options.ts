@@ -82,6 +82,12 @@ export interface CreateLakeOptions {
    * absent or empty: nothing, only the count.
    */
   readonly catch?: string;
+  /**
+   * Fair dice (players/fair-dice.ts): the dice of the players' checks come from a draw neither
+   * the player nor the GM can choose (true, the default for a new lake), or the rolling client is
+   * trusted as it rolls (false: physical dice, totals typed by the GM).
+   */
+  readonly fairDice?: boolean;
 }
 /**
  * The wizard's choices that only the scene can judge (tokens, origin, name, layout gap), checked
@@ -94,6 +100,8 @@ export function checkLakeOptions(o: CreateLakeOptions, scene: SceneData): Result
   if (!whole(o.origin.col, 0, 10_000) || !whole(o.origin.row, 0, 10_000))
     return err("badOrigin", "origin");
   if (o.gap !== undefined && !whole(o.gap, 0, 10)) return err("badField", "gap");
+  if (o.fairDice !== undefined && typeof o.fairDice !== "boolean")
+    return err("badField", "fairDice");
   if (typeof o.name !== "string" || o.name.trim() === "") return err("badName", "name");
   if (o.fishers.length === 0) return err("noFishers", "fishers");
   const seen = new Set<string>();
@@ -126,4 +134,6 @@ export interface ScenarioLakeOptions {
   readonly tokens?: Readonly<Record<string, string>>;
   /** What a catch grants the characters (CreateLakeOptions `catch`). */
   readonly catch?: string;
+  /** Fair dice for the players' checks (CreateLakeOptions `fairDice`; on when left out). */
+  readonly fairDice?: boolean;
 }

@@ -46,6 +46,11 @@ export interface PublicLake {
   /** The swarm tokens' bar path (swarm-body.ts); absent means the module's own `fish`. */
   readonly swarmBar?: string;
   readonly markers: MarkerMode;
+  /**
+   * Fair dice for the players' checks (players/fair-dice.ts): public, so each player's client
+   * knows to draw its dice; absent (a lake made before the setting) is off.
+   */
+  readonly fairDice?: boolean;
   readonly round: number;
   readonly over: boolean;
   /** Explored squares by index (public: viewFor gives them to players). */

@@ -11,6 +11,7 @@ import type {
   RollRecord,
   RoundRecord,
 } from "../../rules/index.ts";
+import type { FairDraw } from "../../dice/fair-check.ts";
 import type { AwaitedChoice } from "./hazard-choice.ts";
 import type { StoreRecord } from "../core/record.ts";
 import { isStoreRecord } from "../core/record.ts";
@@ -37,6 +38,32 @@ export interface Pending extends PendingRound {
    * the record, so a GM's reload does not renew it (players/desk.ts CHANGES_PER_ROUND).
    */
   readonly changes?: Readonly<Record<string, number>>;
+  /**
+   * Fair dice (players/fair-draws.ts): each fisher's draw for the round's check, by fisher. The
+   * GM's nonce is written here before any player learns it; the secret and the roll once the
+   * player's roll is counted. A draw with no total at resolution was withheld (resolution.ts).
+   */
+  readonly draws?: Readonly<Record<string, PendingDraw>>;
+}
+
+/** What a roll counted with fair dice adds to its draw: the secret it revealed, the roll itself. */
+export interface FairProof {
+  readonly secret: string;
+  /** The counted roll, compacted (dice/fair-check.ts compactRoll). */
+  readonly roll: object;
+}
+
+/** A fair draw as the GM record keeps it: what was committed, when, by whom, and what came of it. */
+export interface PendingDraw extends FairDraw {
+  /** The check drawn for (K6: the declared action's). */
+  readonly kind: string;
+  /** The user who asked (the fisher's owner). */
+  readonly user: string;
+  /** When the GM's client drew the nonce (ms since 1970). */
+  readonly at: number;
+  /** The secret the counted roll revealed. */
+  readonly secret?: string;
+  readonly roll?: object;
 }
 
 export const EMPTY_PENDING: Pending = { actions: {}, totals: {}, revive: [] };

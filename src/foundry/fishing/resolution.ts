@@ -26,6 +26,7 @@ import { hauls, roundGrants } from "./haul.ts";
 import { changeHaulCard } from "../core/haul-card.ts";
 import { HOOK } from "../core/constants.ts";
 import type { Delivery } from "./delivery.ts";
+import { withWithheld } from "./fair-record.ts";
 import { namer } from "./delivery.ts";
 import type { FoundryDriver } from "../core/dice.ts";
 import { foundryDriver, VetoError } from "../core/dice.ts";
@@ -147,8 +148,9 @@ export async function resolveOnce(
   // a question already asked: go on with its answer only
   if (prior && !answer)
     return { ok: true, value: { kind: "awaiting", round, awaiting: prior, pub } };
-  // K5, K6, H5: the declarations, revivals and typed or rolled totals, as the engine plays them
-  const { input, forced } = pendingRoundInput(p);
+  // K5, K6, H5: the declarations, revivals and typed or rolled totals, as the engine plays them;
+  // a fair draw never rolled counts as the worst roll (fair-record.ts)
+  const { input, forced } = pendingRoundInput(withWithheld(session.state, p));
   if (!prior && !h.port.callHook(HOOK.preResolveRound, { lakeId, round, input }))
     return err("vetoed");
   const driver = foundryDriver(h.port);
