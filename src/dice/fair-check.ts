@@ -83,3 +83,55 @@ export function checkFairRoll(
   }
   return { ok: true, dice: stream.used };
 }
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+/** What a term keeps in a compact roll: what the checks read, no flavour, no system options. */
+const TERM_KEYS = [
+  "class",
+  "evaluated",
+  "number",
+  "faces",
+  "modifiers",
+  "operator",
+  "fn",
+  "result",
+];
+const RESULT_KEYS = ["result", "active", "discarded", "rerolled", "exploded", "count"];
+
+function compactTerm(t: unknown): unknown {
+  if (!isObj(t)) return t;
+  const out: Json = {};
+  for (const k of TERM_KEYS) if (k in t) out[k] = t[k];
+  if (Array.isArray(t.results))
+    out.results = t.results.map((r) =>
+      isObj(r) ? Object.fromEntries(RESULT_KEYS.filter((k) => k in r).map((k) => [k, r[k]])) : r,
+    );
+  if (isObj(t.roll)) out.roll = compactRoll(t.roll);
+  if (Array.isArray(t.rolls)) out.rolls = t.rolls.map((r) => compactRoll(r));
+  if (Array.isArray(t.terms)) out.terms = t.terms;
+  return out;
+}
+
+/**
+ * A roll as the GM record and an exported game keep it: its class, formula, total and terms,
+ * each term with what the roll checks and the fair check read (roll-integrity.ts, this file),
+ * without flavour texts or a system's options. The fair reveal stays in `options`, so the compact
+ * roll still says which check it was rolled for.
+ */
+export function compactRoll(roll: unknown): object {
+  const data = isObj(roll) ? (JSON.parse(JSON.stringify(roll)) as Json) : {};
+  const options = isObj(data.options) ? data.options : {};
+  const mine = Object.fromEntries(Object.entries(options).filter(([k]) => k === MODULE_KEY));
+  return {
+    class: data.class,
+    ...(Object.keys(mine).length ? { options: mine } : {}),
+    formula: data.formula,
+    total: data.total,
+    evaluated: data.evaluated,
+    terms: Array.isArray(data.terms) ? data.terms.map(compactTerm) : [],
+  };
+}
+
+/** The options key the module's fair reveal lives under (its module id). */
+const MODULE_KEY = "kolikoly-fishing";

@@ -6,6 +6,9 @@
 import type { LakeHost } from "../fishing/host.ts";
 import type { PublicLake } from "../fishing/projection.ts";
 import type { CheckKind, PickedRoll, RollAdapter } from "../systems/types.ts";
+import type { FairCheck } from "../../dice/fair.ts";
+import type { FairVerdict } from "../../dice/fair-check.ts";
+import type { FairProof, GmRecord } from "../fishing/record.ts";
 import type { HiddenMode } from "./hidden-actions.ts";
 import type { PlayerMessage, PlayerPort } from "./port.ts";
 import type { Reply } from "./protocol.ts";
@@ -20,6 +23,10 @@ export interface DeskParts {
   readonly hidden: () => HiddenMode | undefined;
   /** Whether this client is the active GM (false while it is logged out). */
   authority(): boolean;
+  /** This client's clock (Date.now(); tests may set it). */
+  now(): number;
+  /** Fair dice: rolls checked against their draws (fair-draws.ts). */
+  readonly fair: FairJudge;
   /** The desk's one queue: a roll is counted once, a card row updated once. */
   serial<T>(fn: () => Promise<T>): Promise<T>;
   lake(lakeId: string): ReturnType<LakeHost["load"]>;
@@ -30,4 +37,23 @@ export interface DeskParts {
   cardOf(lakeId: string, round: number): PlayerMessage | undefined;
   setRow(lakeId: string, round: number, fisher: string, status: RowStatus): Promise<void>;
   pickUp(message: PlayerMessage, hint?: CheckKind): Promise<Reply<PickedRoll> | undefined>;
+}
+
+/** Why a roll is not counted as a fair roll (KOLIKOLY.Players.Refusal.<reason>). */
+export type FairRefusal =
+  | Exclude<FairVerdict, { ok: true }>
+  | {
+      readonly ok: false;
+      readonly reason: "fairMissing" | "fairOther" | "fairNoDraw";
+      readonly detail: string;
+      readonly data?: undefined;
+    };
+
+/** Fair dice as the pick-up asks (fair-draws.ts): is this roll the fair roll of its draw? */
+export interface FairJudge {
+  verdict(
+    roll: unknown,
+    check: FairCheck,
+    record: GmRecord,
+  ): { readonly ok: true; readonly proof: FairProof } | FairRefusal;
 }

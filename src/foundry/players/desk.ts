@@ -21,6 +21,7 @@ import type { KayanakHosting } from "../kayanak/requests.ts";
 import { kayanakIntent } from "../kayanak/requests.ts";
 import type { KeyRing } from "./attest.ts";
 import { CardUpkeep } from "./card-upkeep.ts";
+import { FairDraws } from "./fair-draws.ts";
 import type { DeskParts } from "./desk-parts.ts";
 import { GmRolls } from "./gm-rolls.ts";
 import type { HiddenMode } from "./hidden-actions.ts";
@@ -60,6 +61,8 @@ export class GmDesk implements DeskParts {
   private readonly pickup = new RollPickup(this);
   /** The rolls this GM client makes through the system (gm-rolls.ts). */
   private readonly rolls = new GmRolls(this);
+  /** Fair dice: the players' draws, and their rolls checked against them (fair-draws.ts). */
+  readonly fair: FairDraws = new FairDraws(this);
 
   constructor(
     readonly port: PlayerPort,
@@ -267,6 +270,11 @@ export class GmDesk implements DeskParts {
       return { ok: true, value: desk };
     }
     if (intent.round !== round) return fail("staleRound", "round");
+    // fair dice: the nonce is answered once the record holds the commitment (fair-draws.ts)
+    if (intent.type === "draw")
+      return this.serial(() =>
+        this.fair.draw(intent, sender, l.value, () => this.now() <= deadline),
+      );
     // in turn with lock(): a declaration is either in before the lock or refused after it (the
     // lake host checks the record's lock inside the lake's queue)
     return this.serial(async () => {
@@ -328,7 +336,13 @@ export class GmDesk implements DeskParts {
           fisher: f.id,
           status: record.pending.totals[f.id] ? "entered" : "waiting",
         }));
-      const flag: ChecksFlag = { kind: "checks", lake: lakeId, round, rows };
+      const flag: ChecksFlag = {
+        kind: "checks",
+        lake: lakeId,
+        round,
+        rows,
+        ...(pub.fairDice ? { fair: true } : {}),
+      };
       const content = await this.renderCard(pub, flag);
       const r = await this.host.lockRound(lakeId, round, {
         content,

@@ -8,6 +8,7 @@ import type { Declaration, LakeView } from "../../rules/index.ts";
 import { QUERY } from "../core/constants.ts";
 import type { CheckKind } from "../systems/types.ts";
 import { isCheckKind } from "../systems/types.ts";
+import { isCommit } from "../../dice/fair.ts";
 import type { Auth } from "./attest.ts";
 import type { Reply } from "../core/reply.ts";
 import { fail } from "../core/reply.ts";
@@ -53,6 +54,19 @@ export type PlayerIntent =
       readonly kind?: CheckKind;
     }
   /**
+   * Fair dice (fair-dice.ts): the player's client commits to a secret for its fisher's check of
+   * the locked round, for a roll of this dice shape; the GM's client records it and answers with
+   * its nonce (FairNonce).
+   */
+  | {
+      readonly type: "draw";
+      readonly lake: string;
+      readonly fisher: string;
+      readonly round: number;
+      readonly commit: string;
+      readonly shape: string;
+    }
+  /**
    * Issue 11: a Kayanak request (roll, a step, end the turn) for the fisher whose turn it is;
    * `lake` is the board, `round` the turns played so far (a request for an older board is stale).
    */
@@ -90,7 +104,15 @@ export interface OwedCheck {
   readonly rolled: boolean;
 }
 
-const TYPES = new Set(["view", "declare", "withdraw", "checks", "rolled", "kayanak"]);
+/** The GM's answer to a draw: its nonce, and when it drew it. */
+export interface FairNonce {
+  readonly nonce: string;
+  readonly at: number;
+}
+
+const TYPES = new Set(["view", "declare", "withdraw", "checks", "rolled", "draw", "kayanak"]);
+/** A roll's dice shape (dice/fair.ts shapeOf): dice terms with their modifiers, comma-separated. */
+const SHAPE = /^[0-9a-z=<>,]{0,200}$/;
 const ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** Checks an intent's shape (not its meaning). The `auth` field is left for the attestor. */
@@ -114,8 +136,12 @@ export function parseIntent(raw: unknown): Reply<PlayerIntent> {
     return fail("badIntent", "messageId");
   if (o.type === "rolled" && "kind" in o && !isCheckKind(o.kind)) return fail("badIntent", "kind");
   if (o.type === "declare" && !("declaration" in o)) return fail("badIntent", "declaration");
+  if (o.type === "draw" && !isCommit(o.commit)) return fail("badIntent", "commit");
+  if (o.type === "draw" && (typeof o.shape !== "string" || !SHAPE.test(o.shape)))
+    return fail("badIntent", "shape");
   const keep = ["type", "lake", "fisher", "round", "declaration", "messageId", "request"];
   if (o.type === "rolled") keep.push("kind");
+  if (o.type === "draw") keep.push("commit", "shape");
   return {
     ok: true,
     value: Object.fromEntries(

@@ -19,6 +19,8 @@ export interface ChecksFlag {
   readonly round: number;
   readonly rows: readonly CardRow[];
   readonly closed?: boolean;
+  /** The lake rolls with fair dice (players/fair-dice.ts): the players' clients draw theirs. */
+  readonly fair?: boolean;
 }
 
 export const ROLL_CARD = `${TEMPLATE_ROOT}/players/roll-card.hbs`;

@@ -14,6 +14,7 @@ import type { CheckKind, PickedRoll } from "../systems/types.ts";
 import { outcomeOf, picked as pickedRoll, speakerActorId } from "../systems/common.ts";
 import { boundCheck } from "../systems/check-bound.ts";
 import { verifyCheckRoll } from "../../dice/roll-integrity.ts";
+import type { FairProof } from "../fishing/record.ts";
 import type { DeskParts } from "./desk-parts.ts";
 import type { PlayerMessage } from "./port.ts";
 import type { Reply } from "./protocol.ts";
@@ -50,6 +51,7 @@ interface Counted {
  * again (rescan), the counted ones included, and the first roll stands anyway.
  */
 const TOLD_GM = new Set([
+  "unfairRoll",
   "notOwner",
   "beforeCard",
   "otherRequest",
@@ -203,12 +205,24 @@ export class RollPickup {
         ...bound.data,
         fisher: fisher.name,
       });
+    // fair dice (fair-draws.ts): a player's roll counts only as the roll of its draw, every die
+    // the fair one; a GM's roll for a player is the GM's call
+    const byGm = this.d.port.users().find((u) => u.id === author)?.isGM ?? false;
+    let proof: FairProof | undefined;
+    if (pub.fairDice && !byGm) {
+      const check = { lake: flag.lake, round: flag.round, fisher: fisher.id, kind: picked.kind };
+      const f = this.d.fair.verdict(message.rolls?.[0], check, record);
+      if (!f.ok)
+        return refuse("unfairRoll", f.reason, f.detail, { ...f.data, fisher: fisher.name });
+      proof = f.proof;
+    }
     // the check as the engine will ask it, its rules' modifiers (H4's -4) added to the system's roll
     const total = who ? systemAnswer(checkRequest(who, d.action), v).total : v.total;
     const set = await this.d.host.setTotal(
       flag.lake,
       fisher.id,
       v.natural === undefined ? { total } : { total, natural: v.natural },
+      proof,
     );
     if (!set.ok) return { reply: set };
     await this.d.setRow(flag.lake, flag.round, fisher.id, "rolled");
