@@ -6,6 +6,7 @@
 import type { RuleError } from "../../rules/index.ts";
 import type { MessageLike, PickedRoll, RollAdapter } from "../systems/types.ts";
 import type { Credential } from "./attest.ts";
+import { FairDice } from "./fair-dice.ts";
 import { checksFlagOf } from "./roll-card.ts";
 import type { HiddenMode } from "./hidden-actions.ts";
 import { fieldsOf, modeOfMessage, moreHidden } from "./hidden-actions.ts";
@@ -26,6 +27,8 @@ export const INTENT_TIMEOUT_MS = 10_000;
 export class PlayerDesk {
   /** The wait for each reply (tests shorten it). */
   timeoutMs = INTENT_TIMEOUT_MS;
+  /** Fair dice on this client (fair-dice.ts). */
+  readonly fair: FairDice;
 
   constructor(
     readonly port: PlayerPort,
@@ -33,7 +36,9 @@ export class PlayerDesk {
     private readonly adapter: () => RollAdapter,
     /** The world's hidden-actions setting (issue 10 item 6): a private mode for checks, or off. */
     private readonly hidden: () => HiddenMode | undefined = () => undefined,
-  ) {}
+  ) {
+    this.fair = new FairDice(port, this, adapter);
+  }
 
   /** Sends one intent to the active GM; a refusal comes back as a typed error, never a throw. */
   async send<T>(intent: PlayerIntent): Promise<Reply<T>> {
@@ -96,18 +101,31 @@ export class PlayerDesk {
   async rollFromCard(lake: string, round: number, fisher?: string): Promise<Reply<number>> {
     const owed = await this.checks({ lake, round });
     if (!owed.ok) return this.report(owed);
+    // fair dice: the card says so (a GM wrote it); a die this client sends elsewhere (manual
+    // entry, physical dice) would never be the fair one, so the player is told before rolling
+    const fair = this.port.messageList().some((m) => {
+      const f = checksFlagOf(m);
+      return f?.lake === lake && f.round === round && f.fair === true;
+    });
+    if (fair && this.fair.elsewhere()) {
+      this.port.notifyError(this.fairElsewhereText());
+      return { ok: true, value: 0 };
+    }
     let rolled = 0;
     for (const c of owed.value) {
       if (c.rolled || (fisher && c.fisher !== fisher)) continue;
       const actor = this.port.actor(c.actorId);
       if (!actor) continue;
-      const out = await this.adapter().roll(actor, c.kind, {
-        ...rollWords(this.port),
-        rollMode: moreHidden(this.port.rollMode(), this.hidden()),
-        request: { round, fisher: c.fisher, kind: c.kind },
-        flavor: this.port.localize(`KOLIKOLY.Players.Check.${c.kind}`),
-        core: this.port.coreRoll,
-      });
+      const roll = () =>
+        this.adapter().roll(actor, c.kind, {
+          ...rollWords(this.port),
+          rollMode: moreHidden(this.port.rollMode(), this.hidden()),
+          request: { round, fisher: c.fisher, kind: c.kind },
+          flavor: this.port.localize(`KOLIKOLY.Players.Check.${c.kind}`),
+          core: this.port.coreRoll,
+        });
+      const check = { lake, round, fisher: c.fisher, kind: c.kind, actorId: c.actorId };
+      const out = fair ? await this.fair.rollingCheck(check, roll) : await roll();
       if (!out) continue;
       rolled += 1;
       if (out.messageId)
@@ -173,8 +191,16 @@ export class PlayerDesk {
     return fieldsOf(moreHidden(mode, hidden) as HiddenMode, gms);
   }
 
+  /** What the player is told when their dice configuration keeps a fair check's dice from the module. */
+  fairElsewhereText(): string {
+    return this.port.localize("KOLIKOLY.FairDice.Elsewhere", {
+      method: this.fair.elsewhere() ?? "?",
+    });
+  }
+
   /** Listens to the adapter's after-roll hooks on this client, and hides checks (hiddenFields). */
   listen(): void {
+    this.fair.listen();
     // v13 client database backend: ChatMessage#_preCreate applies the roll mode to the source,
     // then preCreateChatMessage(message, data, options, userId) runs on the creating client, whose
     // listeners may change the source with message.updateSource

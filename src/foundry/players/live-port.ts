@@ -7,7 +7,7 @@ import type { Port } from "../core/port.ts";
 import type { ActorLike, CoreRoller, RollModeName } from "../systems/types.ts";
 import { outcomeOf } from "../systems/common.ts";
 import { fromMessageMode, modeSettingKey, rollMessageOptions } from "../core/compat.ts";
-import type { PlayerMessage, PlayerPort } from "./port.ts";
+import type { DiceHandler, PlayerMessage, PlayerPort } from "./port.ts";
 
 type Doc = {
   id: string;
@@ -83,7 +83,54 @@ export function livePlayerPort(base: Port): PlayerPort {
     notifyError: (message) => void ui.notifications?.error(message),
     alertGm: (message, line) => alertLine(message, line),
     coreRoll,
+    fulfillDice,
+    diceMethodFor,
   };
+}
+
+/** CONFIG.Dice.fulfillment as v12-v14 keep it (v13 client/config.mjs; the v14 API's `DiceFulfillmentMethod`). */
+interface Fulfillment {
+  methods: Record<string, { label: string; interactive?: boolean; handler?: DiceHandler }>;
+  defaultMethod: string;
+}
+
+function fulfillment(): Fulfillment | undefined {
+  return (CONFIG.Dice as unknown as { fulfillment?: Fulfillment }).fulfillment;
+}
+
+/**
+ * Registers the fair dice method (PlayerPort#fulfillDice). Foundry asks a die's method from the
+ * user's dice configuration, else `defaultMethod` (DiceTerm#_roll, v13 client/dice/terms/dice.mjs);
+ * core leaves the default empty (its own random faces). When another module made its method the
+ * default, that method keeps every die the module does not supply: its handler is called in turn.
+ */
+function fulfillDice(label: string, handler: DiceHandler): void {
+  const f = fulfillment();
+  if (!f) {
+    console.warn(
+      "kolikoly-fishing | CONFIG.Dice.fulfillment is missing: fair dice cannot be drawn",
+    );
+    return;
+  }
+  const previous =
+    f.defaultMethod && f.defaultMethod !== MODULE_ID ? f.methods[f.defaultMethod] : undefined;
+  const chained: DiceHandler = async (term, options) =>
+    (await handler(term, options)) ??
+    (previous?.interactive ? undefined : previous?.handler?.(term, options));
+  f.methods[MODULE_ID] = { label, interactive: false, handler: chained };
+  f.defaultMethod = MODULE_ID;
+}
+
+/** `game.settings.get("core", "diceConfiguration")[denomination] || defaultMethod` (DiceTerm#_roll). */
+function diceMethodFor(denomination: string): string {
+  const settings = game.settings as unknown as { get(n: string, k: string): unknown };
+  let config: Record<string, string> | undefined;
+  try {
+    config = settings.get("core", "diceConfiguration") as Record<string, string> | undefined;
+  } catch {
+    // a Foundry without the setting (before v12): no method but the default
+  }
+  return config?.[denomination] || fulfillment()?.defaultMethod || "";
 }
 
 /** The GM's warning lines on screen, by name (PlayerPort#alertGm). */

@@ -272,6 +272,32 @@ export const dnd5eAdapter: RollAdapter = {
     );
   },
 
+  configureHooks: [
+    {
+      // dnd5e.postRollConfiguration(rolls, config, dialog, message): BasicRoll.buildConfigure
+      // (module/dice/basic-roll.mjs, 5.3.3; the same in 6.0) fires it once the roll dialog is done
+      // and before buildEvaluate, with the built rolls unevaluated; a skill's config names the
+      // skill and its subject, the actor; an attack's subject is the attack activity
+      name: "dnd5e.postRollConfiguration",
+      read(rolls, config) {
+        const roll = (rolls as object[] | undefined)?.[0];
+        const c = config as
+          | { skill?: string; subject?: { id?: string | null; item?: ItemLike; actor?: ActorLike } }
+          | undefined;
+        if (!roll || !c?.subject) return null;
+        if (c.skill) {
+          const kind = KIND_OF_SKILL[c.skill];
+          const actorId = c.subject.id;
+          return kind && actorId ? { roll, kind, actorId } : null;
+        }
+        const { item, actor } = c.subject;
+        return item && isNet(item) && actor?.id
+          ? { roll, kind: "attack", actorId: actor.id }
+          : null;
+      },
+    },
+  ],
+
   rollHooks: [
     {
       // dnd5e.rollSkillV2(rolls, {skill, subject}) — actor.mjs #rollSkillTool, 4.4.4 and 5.3.3

@@ -347,6 +347,29 @@ export const pf2eAdapter: RollAdapter = {
 
   fixedCheck: assuranceTotal,
 
+  /**
+   * Fair dice: pf2e builds a check's CheckRoll and evaluates it at once, with no hook between
+   * (check.ts `CheckPF2e.roll`), so the roll is known by its own options: `type`, `domains` (the
+   * statistic's slug among them) and `identifier` (a Strike's `<item id>.<slug>.<melee|ranged>`,
+   * or the module's request mark). A reroll (`isReroll`, rerollFromMessage) is the GM's call.
+   */
+  fairCheckOf(options) {
+    if (options.isReroll === true) return undefined;
+    const mark = requestOfIdentifier(options.identifier);
+    if (mark) return mark.kind === "initiative" ? undefined : mark.kind;
+    const domains = Array.isArray(options.domains) ? (options.domains as string[]) : [];
+    if (options.type === "skill-check") {
+      const stat = domains.find((d) => Object.hasOwn(KIND_OF_STATISTIC, d));
+      const kind = stat ? KIND_OF_STATISTIC[stat] : undefined;
+      return kind === "initiative" ? undefined : kind;
+    }
+    if (options.type === "attack-roll") {
+      const slug = typeof options.identifier === "string" ? options.identifier.split(".")[1] : "";
+      return slug === "net" || domains.includes("net-attack") ? "attack" : undefined;
+    }
+    return undefined;
+  },
+
   // pf2e has no after-roll hook for checks; its roll messages are read instead (readMessage).
   rollHooks: [] as RollHook[],
 };

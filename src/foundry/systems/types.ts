@@ -156,6 +156,12 @@ export interface RollHook {
   read(...args: unknown[]): PickedRoll | null;
 }
 
+/** A hook that hands over a check's unevaluated rolls, and how to read its arguments. */
+export interface ConfigureHook {
+  readonly name: string;
+  read(...args: unknown[]): { roll: object; kind: CheckKind; actorId: string } | null;
+}
+
 /** H2-H5: what a system keeps of a character's defence and health. */
 export interface Defence {
   /** H2 `system` mode: the armour class the hazard's attack must reach. */
@@ -199,6 +205,18 @@ export interface RollAdapter {
   ): PickedRoll | null;
   /** Hooks to listen to on the rolling client (sheet rolls), each with its reader. */
   readonly rollHooks: readonly RollHook[];
+  /**
+   * Fair dice (players/fair-dice.ts): hooks the system fires on the rolling client with a check's
+   * rolls built but not yet evaluated (dnd5e `dnd5e.postRollConfiguration`), each with its reader:
+   * the roll to supply, the check and the actor.
+   */
+  readonly configureHooks?: readonly ConfigureHook[];
+  /**
+   * Fair dice, for a system that fires no hook before evaluating (pf2e): the check a Roll is from
+   * the options the system gave it (`type`, `domains`, `identifier`); undefined for any other roll
+   * and for a reroll (the GM's call).
+   */
+  fairCheckOf?(rollOptions: Readonly<Record<string, unknown>>): CheckKind | undefined;
   /**
    * Whether the message says what kind of roll it holds in a shape this adapter reads, whatever
    * the roll (an Athletics check too): only a message that does not may be read with the check its

@@ -438,6 +438,15 @@ export class PlayerClient extends FakeClient implements PlayerPort {
   userFlag(userId: string, key: string): unknown {
     return this.userFlagState[userId]?.[key];
   }
+  /**
+   * test-only: this fake's dice ask no fulfillment method yet; a registration is accepted and
+   * every die is the fake's own (fair-dice.test.ts posts its rolls by hand).
+   */
+  fulfillDice(): void {}
+  /** test-only: every die goes to the module's method, as on a client whose dice configuration is untouched. */
+  diceMethodFor(): string {
+    return "kolikoly-fishing";
+  }
   /** Hooks.on (v13 client/helpers/hooks.mjs). */
   on(name: string, fn: (...args: unknown[]) => unknown): void {
     this.hooks.on(name, fn);
@@ -629,12 +638,15 @@ export async function makePlayerTable(
 
 /**
  * test-only: a 3 x 3 x 2 lake; Ana (f1) at [0,0,0], Bo (f2) at [2,0,0]; `settings` the lake's own;
- * `anaMods` Ana's modifiers in the set-up (as the wizard fills them in from the system).
+ * `anaMods` Ana's modifiers in the set-up (as the wizard fills them in from the system). Fair dice
+ * only when `fairDice` says so: the tests on this lake choose their players' dice, which fair dice
+ * exist to prevent (tests/foundry/players/fair-dice.test.ts plays with them on).
  */
 export async function lakeOn(
   t: PlayerTable,
   settings?: Parameters<LakeHost["createLake"]>[0]["settings"],
   anaMods?: Partial<Mods>,
+  fairDice = false,
 ): Promise<string> {
   const r = await t.gm.runtime!.host.createLake({
     sceneId: t.sceneId,
@@ -647,6 +659,7 @@ export async function lakeOn(
     ],
     ...(settings ? { settings } : {}),
     seed: 5,
+    fairDice,
   });
   if (!r.ok) throw new Error(r.error.code);
   return r.value.id;
