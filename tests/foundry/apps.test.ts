@@ -343,3 +343,59 @@ describe("the swarm's sheet (issue 9)", () => {
     expect(gm.textContent).toContain("No (unseen)");
   });
 });
+
+describe("the wizard's fair dice box", () => {
+  test("ticked on a new lake's form: the lake rolls with fair dice; unticked: it trusts the rolling client", async () => {
+    const t = await makeTable();
+    const scenes = [t.gm.scene(t.sceneId)!];
+    const html = renderTemplateFile(`${TEMPLATE_ROOT}/lake-wizard.hbs`, {
+      ...wizardContext(scenes, t.sceneId, defaults),
+      levelsAvailable: false,
+    });
+    const form = new JSDOM(`<form>${html}</form>`).window.document.querySelector("form")!;
+    const box = form.querySelector<HTMLInputElement>('[name="fairDice"]')!;
+    expect(box.checked).toBe(true);
+    // its label names it in the GM's language, on the box's own line
+    expect(box.closest("label")!.textContent!.trim()).toBe(
+      strictLocalize("KOLIKOLY.Foundry.Wizard.FairDice"),
+    );
+    const made = async () => {
+      const parsed = parseWizardForm(formObject(form), t.gm.scene(t.sceneId));
+      if (!parsed.ok) throw new Error(parsed.error.code);
+      const r = await t.gm.runtime!.host.createLake({ ...parsed.value, name: `L${Math.random()}` });
+      if (!r.ok) throw new Error(r.error.code);
+      return publicLakeOf(t.players[0].scene(t.sceneId)!, r.value.id)!.fairDice;
+    };
+    expect(await made()).toBe(true);
+    box.checked = false;
+    expect(await made()).toBe(false);
+  });
+
+  test("the API: on unless told otherwise; anything but true or false is refused, nothing written", async () => {
+    const t = await makeTable();
+    const base = {
+      sceneId: t.sceneId,
+      name: "API lake",
+      lake: { width: 3, height: 2, levels: 2, verticalAdjacency: true },
+      origin: { col: 0, row: 0 },
+      fishers: [{ tokenId: t.tokenIds[0]!, at: [0, 0, 0] as [number, number, number] }],
+    };
+    const host = t.gm.runtime!.host;
+    const on = await host.createLake(base);
+    if (!on.ok) throw new Error(on.error.code);
+    expect(on.value.fairDice).toBe(true);
+    const off = await host.createLake({ ...base, name: "Trusting lake", fairDice: false });
+    if (!off.ok) throw new Error(off.error.code);
+    expect(off.value.fairDice).toBe(false);
+    const lakes = Object.keys(
+      (t.gm.scene(t.sceneId)!.flags[MODULE_ID] as { lakes: object }).lakes,
+    ).length;
+    expect(await host.createLake({ ...base, fairDice: "yes" as never })).toMatchObject({
+      ok: false,
+      error: { code: "badField", field: "fairDice" },
+    });
+    expect(
+      Object.keys((t.gm.scene(t.sceneId)!.flags[MODULE_ID] as { lakes: object }).lakes).length,
+    ).toBe(lakes);
+  });
+});

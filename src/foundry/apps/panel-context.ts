@@ -15,6 +15,7 @@ import {
 } from "../../rules/index.ts";
 import { coordLabel } from "../../ui/handlebars-helpers.ts";
 import type { PublicLake } from "../fishing/projection.ts";
+import { withheldTotal } from "../fishing/fair-record.ts";
 import type { Pending } from "../fishing/record.ts";
 import type { SceneData } from "../core/port.ts";
 import { boardFlags } from "../kayanak/flags.ts";
@@ -45,6 +46,8 @@ export interface PanelFisher {
   readonly natural: number | "";
   readonly revive: boolean;
   readonly down: boolean;
+  /** Fair dice: what became of this fisher's draw this round, for the GM; empty when none. */
+  readonly fair: string;
 }
 
 export interface PanelContext {
@@ -70,6 +73,25 @@ export function parseCoordValue(v: unknown): Coord | undefined {
 
 function targetOf(d: Pending["actions"][string] | undefined): Coord | undefined {
   return d ? declarationTarget(d) : undefined;
+}
+
+/** A draw's time as the GM's clock shows it (hours and minutes). */
+const clock = (at: number) =>
+  new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+
+/**
+ * Fair dice, for the GM (players/fair-draws.ts): the roll of a draw was checked; or its dice were
+ * drawn and no roll has come, so the round counts the worst roll unless the GM types a total
+ * (fishing/fair-record.ts withheldTotal); or the GM typed one over it.
+ */
+function fairLine(s: Session["state"], pending: Pending, fisher: string, t: L): string {
+  const d = pending.draws?.[fisher];
+  if (!d) return "";
+  const time = clock(d.at);
+  if (d.secret) return t("KOLIKOLY.Foundry.Panel.FairChecked", { time });
+  if (pending.totals[fisher]) return t("KOLIKOLY.Foundry.Panel.FairTyped", { time });
+  const worst = withheldTotal(s, pending, fisher);
+  return t("KOLIKOLY.Foundry.Panel.FairWithheld", { time, total: String(worst?.total ?? "?") });
 }
 
 export function panelContext(
@@ -117,6 +139,7 @@ export function panelContext(
       natural: total?.natural ?? "",
       revive: pending.revive.includes(f.id),
       down: canRevive(f),
+      fair: fairLine(s, pending, f.id, t),
     };
   });
   const hidden = s.swarms

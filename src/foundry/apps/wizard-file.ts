@@ -6,6 +6,7 @@
  * one whose name fits picked already (core/scenario-file.ts). Nothing is written until the GM
  * submits, and then the host checks the whole file again.
  */
+import { fairDiceField } from "./wizard-dice.ts";
 import { catchField } from "./wizard-catch.ts";
 import type { RuleError } from "../../rules/index.ts";
 import {
@@ -155,6 +156,7 @@ export function parseFileForm(
   name: string;
   origin: { col: number; row: number };
   catch?: string;
+  fairDice?: boolean;
   layout: "side-by-side" | "scene-levels";
   gap: number;
 }> {
@@ -184,6 +186,8 @@ export function parseFileForm(
       layout: data.layout === "scene-levels" ? "scene-levels" : "side-by-side",
       gap: int(data.gap) ?? 1,
       ...catchField(data),
+      // a fishing file's lake rolls with fair dice as the box says; a Kayanak board has no checks
+      ...(file.game === "kolikoly" ? fairDiceField(data) : {}),
     },
   };
 }

@@ -3,6 +3,7 @@
  * turned into `createLake` options. Pure, so it is tested without Foundry.
  */
 import { catchField } from "./wizard-catch.ts";
+import { fairDiceField } from "./wizard-dice.ts";
 import type { Coord, HazardMode, Mods } from "../../rules/index.ts";
 import {
   DEFAULT_AC,
@@ -290,6 +291,8 @@ export function parseWizardForm(
       fishers,
       // what a catch grants (apps/wizard-catch.ts): a table's or an item's UUID, or nothing
       ...catchField(data),
+      // fair dice for the players' checks (apps/wizard-dice.ts)
+      ...fairDiceField(data),
       settings: {
         catchAC,
         // a formula left blank is the world's (or the rules') default, never an empty formula

@@ -12,6 +12,7 @@ import type { FairCheck } from "../../../src/dice/fair.ts";
 import { FairStream, commitOf, randomHex, shapeOf } from "../../../src/dice/fair.ts";
 import { checkFairRoll } from "../../../src/dice/fair-check.ts";
 import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
+import { panelContext } from "../../../src/foundry/apps/panel-context.ts";
 import { checksFlagOf } from "../../../src/foundry/players/desk.ts";
 import type { FairNonce, Reply } from "../../../src/foundry/players/protocol.ts";
 import type { MessageLike } from "../../../src/foundry/systems/types.ts";
@@ -158,6 +159,12 @@ describe("fair dice: an honest client is counted, with its proof", () => {
     expect(kept1.secret).toBe(secret);
     expect(checkFairRoll(kept1.roll, check, kept1, secret)).toEqual({ ok: true, dice: 1 });
     expect(rows(t.gm)[0]).toEqual({ fisher: "f1", status: "rolled" });
+    const loaded = await t.gm.runtime!.host.load(lake);
+    if (!loaded.ok) throw new Error("load");
+    expect(
+      panelContext(loaded.value.session, pending(t, lake), loaded.value.pub, strictLocalize)
+        .fishers[0]!.fair,
+    ).toMatch(/^Fair dice drawn at .+; the roll was checked die by die\.$/);
     // Bo withholds nothing (he never drew); the GM resolves and exports the game
     await gmDesk(t.gm).enterTotal(lake, "f2", 12, 8);
     expect(await gmDesk(t.gm).resolve(lake, 1)).toMatchObject({ ok: true });
@@ -381,6 +388,19 @@ describe("fair dice: every console attack is refused, the GM told why, nothing c
       ok: false,
       error: { code: "unfairRoll" },
     });
+    // the GM's panel says why Ana's check is missing, and what the round will count
+    const loaded = await t.gm.runtime!.host.load(lake);
+    if (!loaded.ok) throw new Error("load");
+    const panel = panelContext(
+      loaded.value.session,
+      pending(t, lake),
+      loaded.value.pub,
+      strictLocalize,
+    );
+    expect(panel.fishers[0]!.fair).toMatch(
+      new RegExp(`^Fair dice drawn at .+, no roll yet\\. .*natural 1 \\(total ${1 + MOD}\\)`),
+    );
+    expect(panel.fishers[1]!.fair).toBe("");
     // the round resolves without Ana's roll: her withheld check is the worst roll
     await gmDesk(t.gm).enterTotal(lake, "f2", 12, 8);
     expect(await gmDesk(t.gm).resolve(lake, 1)).toMatchObject({ ok: true });
