@@ -41,6 +41,7 @@ import * as store from "./hooks/update-store.ts";
 import * as live from "./hooks/live.ts";
 import * as players from "./hooks/players.ts";
 import { addDeclareButton } from "./hooks/players.ts";
+import { appendFairProof, fairProofLines } from "./players/fair-proof.ts";
 import * as tableCheck from "./hooks/table-check.ts";
 import * as hazardChoice from "./hooks/hazard-choice.ts";
 import * as kayanakDice from "./hooks/kayanak-dice.ts";
@@ -104,6 +105,22 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
               html,
               table.runtime.lakes.find(card.lake, () => game.scenes!.contents.map((x) => x.id!)),
             );
+        },
+        // fair dice: each check of the round checked on this client (players/fair-proof.ts)
+        (message, html) => {
+          const card = cardFlagOf(message.flags);
+          const pw = wiring();
+          if (card?.kind !== "round" || !card.fair?.length || !pw) return;
+          const pub = table.runtime.lakes.find(card.lake, () =>
+            game.scenes!.contents.map((x) => x.id!),
+          )?.pub;
+          const name = (id: string) => pub?.fishers.find((f) => f.id === id)?.name ?? id;
+          const t = (k: string, d?: Readonly<Record<string, string>>) => pw.port.localize(k, d);
+          appendFairProof(
+            html,
+            t("KOLIKOLY.Players.FairProof.Heading"),
+            fairProofLines(card.fair, card.lake, card.round, (id) => pw.port.message(id), name, t),
+          );
         },
       ],
     });

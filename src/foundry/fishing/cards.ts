@@ -16,6 +16,7 @@ import { IDENTITY, aliasEvents } from "./aliases.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { ChatCreate, Port } from "../core/port.ts";
 import type { Grant } from "../core/haul.ts";
+import type { CardFairEntry } from "./fair-record.ts";
 import { haulByFisher } from "../core/haul-card.ts";
 
 export type CardKind = "round" | "gm" | "private" | "undo" | "end" | "import";
@@ -29,6 +30,8 @@ export interface CardFlag {
   readonly events?: readonly GameEvent[];
   /** End cards of a lake with a catch: each character's whole haul (core/haul.ts, summed). */
   readonly haul?: readonly Grant[];
+  /** Round cards of a lake with fair dice: each check's draw, for any client to check. */
+  readonly fair?: readonly CardFairEntry[];
 }
 
 export function cardFlagOf(
@@ -237,6 +240,8 @@ export interface RoundMessagesInput {
   readonly alias?: Alias;
   /** Each character's whole haul (fishing/haul.ts), for the end card; absent: no catch setting. */
   readonly haul?: readonly Grant[];
+  /** The round's fair draws (fair-record.ts cardFairEntries), checked on each client. */
+  readonly fair?: readonly CardFairEntry[];
 }
 
 /** The round's messages: a public card, a GM whisper (always, so its presence says nothing), private whispers. */
@@ -252,7 +257,13 @@ export async function roundMessages(port: Port, m: RoundMessagesInput): Promise<
       ...(m.publicRolls.length ? { rolls: m.publicRolls } : {}),
       // the public events ride along, so each client shows the card in its own language
       flags: {
-        [MODULE_ID]: { kind: "round", ...base, events: pub, ...(m.haul ? { haul: m.haul } : {}) },
+        [MODULE_ID]: {
+          kind: "round",
+          ...base,
+          events: pub,
+          ...(m.haul ? { haul: m.haul } : {}),
+          ...(m.fair?.length ? { fair: m.fair } : {}),
+        },
       },
     },
     await placeholderMessage(port, speaker, [...m.gmIds], { kind: "gm", ...base }),

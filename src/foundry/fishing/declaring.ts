@@ -164,7 +164,7 @@ export class Declaring {
       const draw = record.pending.draws?.[fisher];
       let kept: PendingDraw | undefined;
       if (draw) {
-        const { secret: _s, roll: _r, ...bare } = draw;
+        const { secret: _s, roll: _r, message: _m, ...bare } = draw;
         kept = proof ? { ...bare, ...proof } : bare;
       }
       const draws = kept ? { draws: { ...record.pending.draws, [fisher]: kept } } : {};

@@ -87,3 +87,30 @@ export function withProofs(scenario: Scenario, record: GmRecord, lakeId: string)
   });
   return { ...scenario, rounds };
 }
+
+/**
+ * A round card's fair dice (CardFlag `fair`): each fisher whose check had a draw, with the draw
+ * and the chat message that holds its roll, or `withheld`. Public once the round is resolved:
+ * the roll is in the chat already, and its secret in it; each client checks it
+ * (players/fair-proof.ts).
+ */
+export interface CardFairEntry {
+  readonly fisher: string;
+  readonly commit: string;
+  readonly nonce: string;
+  readonly shape: string;
+  readonly message?: string;
+  readonly withheld?: true;
+}
+
+/** The card entries of a resolved round's draws (a total the GM typed over a draw has none). */
+export function cardFairEntries(p: Pending): CardFairEntry[] {
+  const out: CardFairEntry[] = [];
+  for (const [fisher, d] of Object.entries(p.draws ?? {})) {
+    if (!Object.hasOwn(p.actions, fisher)) continue;
+    const base = { fisher, commit: d.commit, nonce: d.nonce, shape: d.shape };
+    if (d.secret && d.message) out.push({ ...base, message: d.message });
+    else if (!d.secret && !p.totals[fisher]) out.push({ ...base, withheld: true });
+  }
+  return out;
+}

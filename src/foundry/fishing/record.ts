@@ -49,6 +49,8 @@ export interface Pending extends PendingRound {
 /** What a roll counted with fair dice adds to its draw: the secret it revealed, the roll itself. */
 export interface FairProof {
   readonly secret: string;
+  /** The chat message that holds the roll (the round card names it, so anyone can check it). */
+  readonly message?: string;
   /** The counted roll, compacted (dice/fair-check.ts compactRoll). */
   readonly roll: object;
 }
@@ -61,9 +63,10 @@ export interface PendingDraw extends FairDraw {
   readonly user: string;
   /** When the GM's client drew the nonce (ms since 1970). */
   readonly at: number;
-  /** The secret the counted roll revealed. */
+  /** The secret the counted roll revealed, the roll and its chat message (FairProof). */
   readonly secret?: string;
   readonly roll?: object;
+  readonly message?: string;
 }
 
 export const EMPTY_PENDING: Pending = { actions: {}, totals: {}, revive: [] };

@@ -26,7 +26,7 @@ import { hauls, roundGrants } from "./haul.ts";
 import { changeHaulCard } from "../core/haul-card.ts";
 import { HOOK } from "../core/constants.ts";
 import type { Delivery } from "./delivery.ts";
-import { withWithheld } from "./fair-record.ts";
+import { cardFairEntries, withWithheld } from "./fair-record.ts";
 import { namer } from "./delivery.ts";
 import type { FoundryDriver } from "../core/dice.ts";
 import { foundryDriver, VetoError } from "../core/dice.ts";
@@ -193,6 +193,8 @@ export async function resolveOnce(
     gmIds: h.gmIds(),
     publicRolls: [...(prior?.publicRolls ?? []), ...driver.publicRolls],
     alias: h.alias(lakeId),
+    // fair dice: each check's draw, for every client to check (players/fair-proof.ts)
+    fair: cardFairEntries(declared),
     ...(record.catch && r.events.some((e) => e.type === "gameEnd")
       ? { haul: hauls(record.catch, pub, r.session.log) }
       : {}),

@@ -214,7 +214,7 @@ export class RollPickup {
       const f = this.d.fair.verdict(message.rolls?.[0], check, record);
       if (!f.ok)
         return refuse("unfairRoll", f.reason, f.detail, { ...f.data, fisher: fisher.name });
-      proof = f.proof;
+      proof = { ...f.proof, message: message.id };
     }
     // the check as the engine will ask it, its rules' modifiers (H4's -4) added to the system's roll
     const total = who ? systemAnswer(checkRequest(who, d.action), v).total : v.total;

@@ -7,13 +7,16 @@
  * check (tests/fixtures/systems/dnd5e.ts); the system's own roll path, drawing its dice through
  * Foundry's dice fulfillment, is tests/foundry/players/fair-dice-systems.test.ts.
  */
+import { JSDOM } from "jsdom";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { FairCheck } from "../../../src/dice/fair.ts";
 import { FairStream, commitOf, randomHex, shapeOf } from "../../../src/dice/fair.ts";
 import { checkFairRoll } from "../../../src/dice/fair-check.ts";
 import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
 import { panelContext } from "../../../src/foundry/apps/panel-context.ts";
+import { cardFlagOf } from "../../../src/foundry/fishing/cards.ts";
 import { checksFlagOf } from "../../../src/foundry/players/desk.ts";
+import { appendFairProof, fairProofLines } from "../../../src/foundry/players/fair-proof.ts";
 import type { FairNonce, Reply } from "../../../src/foundry/players/protocol.ts";
 import type { MessageLike } from "../../../src/foundry/systems/types.ts";
 import { strictLocalize } from "../fake/client.ts";
@@ -176,6 +179,44 @@ describe("fair dice: an honest client is counted, with its proof", () => {
     expect(checkFairRoll(fair.roll, check, d, secret)).toEqual({ ok: true, dice: 1 });
     // a total the GM typed has no proof
     expect((exported.value.rounds[0]!.actions.f2 as { fair?: unknown }).fair).toBeUndefined();
+    // the round card names the draw; Bo's client checks Ana's roll itself, from its own chat
+    await settle();
+    const bo = t.players[1];
+    const card = bo
+      .messageList()
+      .map((m) => cardFlagOf(m.flags))
+      .find((f) => f?.kind === "round" && f.round === 1)!;
+    expect(card.fair).toEqual([
+      { fisher: "f1", commit: d.commit, nonce: d.nonce, shape, message: kept1.message },
+    ]);
+    const name = (id: string) => ({ f1: "Ana", f2: "Bo" })[id] ?? id;
+    const lines = fairProofLines(card.fair!, lake, 1, (id) => bo.message(id), name, strictLocalize);
+    expect(lines).toEqual([
+      {
+        fisher: "f1",
+        ok: true,
+        text: strictLocalize("KOLIKOLY.Players.FairProof.Checked", { fisher: "Ana", dice: "1" }),
+      },
+    ]);
+    // a copy of the roll changed after the fact (another face) is not the fair roll there
+    const changed = (id: string) => {
+      const m = structuredClone(bo.message(id)!) as MessageLike & {
+        rolls: { terms: { results?: { result: number }[] }[] }[];
+      };
+      m.rolls[0]!.terms[0]!.results![0]!.result = face === 20 ? 1 : 20;
+      return m;
+    };
+    const [bad] = fairProofLines(card.fair!, lake, 1, changed, name, strictLocalize);
+    expect(bad!.ok).toBe(false);
+    expect(bad!.text).toContain(
+      strictLocalize("KOLIKOLY.Players.FairProof.Failed", { fisher: "Ana", reason: "" }).trim(),
+    );
+    // a roll this client does not hold cannot be checked here, and says so
+    expect(fairProofLines(card.fair!, lake, 1, () => undefined, name, strictLocalize)[0]).toEqual({
+      fisher: "f1",
+      ok: false,
+      text: strictLocalize("KOLIKOLY.Players.FairProof.Missing", { fisher: "Ana" }),
+    });
   });
 
   test("the same commitment again (a reply lost on the way) gets the same nonce, and writes nothing", async () => {
@@ -416,6 +457,28 @@ describe("fair dice: every console attack is refused, the GM told why, nothing c
     };
     expect(a0).toMatchObject({ total: 1 + MOD, natural: 1 });
     expect(a0.fair).toMatchObject({ withheld: true, lake, round: 1, shape: "1d20" });
+    // the round card says so, on every client
+    await settle();
+    const card = t.players[1]
+      .messageList()
+      .map((m) => cardFlagOf(m.flags))
+      .find((f) => f?.kind === "round" && f.round === 1)!;
+    expect(
+      fairProofLines(
+        card.fair!,
+        lake,
+        1,
+        () => undefined,
+        (id) => (id === "f1" ? "Ana" : id),
+        strictLocalize,
+      ),
+    ).toEqual([
+      {
+        fisher: "f1",
+        ok: true,
+        text: strictLocalize("KOLIKOLY.Players.FairProof.Withheld", { fisher: "Ana" }),
+      },
+    ]);
   });
 
   test("draws the protocol refuses: before the lock, for a fisher with no check, malformed", async () => {
@@ -452,5 +515,28 @@ describe("fair dice: every console attack is refused, the GM told why, nothing c
       expect(r, field).toMatchObject({ ok: false, error: { code: "badIntent", field } });
     }
     expect(pending(t, lake).draws).toBeUndefined();
+  });
+});
+
+describe("fair dice on the round card", () => {
+  test("the list goes under the card's content once, each line marked by what it found", () => {
+    const dom = new JSDOM(
+      `<li class="chat-message"><div class="message-content"><p>card</p></div></li>`,
+    );
+    const html = dom.window.document.querySelector<HTMLElement>(".chat-message")!;
+    const lines = [
+      { fisher: "f1", ok: true, text: "Ana: every die (2) is the fair one." },
+      { fisher: "f2", ok: false, text: "Bo: not the fair roll." },
+    ];
+    appendFairProof(html, "Fair dice, checked on your screen:", lines);
+    appendFairProof(html, "Fair dice, checked on your screen:", lines);
+    const box = html.querySelectorAll(".message-content .kolikoly-card-fair");
+    expect(box).toHaveLength(1);
+    expect([...box[0]!.querySelectorAll("li")].map((li) => [li.className, li.textContent])).toEqual(
+      [
+        ["kolikoly-fair-ok", "Ana: every die (2) is the fair one."],
+        ["kolikoly-fair-bad", "Bo: not the fair roll."],
+      ],
+    );
   });
 });
