@@ -10,12 +10,14 @@ import { t } from "./i18n.ts";
 import { KAYANAK_SIMULATE_OPTIONS, gameOption } from "./kayanak.ts";
 import { REPLAY_OPTIONS } from "./replay.ts";
 import { SIMULATE_OPTIONS } from "./simulate.ts";
+import { VERIFY_OPTIONS } from "./verify.ts";
 
 type Options = Readonly<Record<string, OptionKind>>;
 
 /** Each help page: its key under `KOLIKOLY.Cli.Help` and the options its command's parser accepts. */
 export const HELP_TOPICS = {
   replay: { key: "Replay", options: REPLAY_OPTIONS as Options },
+  verify: { key: "Verify", options: VERIFY_OPTIONS as Options },
   simulate: { key: "Simulate", options: SIMULATE_OPTIONS as Options },
   "simulate --game kayanak": {
     key: "SimulateKayanak",

@@ -15,6 +15,12 @@ export const processIo: Io = {
 /** Exit status for bad input and bad usage. */
 export const EXIT_USAGE = 2;
 
+/** Bad input or usage answered: its one line on stderr, nothing on stdout, status 2. */
+export function badInput(io: Io, message: string): number {
+  io.err(`${message}\n`);
+  return EXIT_USAGE;
+}
+
 /**
  * A reader that stops reading (`| head -1`) closes the pipe: the next write fails with EPIPE. The
  * command then has no one to write to and ends quietly, status 0, rather than with Node's stack

@@ -10,6 +10,7 @@ import { t } from "./i18n.ts";
 import type { Io } from "./io.ts";
 import { EXIT_USAGE } from "./io.ts";
 import { fisherLetter } from "./map.ts";
+import { errorLine } from "./scenario-file.ts";
 import { histogramText } from "./histogram.ts";
 import { viewerLabel } from "./text.ts";
 import { holeLabel } from "../ui/handlebars-helpers.ts";
@@ -241,11 +242,20 @@ export function kayanakReplayText(session: K.KayanakSession, viewer: K.KayanakVi
 }
 
 /** `kolikoly replay` for a Kayanak file: the caller has read and parsed it and checked the options. */
-export function kayanakReplay(raw: unknown, as: string, format: "jsonl" | "text", io: Io): number {
+/** A Kayanak file played, or the one line naming its first bad field (`replay`, `verify`). */
+export function kayanakPlayed(
+  raw: unknown,
+): { ok: true; session: K.KayanakSession } | { ok: false; message: string } {
   const played = K.playScenario(raw);
+  return played.ok
+    ? { ok: true, session: played.session }
+    : { ok: false, message: errorLine(played.error) };
+}
+
+export function kayanakReplay(raw: unknown, as: string, format: "jsonl" | "text", io: Io): number {
+  const played = kayanakPlayed(raw);
   if (!played.ok) {
-    const e = played.error;
-    io.err(`${(e.field ? `${e.field}: ${e.message}` : e.message).replace(/\s*\n\s*/g, " ")}\n`);
+    io.err(`${played.message}\n`);
     return EXIT_USAGE;
   }
   const viewer = kayanakViewerOf(played.session, as);

@@ -1,4 +1,4 @@
-/** The `kolikoly` command line: `replay`, `simulate` and `demo` (docs/cli.md). */
+/** The `kolikoly` command line: `replay`, `verify`, `simulate` and `demo` (docs/cli.md). */
 import { demoCommand, DEMO_OPTIONS } from "./demo.ts";
 import { readArgs } from "./args.ts";
 import { helpText, helpTopicOf, packageVersion } from "./help.ts";
@@ -7,6 +7,7 @@ import type { Io } from "./io.ts";
 import { EXIT_USAGE, processIo } from "./io.ts";
 import { replayCommand } from "./replay.ts";
 import { simulateCommand } from "./simulate.ts";
+import { verifyCommand } from "./verify.ts";
 
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [command, ...args] = argv;
@@ -19,6 +20,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   switch (command) {
     case "replay":
       return replayCommand(args, io);
+    case "verify":
+      return verifyCommand(args, io);
     case "simulate":
       return await simulateCommand(args, io);
     case "demo": {

@@ -1,14 +1,14 @@
 /** `kolikoly replay FILE|- [--as gm|player|<fisherId>] [--format jsonl|text]`. */
-import { formatError, playScenario } from "../rules/scenario/play.ts";
+import { playScenario } from "../rules/scenario/play.ts";
 import { replayLines } from "../rules/scenario/replay.ts";
 import type { Session } from "../rules/kolikoly/session.ts";
 import type { Viewer } from "../rules/kolikoly/view.ts";
 import { readArgs, stringOf } from "./args.ts";
 import { t } from "./i18n.ts";
 import type { Io } from "./io.ts";
-import { EXIT_USAGE } from "./io.ts";
+import { badInput } from "./io.ts";
 import { kayanakReplay } from "./kayanak.ts";
-import { nameOf, readText, scenarioOf } from "./scenario-file.ts";
+import { errorLine, scenarioFileOf } from "./scenario-file.ts";
 import { replayText } from "./text.ts";
 
 export type ReplayFormat = "jsonl" | "text";
@@ -29,29 +29,18 @@ export function replayOutput(session: Session, viewer: Viewer, format: ReplayFor
 export const REPLAY_OPTIONS = { as: "string", format: "string" } as const;
 
 export function replayCommand(args: string[], io: Io): number {
-  const fail = (message: string) => {
-    io.err(`${message}\n`);
-    return EXIT_USAGE;
-  };
+  const fail = (message: string) => badInput(io, message);
   const read = readArgs("replay", args, REPLAY_OPTIONS, true);
   if (!read.ok) return fail(read.message);
   const as = stringOf(read, "as") ?? "gm";
   const format = stringOf(read, "format") ?? "jsonl";
   if (format !== "jsonl" && format !== "text")
     return fail(t("KOLIKOLY.Cli.Error.BadFormatOption", { value: format }));
-  const [file, ...more] = read.positionals;
-  if (file === undefined) return fail(t("KOLIKOLY.Cli.Error.MissingFile"));
-  if (more.length)
-    return fail(
-      t("KOLIKOLY.Cli.Error.TwoFiles", { files: read.positionals.map(nameOf).join(", ") }),
-    );
-  const text = readText(file);
-  if (!text.ok) return fail(text.message);
-  const scenario = scenarioOf(file, text.text);
+  const scenario = scenarioFileOf("replay", read.positionals);
   if (!scenario.ok) return fail(scenario.message);
   if (scenario.game === "kayanak") return kayanakReplay(scenario.value, as, format, io);
   const played = playScenario(scenario.value);
-  if (!played.ok) return fail(formatError(played.error).replace(/\s*\n\s*/g, " "));
+  if (!played.ok) return fail(errorLine(played.error));
   const viewer = viewerOf(played.session, as);
   if (!viewer) {
     const fishers = played.session.state.fishers.map((f) => f.id).join(", ");

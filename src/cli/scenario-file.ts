@@ -1,8 +1,8 @@
 /**
- * Reading a scenario file for `replay`: the path (or `-` for stdin), the JSON, its root and its
- * `format` tag, which says which game it is. Each failure is one localized line that names the
- * file by its path (a missing file, a folder, not JSON with the line and column, a root that is
- * not an object) or the `format` field (missing, or a tag of neither game).
+ * Reading a scenario file for `replay` and `verify`: the path (or `-` for stdin), the JSON, its
+ * root and its `format` tag, which says which game it is. Each failure is one localized line that
+ * names the file by its path (a missing file, a folder, not JSON with the line and column, a root
+ * that is not an object) or the `format` field (missing, or a tag of neither game).
  */
 import { readFileSync } from "node:fs";
 import { KAYANAK_FORMAT } from "../rules/kayanak/scenario.ts";
@@ -80,4 +80,26 @@ export function scenarioOf(path: string, text: string): ScenarioFile {
             got: (JSON.stringify(tag) ?? String(tag)).slice(0, 60),
           }),
   };
+}
+
+/** The one scenario file a command's arguments name (none or two are refused), read and told apart. */
+export function scenarioFileOf(command: string, positionals: readonly string[]): ScenarioFile {
+  const [file, ...more] = positionals;
+  if (file === undefined)
+    return { ok: false, message: t("KOLIKOLY.Cli.Error.MissingFile", { command }) };
+  if (more.length)
+    return {
+      ok: false,
+      message: t("KOLIKOLY.Cli.Error.TwoFiles", {
+        command,
+        files: positionals.map(nameOf).join(", "),
+      }),
+    };
+  const text = readText(file);
+  return text.ok ? scenarioOf(file, text.text) : text;
+}
+
+/** An engine's error as the one line a command prints: `field: message`, its line breaks folded. */
+export function errorLine(e: { readonly field: string; readonly message: string }): string {
+  return (e.field ? `${e.field}: ${e.message}` : e.message).replace(/\s*\n\s*/g, " ");
 }

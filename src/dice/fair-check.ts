@@ -23,6 +23,14 @@ export const FAIR_REASONS: readonly FairReason[] = [
   "fairOrder",
 ];
 
+/** The first die of a roll that is not the fair one: its place in the roll (from 1), and faces. */
+export interface FairDie {
+  readonly index: number;
+  readonly faces: number;
+  readonly shown: number;
+  readonly fair: number;
+}
+
 export type FairVerdict =
   | { readonly ok: true; readonly dice: number }
   | {
@@ -31,13 +39,22 @@ export type FairVerdict =
       readonly detail: string;
       /** For the GM's message: what the roll shows and what the fair dice give. */
       readonly data: { readonly claimed: string; readonly known: string };
+      /** For `fairDice`: the die that differs, as numbers (`kolikoly verify` words it itself). */
+      readonly die?: FairDie;
     };
 
-const no = (reason: FairReason, detail: string, claimed: string, known: string): FairVerdict => ({
+const no = (
+  reason: FairReason,
+  detail: string,
+  claimed: string,
+  known: string,
+  die?: FairDie,
+): FairVerdict => ({
   ok: false,
   reason,
   detail,
   data: { claimed, known },
+  ...(die ? { die } : {}),
 });
 
 /** A serialised roll against the draw made for `check`, with the secret it reveals. */
@@ -78,6 +95,7 @@ export function checkFairRoll(
           `die ${i + 1} (a d${t.faces}) shows ${r} where the fair dice give ${want}`,
           `${i + 1}: ${r}`,
           String(want),
+          { index: i + 1, faces: t.faces, shown: r, fair: want },
         );
     }
   }

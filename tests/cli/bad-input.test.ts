@@ -114,7 +114,8 @@ const CASES: readonly Case[] = [
   },
   {
     args: ["frobnicate"],
-    says: () => `frobnicate: not a command (replay, simulate or demo)\n${usage().trimEnd()}`,
+    says: () =>
+      `frobnicate: not a command (replay, verify, simulate or demo)\n${usage().trimEnd()}`,
   },
   // files: by their path
   {
@@ -125,7 +126,20 @@ const CASES: readonly Case[] = [
     args: ["replay", DEMO, DEMO],
     says: `replay: one scenario file at a time (got ${DEMO}, ${DEMO})`,
   },
+  {
+    args: ["verify"],
+    says: "verify: no scenario file given (a path, or - to read it from standard input)",
+  },
+  {
+    args: ["verify", DEMO, DEMO],
+    says: `verify: one scenario file at a time (got ${DEMO}, ${DEMO})`,
+  },
+  {
+    args: ["verify", DEMO, "--as", "gm"],
+    says: "--as: not an option of verify (its options: --json)",
+  },
   { args: ["replay", FILES.missing], says: `no such file: ${FILES.missing}` },
+  { args: ["verify", FILES.missing], says: `no such file: ${FILES.missing}` },
   { args: ["replay", FILES.folder], says: `${FILES.folder}: is a folder, not a scenario file` },
   {
     args: ["replay", FILES.notJson],

@@ -12,11 +12,13 @@ import { DEMO_OPTIONS } from "../../src/cli/demo.ts";
 import { KAYANAK_SIMULATE_OPTIONS } from "../../src/cli/kayanak.ts";
 import { REPLAY_OPTIONS } from "../../src/cli/replay.ts";
 import { SIMULATE_OPTIONS } from "../../src/cli/simulate.ts";
+import { VERIFY_OPTIONS } from "../../src/cli/verify.ts";
 import { ROOT, inProcess, kolikoly } from "./run-cli.ts";
 
 /** Each command as typed, and the option table its parser reads. */
 const COMMANDS: readonly (readonly [readonly string[], Readonly<Record<string, string>>])[] = [
   [["replay"], REPLAY_OPTIONS],
+  [["verify"], VERIFY_OPTIONS],
   [["simulate"], SIMULATE_OPTIONS],
   [["simulate", "--game", "kayanak"], KAYANAK_SIMULATE_OPTIONS],
   [["demo"], DEMO_OPTIONS],

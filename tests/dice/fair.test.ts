@@ -209,8 +209,13 @@ describe("checkFairRoll", () => {
     const { roll, draw } = fairRoll([{ number: 2, faces: 20, modifiers: ["kh"] }], 5);
     const [a, b] = roll.terms[0]!.results as { result: number }[];
     const forged = structuredClone(roll);
-    (forged.terms[0]!.results as { result: number }[])[0]!.result = a!.result === 20 ? 19 : 20;
-    expect(checkFairRoll(forged, check, draw, secret)).toMatchObject({ reason: "fairDice" });
+    const shown = a!.result === 20 ? 19 : 20;
+    (forged.terms[0]!.results as { result: number }[])[0]!.result = shown;
+    // the die that differs, as numbers, for a message in any language (kolikoly verify)
+    expect(checkFairRoll(forged, check, draw, secret)).toMatchObject({
+      reason: "fairDice",
+      die: { index: 1, faces: 20, shown, fair: a!.result },
+    });
     if (a!.result !== b!.result) {
       const swapped = structuredClone(roll);
       const r = swapped.terms[0]!.results as { result: number }[];

@@ -29,7 +29,31 @@ export interface ScenarioAction {
   initiative?: number;
   attackTotal?: number;
   attackNatural?: number;
+  /** The proof of the check's dice (fair dice); the engine never reads it, `kolikoly verify` does. */
+  fair?: ScenarioFair;
 }
+/** What a proof holds whether the check was posted or withheld: the check and its draw. */
+interface ScenarioFairDraw {
+  /** The lake's id, as the check's dice were drawn for it. */
+  lake: string;
+  /** The round's number, counted from 1: the index of the round that holds it, plus one. */
+  round: number;
+  /** The player's commitment: SHA-256, 64 lower-case hex digits. */
+  commit: string;
+  /** The GM's nonce: 32 lower-case hex digits. */
+  nonce: string;
+  /** The roll's dice shape as committed to (`1d20`, `2d20kh`). */
+  shape: string;
+}
+/**
+ * A check's fair dice: posted (the player's secret and the roll they posted) or withheld (drawn
+ * and never posted, which the round counted as a natural 1).
+ */
+export type ScenarioFair = ScenarioFairDraw &
+  (
+    | { secret: string; roll: Record<string, unknown>; withheld?: undefined }
+    | { withheld: true; secret?: undefined; roll?: undefined }
+  );
 export type ForcedRoll = number | ForcedValue;
 export interface ScenarioRound {
   actions: Record<string, ScenarioAction>;
@@ -123,7 +147,7 @@ export function validateScenario(raw: unknown): Checked<{ scenario: Scenario; se
   for (const [i, r] of top.rounds.entries()) {
     const e = validateRound(
       r,
-      `rounds[${i}]`,
+      i,
       lake,
       fishers.map((x) => x.id),
     );
@@ -147,7 +171,66 @@ const ACTION_FIELDS = [
   "initiative",
   "attackTotal",
   "attackNatural",
+  "fair",
 ];
+
+/** The fields of an action's `fair` proof (docs/scenario-format.md, "A check's proof"). */
+const FAIR_FIELDS = ["lake", "round", "commit", "nonce", "shape", "secret", "roll", "withheld"];
+/**
+ * The hex digits of a proof's commitment (SHA-256), the GM's nonce (16 bytes) and the player's
+ * secret (32 bytes), lower case, as src/dice/fair.ts writes them: written again here because
+ * src/rules imports nothing outside itself. The dice code checks them again before using them.
+ */
+const FAIR_DIGITS = { commit: 64, nonce: 32, secret: 64 } as const;
+const isHex = (v: unknown, digits: number): boolean =>
+  typeof v === "string" && v.length === digits && /^[0-9a-f]*$/.test(v);
+
+/** A value as an error message shows it: JSON, cut short (a roll can be long), or "nothing". */
+const got = (v: unknown): string => (v === undefined ? "nothing" : showCoord(v).slice(0, 80));
+
+/**
+ * The outer form of a check's proof: what it is checked against (the dice, the commitment) is
+ * `kolikoly verify`'s question, not the engine's, which never reads it. `round` is the proof's
+ * round counted from 1, which must be the round that holds it.
+ */
+function validateFair(v: unknown, f: string, round: number): Err | undefined {
+  const o = obj(v, f, FAIR_FIELDS);
+  if (isErr(o)) return o;
+  const bad = (k: string, message: string) => fail("badField", `${f}.${k}`, message);
+  if (typeof o.lake !== "string" || o.lake === "")
+    return bad("lake", `must be the lake's id, as text (got ${got(o.lake)})`);
+  if (o.round !== round)
+    return bad(
+      "round",
+      `must be ${round}, the number of the round that holds it (got ${got(o.round)})`,
+    );
+  if (typeof o.shape !== "string" || o.shape === "")
+    return bad("shape", `must be the roll's dice shape, as text (got ${got(o.shape)})`);
+  if (o.withheld !== undefined && o.withheld !== true)
+    return bad("withheld", `must be true, or left out (got ${got(o.withheld)})`);
+  // a posted check's proof reveals its secret and roll; a withheld one has neither to show
+  for (const k of ["secret", "roll"] as const) {
+    if (o.withheld === true && o[k] !== undefined)
+      return bad(
+        k,
+        "a withheld check posted none: give the secret and the roll, or withheld, not both",
+      );
+    if (o.withheld === undefined && o[k] === undefined)
+      return bad(
+        k,
+        "is missing: a posted check's proof holds its secret and its roll (or withheld: true)",
+      );
+  }
+  for (const k of ["commit", "nonce", "secret"] as const)
+    if ((k !== "secret" || o.secret !== undefined) && !isHex(o[k], FAIR_DIGITS[k]))
+      return bad(k, `must be ${FAIR_DIGITS[k]} lower-case hex digits (got ${got(o[k])})`);
+  if (
+    o.roll !== undefined &&
+    (typeof o.roll !== "object" || o.roll === null || Array.isArray(o.roll))
+  )
+    return bad("roll", `must be the roll as it was posted, an object (got ${got(o.roll)})`);
+  return undefined;
+}
 
 /** The declaration fields each action may carry (docs/scenario-format.md, "rounds"). */
 const OWN_FIELDS: Readonly<Record<string, readonly string[]>> = {
@@ -160,10 +243,11 @@ const OWN_FIELDS: Readonly<Record<string, readonly string[]>> = {
 /** Static checks of one round; whether targets are adjacent is checked when the round is played. */
 function validateRound(
   v: unknown,
-  f: string,
+  index: number,
   lake: LakeSpec,
   fisherIds: readonly string[],
 ): Err | undefined {
+  const f = `rounds[${index}]`;
   const o = obj(v, f, ["actions", "revive", "explore", "swarmSizes", "rolls"]);
   if (isErr(o)) return o;
   const rawActions = o.actions === undefined ? {} : o.actions;
@@ -216,6 +300,10 @@ function validateRound(
         `${af}.attackTotal`,
         "only a track or a move of 17+ makes a second attack roll",
       );
+    if (ao.fair !== undefined) {
+      const e = validateFair(ao.fair, `${af}.fair`, index + 1);
+      if (e) return e;
+    }
   }
   if (o.revive !== undefined) {
     if (!Array.isArray(o.revive))

@@ -1,5 +1,5 @@
 /** Playing a scenario file, and writing a game back out as one. */
-import type { RuleError } from "../kolikoly/types.ts";
+import type { GameState, RuleError } from "../kolikoly/types.ts";
 import type { Session } from "../kolikoly/session.ts";
 import { endSession, playRound, startSession } from "../kolikoly/session.ts";
 import type { Scenario, ScenarioAction, ScenarioRound } from "./format.ts";
@@ -10,13 +10,21 @@ import { squareKey } from "../lake/geometry.ts";
 export type PlayResult =
   { ok: true; session: Session; scenario: Scenario } | { ok: false; error: RuleError };
 
-/** Validates, then plays every round; the first invalid field stops it and nothing is returned but the error. */
-export function playScenario(raw: unknown): PlayResult {
+/**
+ * Validates, then plays every round; the first invalid field stops it and nothing is returned but
+ * the error. `beforeRound` is shown the state each round starts from (what a check made before
+ * the round resolves is counted against: `kolikoly verify`), as the round is played.
+ */
+export function playScenario(
+  raw: unknown,
+  beforeRound?: (index: number, state: GameState) => void,
+): PlayResult {
   const v = validateScenario(raw);
   if (!v.ok) return v;
   const { scenario, setup } = v.value;
   let session = startSession(setup);
   for (const [i, round] of scenario.rounds.entries()) {
+    beforeRound?.(i, session.state);
     const r = playRound(session, roundInputOf(round), forcedTableOf(round));
     if (!r.ok) {
       const field = r.error.field === "" ? `rounds[${i}]` : `rounds[${i}].${r.error.field}`;
