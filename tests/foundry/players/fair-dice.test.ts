@@ -14,6 +14,7 @@ import { FairStream, commitOf, randomHex, shapeOf } from "../../../src/dice/fair
 import { checkFairRoll } from "../../../src/dice/fair-check.ts";
 import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
 import { panelContext } from "../../../src/foundry/apps/panel-context.ts";
+import { verifyScenario } from "../../../src/cli/verify.ts";
 import { cardFlagOf } from "../../../src/foundry/fishing/cards.ts";
 import { checksFlagOf } from "../../../src/foundry/players/desk.ts";
 import { appendFairProof, fairProofLines } from "../../../src/foundry/players/fair-proof.ts";
@@ -179,6 +180,13 @@ describe("fair dice: an honest client is counted, with its proof", () => {
     expect(checkFairRoll(fair.roll, check, d, secret)).toEqual({ ok: true, dice: 1 });
     // a total the GM typed has no proof
     expect((exported.value.rounds[0]!.actions.f2 as { fair?: unknown }).fair).toBeUndefined();
+    // the CLI's `kolikoly verify`, offline, on the exported file: Ana's check fair, Bo's no proof
+    const verified = verifyScenario(JSON.parse(JSON.stringify(exported.value)));
+    if (!verified.ok) throw new Error(verified.error.message);
+    expect(verified.checks.map((c) => [c.fisher, c.verdict])).toEqual([
+      ["f1", "fair"],
+      ["f2", "noProof"],
+    ]);
     // the round card names the draw; Bo's client checks Ana's roll itself, from its own chat
     await settle();
     const bo = t.players[1];
@@ -457,6 +465,9 @@ describe("fair dice: every console attack is refused, the GM told why, nothing c
     };
     expect(a0).toMatchObject({ total: 1 + MOD, natural: 1 });
     expect(a0.fair).toMatchObject({ withheld: true, lake, round: 1, shape: "1d20" });
+    const verified = verifyScenario(JSON.parse(JSON.stringify(exported.value)));
+    if (!verified.ok) throw new Error(verified.error.message);
+    expect(verified.checks.find((c) => c.fisher === "f1")?.verdict).toBe("withheld");
     // the round card says so, on every client
     await settle();
     const card = t.players[1]
