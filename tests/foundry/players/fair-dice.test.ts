@@ -237,6 +237,26 @@ describe("fair dice: an honest client is counted, with its proof", () => {
     expect(record(t, lake).rev).toBe(rev);
   });
 
+  test("a draw outlives its GM: drawn before the first GM's browser drops, the roll counts with the second", async () => {
+    const { t, lake, a } = await fairTable();
+    const check = anaCheck(lake);
+    const { secret, reply } = await draw(a, check, "1d20");
+    if (!reply.ok) throw new Error("draw");
+    // the first GM's browser drops: the second GM, logged in meanwhile, is the active one
+    await t.gm2.connect();
+    t.gm.disconnect();
+    await settle();
+    const face = new FairStream(secret, reply.value.nonce, check).face(20);
+    const m = survival(t, d20Terms(1, [], [kept(face)]), { ...check, secret });
+    const created = await a.postRoll(m, "publicroll");
+    await settle();
+    const r = await desk(a).send({ type: "rolled", lake, round: 1, messageId: created.id! });
+    await settle();
+    expect(r).toEqual({ ok: true, value: { counted: true } });
+    expect(pending(t, lake).totals.f1).toEqual({ total: face + MOD, natural: face });
+    expect(pending(t, lake).draws!.f1!.secret).toBe(secret);
+  });
+
   test("a GM's roll for a player is the GM's call: counted on a fair lake without a draw", async () => {
     const { t, lake } = await fairTable();
     const r = await gmDesk(t.gm).rollFor(lake, "f1");
