@@ -7,6 +7,7 @@
  */
 import { revealOf } from "../../dice/fair.ts";
 import { checkFairRoll } from "../../dice/fair-check.ts";
+import { rollData } from "../../dice/roll-terms.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { CardFairEntry } from "../fishing/fair-record.ts";
 import type { MessageLike } from "../systems/types.ts";
@@ -40,7 +41,9 @@ export function fairProofLines(
         ok: true,
         text: t("KOLIKOLY.Players.FairProof.Withheld", { fisher }),
       };
-    const roll = e.message ? message(e.message)?.rolls?.[0] : undefined;
+    // judged as its data: a message's rolls are live Rolls on a client, whose terms name their
+    // class only in toJSON (v13 client/dice/terms/term.mjs RollTerm#toJSON)
+    const roll = e.message ? rollData(message(e.message)?.rolls?.[0]) : undefined;
     const reveal = roll ? revealOf(roll, MODULE_ID) : undefined;
     if (!roll || !reveal)
       return {

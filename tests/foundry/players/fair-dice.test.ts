@@ -219,6 +219,19 @@ describe("fair dice: an honest client is counted, with its proof", () => {
     expect(bad!.text).toContain(
       strictLocalize("KOLIKOLY.Players.FairProof.Failed", { fisher: "Ana", reason: "" }).trim(),
     );
+    // a live Roll, as a Foundry client holds a message's rolls (terms name their class only in
+    // toJSON, v13 client/dice/terms/term.mjs), is checked as its data
+    const live = (id: string) => {
+      const data = bo.message(id)!;
+      const r = data.rolls![0] as unknown as Record<string, unknown>;
+      const terms = (r.terms as Record<string, unknown>[]).map((x) => {
+        const { class: cls, ...rest } = x;
+        return { ...rest, toJSON: () => ({ class: cls, ...rest }) };
+      });
+      const roll = { ...r, terms, toJSON: () => ({ ...r }) };
+      return { ...data, rolls: [roll] } as unknown as MessageLike;
+    };
+    expect(fairProofLines(card.fair!, lake, 1, live, name, strictLocalize)[0]!.ok).toBe(true);
     // a roll this client does not hold cannot be checked here, and says so
     expect(fairProofLines(card.fair!, lake, 1, () => undefined, name, strictLocalize)[0]).toEqual({
       fisher: "f1",
