@@ -19,7 +19,15 @@ import {
 import { FakeCanvas, PIXI, PrimarySpriteMesh, SORT_LAYERS } from "./canvas.ts";
 import { CONST } from "./constants.ts";
 import { DataModel, TypeDataModel, fields } from "./data-model.ts";
-import { DiceTerm, Die, NumericTerm, OperatorTerm, Roll, seededUniform } from "./dice.ts";
+import {
+  DiceTerm,
+  Die,
+  NumericTerm,
+  OperatorTerm,
+  Roll,
+  coreFulfillment,
+  seededUniform,
+} from "./dice.ts";
 import {
   FakeActor,
   FakeChatMessage,
@@ -95,6 +103,8 @@ env.CONFIG = {
     // v13 client/config.mjs CONFIG.Dice.terms: denominations to DiceTerm classes (modules add theirs)
     terms: { d: Die },
     randomUniform: seededUniform(boot.seed),
+    // v13 client/config.mjs CONFIG.Dice.fulfillment: core's methods, no default method
+    fulfillment: coreFulfillment(),
     // v13 CONFIG.Dice.rollModes (facts §11)
     ...(boot.generation < 14
       ? {
