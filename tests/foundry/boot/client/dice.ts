@@ -691,3 +691,24 @@ export function seededUniform(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * test-only: the page's random bytes (`crypto.getRandomValues`) drawn from its seed and from how
+ * many times this tab has loaded the page (sessionStorage survives a reload), so that what the
+ * module draws from them (a player's fair-dice secret and the GM's nonce, src/dice/fair.ts; a new
+ * lake's id and seed, fishing/create.ts) is the same every run, while a reloaded page does not
+ * draw its first load's bytes again. Foundry's pages use the browser's own source.
+ */
+export function seedRandomBytes(seed: number): void {
+  const key = "kk-boot-loads";
+  const loads = Number(sessionStorage.getItem(key) ?? 0) + 1;
+  sessionStorage.setItem(key, String(loads));
+  const next = seededUniform((seed ^ 0x5bd1e995) + Math.imul(loads, 0x9e3779b9));
+  const fill = <T extends ArrayBufferView | null>(array: T): T => {
+    if (!array) return array;
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(next() * 256);
+    return array;
+  };
+  Object.defineProperty(globalThis.crypto, "getRandomValues", { value: fill, configurable: true });
+}

@@ -26,6 +26,7 @@ import {
   OperatorTerm,
   Roll,
   coreFulfillment,
+  seedRandomBytes,
   seededUniform,
 } from "./dice.ts";
 import {
@@ -64,6 +65,8 @@ interface Boot {
 }
 
 const boot = (window as unknown as { __kkBoot?: Boot }).__kkBoot ?? { generation: 13, seed: 1 };
+// the page's random bytes from its seed too, before any script draws from them (dice.ts)
+seedRandomBytes(boot.seed);
 const g = globalThis as unknown as Record<string, unknown>;
 
 const docConfig = (documentClass: unknown, extra: Record<string, unknown> = {}) => ({
