@@ -14,6 +14,7 @@
 import type { FairCheck } from "../../dice/fair.ts";
 import { NONCE_HEX, randomHex, revealOf } from "../../dice/fair.ts";
 import { checkFairRoll, compactRoll } from "../../dice/fair-check.ts";
+import { rollData } from "../../dice/roll-terms.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { PublicLake } from "../fishing/projection.ts";
 import type { FairProof, GmRecord } from "../fishing/record.ts";
@@ -84,13 +85,15 @@ export class FairDraws implements FairJudge {
 
   /**
    * Whether a roll posted for `check` is the fair roll of the fisher's draw: its proof (to keep
-   * with the total) when it is; why not, otherwise.
+   * with the total) when it is; why not, otherwise. The roll is judged as its data: a message's
+   * rolls are live `Roll`s on a Foundry client, whose terms name their class only in `toJSON`.
    */
   verdict(
-    roll: unknown,
+    posted: unknown,
     check: FairCheck,
     record: GmRecord,
   ): { ok: true; proof: FairProof } | FairRefusal {
+    const roll = rollData(posted);
     const reveal = revealOf(roll, MODULE_ID);
     if (!reveal)
       return { ok: false, reason: "fairMissing", detail: "the roll carries no fair secret" };

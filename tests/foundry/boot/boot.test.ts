@@ -45,10 +45,14 @@ import {
 } from "../../../src/foundry/core/board-picture.ts";
 import { ART_TITLE } from "../../../src/ui/board-art.ts";
 import { CELL, levelLayout } from "../../../src/ui/lake-svg.ts";
+import { CHECK_FOR } from "../../../src/rules/index.ts";
 
 const OUT = `${REPO}test-output/boot`;
 const MODULE = "kolikoly-fishing";
-/** Dice seeds per user page (the fake's CONFIG.Dice.randomUniform): the same game every run. */
+/**
+ * Seeds per user page: the fake's CONFIG.Dice.randomUniform and its random bytes, from which a
+ * player's fair dice and the GM's nonces come (client/dice.ts): the same game every run.
+ */
 const SEEDS = { gm: 11, ana: 23, bo: 37 };
 
 let built: Built;
@@ -694,6 +698,82 @@ function checksCard(t: Table, round: number): Source | undefined {
   });
 }
 
+/** A fisher's row on a round's roll card: waiting, rolled (a player's roll counted) or entered. */
+function rowStatus(t: Table, round: number, fisher: string): string | undefined {
+  const rows = (checksCard(t, round)?.flags as Record<string, ChecksRows> | undefined)?.[MODULE]
+    ?.rows;
+  return rows?.find((r) => r.fisher === fisher)?.status;
+}
+
+/** The GM's warnings that a player's roll was refused or drawn twice (lang/en.json), as patterns. */
+const REFUSALS = (() => {
+  const players = (
+    JSON.parse(readFileSync(`${REPO}lang/en.json`, "utf8")) as {
+      KOLIKOLY: { Players: Record<string, unknown> };
+    }
+  ).KOLIKOLY.Players;
+  return ["Refused", "RefusedMany", "FairRedraw"].map((k) => {
+    const text = String(players[k]).replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+    return new RegExp(`^${text.replace(/\{\w+\}/g, "[\\s\\S]*")}$`);
+  });
+})();
+
+/**
+ * Fair dice (src/foundry/players/fair-dice.ts) on the wizard's lake, fair by default: the round's
+ * roll card says so; each player's check counted (its row "rolled", not a total the GM entered),
+ * its roll revealing the fair secret for that lake, round, fisher and check in its options
+ * (`rolls[0].options["kolikoly-fishing"].fair`, which the GM's client checked before counting
+ * it); and the GM's page was shown no refusal and no second draw.
+ */
+async function checkFairRolls(
+  t: Table,
+  round: number,
+  rolled: { user: string; fisher: string; actorId: string; action: string }[],
+): Promise<void> {
+  const label = `${t.label} round ${round}`;
+  const lake = lakeOf(t)!.id;
+  const card = (checksCard(t, round)?.flags as Record<string, { fair?: boolean }> | undefined)?.[
+    MODULE
+  ];
+  expect.soft(card?.fair, `${label}: the roll card is a fair lake's`).toBe(true);
+  for (const r of rolled) {
+    expect.soft(rowStatus(t, round, r.fisher), `${label}: ${r.user}'s roll counted`).toBe("rolled");
+    const message = t.server.truth.messages
+      .filter(
+        (m) =>
+          m.author === r.user &&
+          ((m.rolls as unknown[] | undefined) ?? []).length > 0 &&
+          (m.speaker as { actor?: string } | undefined)?.actor === r.actorId,
+      )
+      .at(-1);
+    const first = (message?.rolls as unknown[] | undefined)?.[0];
+    const roll = (typeof first === "string" ? JSON.parse(first) : first) as
+      { options?: Record<string, { fair?: Record<string, unknown> }> } | undefined;
+    // the check it was drawn for (the reveal may carry more, as the roll card's actor id)
+    const { lake: l, round: n, fisher, kind, secret } = roll?.options?.[MODULE]?.fair ?? {};
+    expect
+      .soft({ lake: l, round: n, fisher, kind }, `${label}: ${r.user}'s roll reveals its fair draw`)
+      .toEqual({
+        lake,
+        round,
+        fisher: r.fisher,
+        kind: CHECK_FOR[r.action as keyof typeof CHECK_FOR],
+      });
+    expect.soft(secret, `${label}: ${r.user}'s fair secret`).toMatch(/^[0-9a-f]{64}$/);
+  }
+  const warned = await t.gm.page.evaluate(() =>
+    (
+      globalThis as unknown as { ui: { notifications: { shown: { message: string }[] } } }
+    ).ui.notifications.shown.map((n) => n.message),
+  );
+  expect
+    .soft(
+      warned.filter((m) => REFUSALS.some((re) => re.test(m))),
+      `${label}: a refusal or second draw shown to the GM`,
+    )
+    .toEqual([]);
+}
+
 async function playRound(
   t: Table,
   round: number,
@@ -702,7 +782,7 @@ async function playRound(
 ): Promise<void> {
   const lake = lakeOf(t)!;
   expect(lake.round, "the lake is at the round before").toBe(round - 1);
-  const declared: string[] = [];
+  const declared: ("ana" | "bo")[] = [];
   const fishers = lake.fishers as { id: string; actorId: string }[];
   for (const [who, u, token] of [
     ["ana", t.ana, TOKENS.ana],
@@ -740,6 +820,10 @@ async function playRound(
     if (!declared.includes(who)) continue;
     const fisher = fishers[who === "ana" ? 0 : 1]!.id;
     await rollFromCard(t, u, fisher);
+    // one roll at a time: the GM's page draws each fair nonce from its seeded bytes
+    // (client/dice.ts seedRandomBytes) in the order the draws come, so the game is the same
+    // every run only if the second draw waits for the first roll to be counted
+    await waitFor(`${who}'s roll picked up`, () => rowStatus(t, round, fisher) !== "waiting");
   }
   await waitFor("every roll picked up", () => {
     const f = (checksCard(t, round)!.flags as Record<string, { rows: { status: string }[] }>)[
@@ -748,6 +832,14 @@ async function playRound(
     return f.rows.every((r) => r.status !== "waiting");
   });
   await settle(t);
+  await checkFairRolls(
+    t,
+    round,
+    declared.map((who) => {
+      const f = fishers[who === "ana" ? 0 : 1]!;
+      return { user: USERS[who], fisher: f.id, actorId: f.actorId, action: actions[who] };
+    }),
+  );
   if (opts.anaMode && declared.includes("ana")) {
     await checkHiddenRoll(t, fishers[0]!.actorId, opts.anaMode);
     await setMode(t, t.ana, "public");
@@ -1112,6 +1204,18 @@ async function checkBoot(t: Table): Promise<void> {
           .map((p) => en.KOLIKOLY.Packs[p.label.replace("KOLIKOLY.Packs.", "")]!)
           .sort(),
       );
+  // fair dice (players/fair-dice.ts): every page gives its dice through the module's fulfillment
+  // method, the default for every die its user's dice configuration leaves alone
+  for (const u of [t.gm, t.ana, t.bo])
+    expect
+      .soft(
+        await evaluate(
+          u,
+          `(({ methods, defaultMethod }) => ({ defaultMethod, interactive: methods["${MODULE}"]?.interactive, handler: typeof methods["${MODULE}"]?.handler }))(CONFIG.Dice.fulfillment)`,
+        ),
+        `${u.userId}: the module's dice fulfillment method`,
+      )
+      .toEqual({ defaultMethod: MODULE, interactive: false, handler: "function" });
   // every page listens for GM store traffic on game.socket from init (hooks/table-check.ts)
   for (const u of [t.gm, t.ana, t.bo])
     expect

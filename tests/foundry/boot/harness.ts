@@ -190,7 +190,10 @@ export interface UserPage {
   readonly userId: string;
   readonly page: Page;
   readonly context: BrowserContext;
-  /** Console errors, page errors (unhandled rejections included), failed requests. */
+  /**
+   * Console errors, page errors (unhandled rejections included), failed requests, deprecation
+   * warnings and the module's fair-dice warnings.
+   */
   readonly errors: string[];
   /** Waits for every event delivered so far to have reached the page. */
   delivered(): Promise<void>;
@@ -220,6 +223,14 @@ export async function openUser(
     // foundry.utils.logCompatibilityWarning's text: a deprecated API used on this generation
     if (m.type() === "warning" && m.text().includes("Deprecated since Version"))
       errors.push(`deprecation: ${m.text()}`);
+    // the module's word that fair dice failed here: no CONFIG.Dice.fulfillment to give dice
+    // through (players/live-port.ts fulfillDice), a fair check not drawn (players/fair-dice.ts),
+    // a player's roll refused on the GM's page (players/roll-pickup.ts)
+    if (
+      m.type() === "warning" &&
+      /^kolikoly-fishing \| (CONFIG\.Dice\.fulfillment|fair dice|refused the roll)/.test(m.text())
+    )
+      errors.push(`fair dice: ${m.text()}`);
   });
   page.on("requestfailed", (r) => errors.push(`request failed: ${r.url()}`));
   // a navigation of the page (a reload) closes its socket

@@ -419,11 +419,18 @@ describe("forged checks are refused", () => {
 describe("the boot test's stand-in Roll (tests/foundry/boot/client/dice.ts) verifies", () => {
   it("1d20 + 4, 2d20kh + 4, 2d20kl - 1 and 1d20 + 3 + 1d4 over 2,000 seeded rolls each, ties included", async () => {
     const { env } = await import("../../foundry/boot/client/env.ts");
-    const { Die, Roll, seededUniform } = await import("../../foundry/boot/client/dice.ts");
+    const { Die, Roll, coreFulfillment, seededUniform } =
+      await import("../../foundry/boot/client/dice.ts");
     const uniform = seededUniform(7);
-    // CONFIG.Dice.terms: the roll grammar finds `d` there, as the boot page's CONFIG has it
+    // CONFIG.Dice.terms: the roll grammar finds `d` there, as the boot page's CONFIG has it; each
+    // die asks its fulfillment method (core's, no default: every face from randomUniform) by the
+    // user's dice configuration (none) and permissions
     (env as { CONFIG: Record<string, unknown> }).CONFIG = {
-      Dice: { randomUniform: uniform, terms: { d: Die } },
+      Dice: { randomUniform: uniform, terms: { d: Die }, fulfillment: coreFulfillment() },
+    };
+    (env as { game: unknown }).game = {
+      settings: { get: () => ({}) },
+      user: { hasPermission: () => false },
     };
     let ties = 0;
     for (const formula of ["1d20 + 4", "2d20kh + 4", "2d20kl - 1", "1d20 + 3 + 1d4"])

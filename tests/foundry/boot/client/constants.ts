@@ -42,6 +42,7 @@ export const USER_PERMISSIONS: Record<string, { defaultRole: number }> = {
   TOKEN_CREATE: { defaultRole: USER_ROLES.ASSISTANT },
   TOKEN_DELETE: { defaultRole: USER_ROLES.ASSISTANT },
   MESSAGE_WHISPER: { defaultRole: USER_ROLES.PLAYER },
+  MANUAL_ROLLS: { defaultRole: USER_ROLES.TRUSTED },
   QUERY_USER: { defaultRole: USER_ROLES.PLAYER },
 };
 

@@ -428,6 +428,14 @@ export class FakeUser extends ClientDocument {
     if (!p) throw misuse(`User#can: the fake knows no permission ${permission}`);
     return this.role >= p.defaultRole;
   }
+  /**
+   * BaseUser#hasPermission: the role's default for it (no user in the fake's worlds has a
+   * permission set explicitly).
+   */
+  // v13 common/documents/user.mjs BaseUser#hasPermission
+  hasPermission(permission: string): boolean {
+    return this.can(permission);
+  }
   // v13 client/documents/user.mjs User#isSelf
   get isSelf(): boolean {
     return env.game.userId === this.id;

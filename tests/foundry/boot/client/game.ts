@@ -18,6 +18,7 @@ import type {
   WorldData,
 } from "../protocol.ts";
 import { ActorSheet, DocumentSheetConfig } from "./applications.ts";
+import { DICE_CONFIGURATION_SETTING } from "./dice.ts";
 import type {
   ClientDocument,
   FakeActor,
@@ -209,6 +210,14 @@ export class FakeGame {
           selfroll: "CHAT.RollSelf",
         },
       });
+    // v13 client/applications/settings/menus/dice-config.mjs DiceConfig.registerSetting (from
+    // Game#registerSettings): each die's fulfillment method, a client setting, none by default
+    s.register("core", DICE_CONFIGURATION_SETTING, {
+      config: false,
+      default: {},
+      type: Object,
+      scope: "client",
+    });
     s.register("core", CompendiumCollection.CONFIG_SETTING, {
       scope: "world",
       type: Object,

@@ -19,7 +19,16 @@ import {
 import { FakeCanvas, PIXI, PrimarySpriteMesh, SORT_LAYERS } from "./canvas.ts";
 import { CONST } from "./constants.ts";
 import { DataModel, TypeDataModel, fields } from "./data-model.ts";
-import { DiceTerm, Die, NumericTerm, OperatorTerm, Roll, seededUniform } from "./dice.ts";
+import {
+  DiceTerm,
+  Die,
+  NumericTerm,
+  OperatorTerm,
+  Roll,
+  coreFulfillment,
+  seedRandomBytes,
+  seededUniform,
+} from "./dice.ts";
 import {
   FakeActor,
   FakeChatMessage,
@@ -56,6 +65,8 @@ interface Boot {
 }
 
 const boot = (window as unknown as { __kkBoot?: Boot }).__kkBoot ?? { generation: 13, seed: 1 };
+// the page's random bytes from its seed too, before any script draws from them (dice.ts)
+seedRandomBytes(boot.seed);
 const g = globalThis as unknown as Record<string, unknown>;
 
 const docConfig = (documentClass: unknown, extra: Record<string, unknown> = {}) => ({
@@ -95,6 +106,8 @@ env.CONFIG = {
     // v13 client/config.mjs CONFIG.Dice.terms: denominations to DiceTerm classes (modules add theirs)
     terms: { d: Die },
     randomUniform: seededUniform(boot.seed),
+    // v13 client/config.mjs CONFIG.Dice.fulfillment: core's methods, no default method
+    fulfillment: coreFulfillment(),
     // v13 CONFIG.Dice.rollModes (facts §11)
     ...(boot.generation < 14
       ? {

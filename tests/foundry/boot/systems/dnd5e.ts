@@ -12,14 +12,19 @@
  * - setup (dnd5e.mjs ~L450, `_configureTrackableAttributes`): CONFIG.Actor.trackableAttributes
  *   REASSIGNED to its own map (character, npc, vehicle, group);
  * - `Actor5e#rollSkill(config, dialog, message)` (module/documents/actor/actor.mjs
- *   `#rollSkillTool`, module/dice/basic-roll.mjs buildConfigure/buildPost): `dnd5e.preRollSkillV2`
- *   may cancel; unless `dialog.configure === false` the roll configuration dialog asks (roll mode,
- *   advantage); a D20Roll `1d20 + bonus`; the message with `flags.dnd5e {messageType: "roll",
- *   roll: {skillId, type: "skill"}}` merged over `message.data`, created with `message.rollMode`
- *   (else the current mode); `roll.parent` = the message (5.x); then `dnd5e.rollSkillV2(rolls,
- *   {ability, skill, subject})`;
- * - an attack activity's `rollAttack(config, dialog, message)` (module/documents/activity/attack.mjs):
- *   the same flow with `flags.dnd5e.roll.type "attack"`, `flags.dnd5e.item`/`activity`, then
+ *   `#rollSkillTool`, module/dice/basic-roll.mjs buildConfigure/buildEvaluate/buildPost): the
+ *   `dnd5e.preRoll*` hooks may cancel; unless `dialog.configure === false` the roll configuration
+ *   dialog asks (roll mode, advantage); a D20Roll `1d20 + bonus`, handed unevaluated to the
+ *   `dnd5e.post*RollConfiguration` hooks (config `{skill, ability, subject: actor}`), then
+ *   evaluated (its dice through Foundry's dice fulfillment); the message with
+ *   `flags.dnd5e {messageType: "roll", roll: {skillId, type: "skill"}}` merged over
+ *   `message.data`, its rolls with their options, created with `message.rollMode` (else the
+ *   current mode); `roll.parent` = the message (5.x); then `dnd5e.rollSkillV2(rolls, {ability,
+ *   skill, subject})`;
+ * - an attack activity's `rollAttack(config, dialog, message)`
+ *   (module/documents/activity/attack.mjs): the same flow (config `{subject: activity}`, the
+ *   activity with its `item` and `actor`) with `flags.dnd5e.roll.type "attack"`,
+ *   `flags.dnd5e.item`/`activity`, then
  *   `dnd5e.rollAttackV2(rolls, {subject: activity, ammoUpdate})`, and the ammunition update: a
  *   thrown weapon without the `ret` property loses one (review F2, `attackModes` + ammoUpdate);
  * - `Actor5e#getInitiativeRoll()`: an unevaluated D20Roll `1d20 + init.total`;
@@ -74,15 +79,36 @@ interface MessageConfig {
   data?: { flags?: Obj; flavor?: string; speaker?: Obj; type?: string; system?: Obj };
 }
 
+/** A roll's process configuration as dnd5e builds it (BasicRollProcessConfiguration). */
+interface ProcessConfig {
+  hookNames: string[];
+  subject: unknown;
+  [k: string]: unknown;
+}
+
+/** String#capitalize (Foundry's addition, common/primitives/string.mjs). */
+// v13 common/primitives/string.mjs String#capitalize
+function capitalize(s: string): string {
+  return s ? s.charAt(0).toUpperCase() + s.slice(1) : s;
+}
+
 /**
- * BasicRoll.buildConfigure + buildPost for one d20 roll: the dialog unless configure is false,
- * then the message: `BasicRoll.toMessage` merges `message.data` and creates it with
- * `ChatMessage.create(data, {rollMode: message.rollMode})` (basic-roll.mjs line 258, 5.3.3 and
- * the 6.0 branch alike), the mode in the names the dialog lists. A name the version does not list
- * is the fake's misuse: what core makes of it is not settled by any source read.
+ * BasicRoll.build for one d20 roll (basic-roll.mjs, 5.3.3 and the 6.0 branch alike):
+ * - buildConfigure: `config.hookNames` plus "" (the generic hook); for each name
+ *   `dnd5e.preRoll<Name>` and `dnd5e.preRoll<Name>V2` (false cancels); the dialog unless
+ *   `configure` is false (roll mode, advantage); the D20Roll built, unevaluated, with
+ *   `options.rollType` from `message.data.flags.dnd5e.roll.type` where the message has it; for
+ *   each name `dnd5e.post<Name>RollConfiguration(rolls, config, dialog, message)` (false cancels);
+ * - buildEvaluate: `await roll.evaluate()`;
+ * - buildPost: `BasicRoll.toMessage` merges `message.data` and creates it with
+ *   `ChatMessage.create(data, {rollMode: message.rollMode})` (line 258), the rolls as
+ *   `fromData(roll.toJSON())`, options included; the mode in the names the dialog lists. A name
+ *   the version does not list is the fake's misuse: what core makes of it is not settled by any
+ *   source read.
  */
-// dnd5e module/dice/basic-roll.mjs BasicRoll#d20Flow
+// dnd5e module/dice/basic-roll.mjs BasicRoll.build (buildConfigure, buildEvaluate, buildPost)
 async function d20Flow(
+  config: ProcessConfig,
   title: string,
   formula: string,
   data: Obj,
@@ -90,13 +116,19 @@ async function d20Flow(
   message: MessageConfig | undefined,
   messageData: Obj,
 ): Promise<RollClass | null> {
-  let formulaUsed = formula;
+  const dlg = dialog ?? {};
   const msg = { ...(message ?? {}) };
+  config.hookNames = [...config.hookNames, ""];
+  for (const name of config.hookNames) {
+    if (G.Hooks.call(`dnd5e.preRoll${capitalize(name)}`, config, dlg, msg) === false) return null;
+    if (G.Hooks.call(`dnd5e.preRoll${capitalize(name)}V2`, config, dlg, msg) === false) return null;
+  }
+  let formulaUsed = formula;
   if (msg.rollMode !== undefined && !(msg.rollMode in modes()))
     throw new Error(
       `[fake foundry] dnd5e ${G.game.system.version}: message.rollMode "${msg.rollMode}" is not one of its modes`,
     );
-  if (dialog?.configure !== false) {
+  if (dlg.configure !== false) {
     const chosen = await rollDialog(G, title, msg.rollMode ?? messageMode(), modes(), [
       { action: "advantage", label: "Advantage" },
       { action: "normal", label: "Normal", default: true },
@@ -107,18 +139,27 @@ async function d20Flow(
     if (chosen.action === "advantage") formulaUsed = formula.replace(/^1d20/, "2d20kh");
     if (chosen.action === "disadvantage") formulaUsed = formula.replace(/^1d20/, "2d20kl");
   }
-  const roll = new D20Roll(formulaUsed, data);
-  await roll.evaluate();
-  if (msg.create === false) return roll;
   const merged: Obj = {
     ...messageData,
     ...(msg.data ?? {}),
     flags: { ...((messageData.flags as Obj) ?? {}), ...(msg.data?.flags ?? {}) },
-    rolls: [roll.toJSON()],
   };
-  const created = (await G.ChatMessage.create(merged, {
-    rollMode: msg.rollMode ?? messageMode(),
-  })) as FakeChatMessage;
+  const roll = new D20Roll(formulaUsed, data);
+  const rollType = (merged.flags as { dnd5e?: { roll?: { type?: string } } }).dnd5e?.roll?.type;
+  if (rollType) roll.options.rollType ??= rollType;
+  const rolls = [roll];
+  for (const name of config.hookNames)
+    if (
+      G.Hooks.call(`dnd5e.post${capitalize(name)}RollConfiguration`, rolls, config, dlg, msg) ===
+      false
+    )
+      return null;
+  await roll.evaluate();
+  if (msg.create === false) return roll;
+  const created = (await G.ChatMessage.create(
+    { ...merged, rolls: rolls.map((r) => r.toJSON()) },
+    { rollMode: msg.rollMode ?? messageMode() },
+  )) as FakeChatMessage;
   // 5.x buildPost: roll.parent is the created message
   roll.parent = created;
   return roll;
@@ -134,7 +175,7 @@ class Actor5e extends G.Actor {
   /** Actor5e#rollSkill(config, dialog, message) (5.3.3 three-argument form). */
   // dnd5e module/documents/actor/actor.mjs Actor5e#rollSkill
   async rollSkill(
-    config: { skill?: string },
+    config: { skill?: string; hookNames?: string[] },
     dialog?: { configure?: boolean },
     message?: MessageConfig,
   ): Promise<RollClass[] | null> {
@@ -144,10 +185,16 @@ class Actor5e extends G.Actor {
       skill ?? ""
     ];
     if (!def || !data) throw new Error(`dnd5e: unknown skill "${String(skill)}"`);
-    const process = { ...config, subject: this, hookNames: ["skill", "abilityCheck", "d20Test"] };
-    if (G.Hooks.call("dnd5e.preRollSkillV2", process, dialog ?? {}, message ?? {}) === false)
-      return null;
+    // #rollSkillTool: the skill's ability, the hook names, the actor as the subject
+    const ability = def.ability.slice(0, 3).toLowerCase();
+    const process: ProcessConfig = {
+      ability,
+      ...config,
+      hookNames: [...(config.hookNames ?? []), "skill", "abilityCheck", "d20Test"],
+      subject: this,
+    };
     const roll = await d20Flow(
+      process,
       `${def.label} Check (${def.ability})`,
       "1d20 + @bonus",
       { bonus: data.total },
@@ -162,7 +209,7 @@ class Actor5e extends G.Actor {
           ? {
               type: "check",
               system: {
-                ability: def.ability.slice(0, 3).toLowerCase(),
+                ability,
                 skill,
                 tool: null,
                 activity: null,
@@ -175,11 +222,7 @@ class Actor5e extends G.Actor {
       },
     );
     if (!roll) return null;
-    G.Hooks.callAll("dnd5e.rollSkillV2", [roll], {
-      ability: def.ability.slice(0, 3).toLowerCase(),
-      skill,
-      subject: this,
-    });
+    G.Hooks.callAll("dnd5e.rollSkillV2", [roll], { ability, skill, subject: this });
     return [roll];
   }
 
@@ -210,18 +253,16 @@ class AttackActivity {
     return `${this.item.uuid}.Activity.${this.id}`;
   }
 
+  // dnd5e module/documents/activity/attack.mjs AttackActivity#rollAttack
   async rollAttack(
-    _config: Obj = {},
+    config: { hookNames?: string[] } = {},
     dialog?: { configure?: boolean },
     message?: MessageConfig,
   ): Promise<RollClass[] | null> {
-    if (
-      G.Hooks.call("dnd5e.preRollAttackV2", { subject: this }, dialog ?? {}, message ?? {}) ===
-      false
-    )
-      return null;
     const item = this.item;
+    // rollAttack: the hook names, the activity as the subject (its `item` and `actor`)
     const roll = await d20Flow(
+      { ...config, hookNames: [...(config.hookNames ?? []), "attack", "d20Test"], subject: this },
       `${item.name} - Attack Roll`,
       "1d20 + @mod",
       { mod: Number(this.labels.modifier ?? 0) },

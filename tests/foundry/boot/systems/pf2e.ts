@@ -10,8 +10,10 @@
  *   (src/module/scene/token-document/document.ts) keeps only `attributes.*` and `resources.*`;
  * - `actor.skills.<slug>` / `actor.perception` are Statistics whose `roll(args)`
  *   (src/module/system/statistic/statistic.ts -> check/check.ts) shows the check dialog unless
- *   `skipDialog`, rolls a CheckRoll `1d20+mod` and posts it with `flags.pf2e.context` (type,
- *   identifier, actor id, domains, roll options incl. `check:statistic:<slug>`, rollMode),
+ *   `skipDialog`, rolls a CheckRoll `1d20+mod` whose options are CheckPF2e.roll's (type,
+ *   identifier, action, domains, isReroll, totalModifier, damaging, rollerId, showBreakdown),
+ *   evaluated at once (interactive dice unless blind), and posts it with `flags.pf2e.context`
+ *   (type, identifier, actor id, domains, roll options incl. `check:statistic:<slug>`, rollMode),
  *   created with `args.rollMode` (else the current mode). pf2e 8 (Foundry v14 only, this world's
  *   release there) takes `args.messageMode` in v14's names instead and writes
  *   `context.messageMode` (StatisticRollParameters and BaseRollContext of the 8.0 types); its
@@ -86,17 +88,27 @@ class Statistic {
       rollMode = chosen.mode;
     }
     const type = this.check.type;
+    const domains = [this.slug, `${this.slug}-check`, "check", "all"];
+    // CheckPF2e.roll (check.ts): the CheckRoll's own options, then evaluated at once (no hook
+    // between: its dice go through Foundry's dice fulfillment with these options on the roll),
+    // interactive dice allowed unless the roll is blind (7.x: `blindroll`; 8.x's check.ts was not
+    // readable: its blind mode in v14's names)
     const roll = new CheckRoll(
       `1d20+${this.mod}`,
       {},
       {
         type,
         identifier: args.identifier ?? null,
+        action: null,
+        domains,
+        isReroll: false,
         totalModifier: this.mod,
-        rollerId: G.game.user.id,
+        damaging: false,
+        rollerId: G.game.userId,
+        showBreakdown: true,
       },
     );
-    await roll.evaluate();
+    await roll.evaluate({ allowInteractive: rollMode !== (eight() ? "blind" : "blindroll") });
     const options = [
       "all",
       `check:statistic:${this.slug}`,
@@ -117,7 +129,7 @@ class Statistic {
               identifier: args.identifier ?? null,
               actor: this.actor.id,
               token: null,
-              domains: [this.slug, `${this.slug}-check`, "check", "all"],
+              domains,
               options,
               ...(eight() ? { messageMode: rollMode } : { rollMode }),
             },
