@@ -166,7 +166,8 @@ export class FairDice {
     this.secrets.set(key, secret);
     const options = (root.options ??= {});
     const mine = (options[MODULE_ID] as Options | undefined) ?? {};
-    options[MODULE_ID] = { ...mine, fair: { ...check, secret } };
+    const { lake, round, fisher, kind } = check;
+    options[MODULE_ID] = { ...mine, fair: { lake, round, fisher, kind, secret } };
     return new FairStream(secret, reply.value.nonce, check);
   }
 
