@@ -20,7 +20,7 @@
  * the roll carries the secret in its options to the chat message, where the GM checks it.
  */
 import type { FairCheck } from "../../dice/fair.ts";
-import { FairStream, SECRET_HEX, commitOf, randomHex, shapeOf } from "../../dice/fair.ts";
+import { FairStream, SECRET_HEX, commitOf, isSecret, randomHex, shapeOf } from "../../dice/fair.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { CheckKind, RollAdapter } from "../systems/types.ts";
 import type { FulfilledTerm, PlayerPort } from "./port.ts";
@@ -54,9 +54,11 @@ export class FairDice {
   private readonly streams = new WeakMap<object, Promise<FairStream | null>>();
   /**
    * Secrets by check and shape: rolling the same check the same way again (a message that failed
-   * to post) commits to the same secret, gets the same nonce, and so the same dice.
+   * to post, a page reloaded mid-roll) commits to the same secret, gets the same nonce, and so
+   * the same dice. Kept in this tab's session storage (it outlives a reload, not the tab), else
+   * in memory.
    */
-  private readonly secrets = new Map<string, string>();
+  private readonly secrets = new SecretShelf();
   /** The check the roll card's button is rolling now, if any. */
   private rolling: Rolling | undefined;
 
@@ -179,5 +181,32 @@ export class FairDice {
   elsewhere(denomination = "d20"): string | undefined {
     const method = this.port.diceMethodFor(denomination);
     return method && method !== FAIR_METHOD ? method : undefined;
+  }
+}
+
+/** This tab's fair secrets: `sessionStorage` where the browser gives it, else this page's memory. */
+class SecretShelf {
+  private readonly memory = new Map<string, string>();
+
+  private storage(): Storage | undefined {
+    try {
+      return globalThis.sessionStorage ?? undefined;
+    } catch {
+      return undefined; // a browser that refuses storage to this page
+    }
+  }
+
+  get(key: string): string | undefined {
+    const stored = this.storage()?.getItem(`${FAIR_METHOD}.fair.${key}`);
+    return isSecret(stored) ? stored : this.memory.get(key);
+  }
+
+  set(key: string, secret: string): void {
+    this.memory.set(key, secret);
+    try {
+      this.storage()?.setItem(`${FAIR_METHOD}.fair.${key}`, secret);
+    } catch {
+      // full or refused: the page's memory keeps it until a reload
+    }
   }
 }
