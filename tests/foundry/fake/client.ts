@@ -41,6 +41,8 @@ import { catchDocOf, heldItemOf } from "../../../src/foundry/core/haul-source.ts
 import type { FakeServer } from "./server.ts";
 import { activeGmOf } from "./server.ts";
 import { clone, deepFreeze, expandObject, mergeObject } from "./util.ts";
+import type { RollEnv } from "./dice.ts";
+import { ClientDice } from "./dice.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const LANG: unknown = JSON.parse(readFileSync(`${ROOT}lang/en.json`, "utf8"));
@@ -177,7 +179,16 @@ export class FakeClient implements Port {
     seed = 1,
   ) {
     this.rng = new Xoshiro128(seedState(seed));
+    const role = server.allUsers().find((u) => u.id === userId)?.role ?? 1;
+    this.clientDice = new ClientDice((faces) => this.rng.die(faces), role);
   }
+
+  /**
+   * This client's dice (fake/dice.ts): CONFIG.Dice.fulfillment, the user's core.diceConfiguration
+   * and MANUAL_ROLLS (by the user's role unless a test sets it), the RollResolver's entries
+   * (`typed`), every face drawn (`draws`); its random faces are this client's seeded dice.
+   */
+  readonly clientDice: ClientDice;
 
   /** game.release.generation (v13 common/config.mjs, ReleaseData#generation): the server's. */
   get generation(): number {
@@ -192,6 +203,7 @@ export class FakeClient implements Port {
    */
   async connect(): Promise<void> {
     this.page.reset(); // a new page: nothing in memory
+    this.clientDice.reload(); // CONFIG is built anew; the client setting stays
     this.reach = new BatchReach(); // nor what it learnt of batches
     const snapshot = this.server.connect(this);
     this.received.push({ channel: "world", data: clone(snapshot) });
@@ -842,6 +854,20 @@ export class FakeClient implements Port {
     };
   }
 
+  /**
+   * The client a roll is evaluated on (v13 client/dice/roll.mjs evaluates on the rolling client;
+   * fake/dice.ts RollEnv): this client's dice, the faces the
+   * test's `dice` function gives for the formula, else this client's own random source; a roll
+   * failing as `failRoll` asked throws.
+   */
+  protected rollEnvFor(formula: string): RollEnv {
+    if (this.rollFailure !== undefined && this.rollFailure-- <= 0) {
+      this.rollFailure = undefined;
+      throw new Error("fake Roll: the dice failed (test)");
+    }
+    return { dice: this.clientDice, random: this.faceSource(formula, this.dice?.(formula)) };
+  }
+
   /** test-only: counts the page's lives (each close or reload ends one). */
   private life = 0;
   /**
@@ -849,12 +875,7 @@ export class FakeClient implements Port {
    * client/dice/roll.mjs); only dice and numbers, no @references.
    */
   async roll(formula: string): Promise<RollResult> {
-    if (this.rollFailure !== undefined && this.rollFailure-- <= 0) {
-      this.rollFailure = undefined;
-      throw new Error("fake Roll: the dice failed (test)");
-    }
-    const given = this.dice?.(formula);
-    const face = this.faceSource(formula, given);
+    const face = this.rollEnvFor(formula).random;
     const term = /^(\d*)d([a-z])$/.exec(formula);
     if (term) return this.rollTerm(formula, Number(term[1] || 1), term[2]!, face);
     const p = parseFormula(formula);
