@@ -13,6 +13,18 @@ export interface PlayerMessage extends MessageLike {
   readonly content?: string;
 }
 
+/** A die term as a dice fulfillment handler receives it (v13 client/dice/terms/dice.mjs, handler(term, options)). */
+export interface FulfilledTerm {
+  readonly faces: number;
+  readonly denomination?: string;
+  /** The Roll being evaluated: RollTerm#_root, set by Roll#_evaluateASTAsync before each term (v13 client/dice/roll.mjs). */
+  readonly _root?: { readonly options?: Record<string, unknown> } | null;
+}
+export type DiceHandler = (
+  term: FulfilledTerm,
+  options?: object,
+) => Promise<number | undefined> | number | undefined;
+
 export interface PlayerPort extends Port {
   /**
    * `game.user.setFlag(MODULE_ID, key, value)`: a user may update their own User document
@@ -57,6 +69,14 @@ export interface PlayerPort extends Port {
    * mode in the generation's words (`messageMode` on v14, `rollMode` on v13).
    */
   readonly coreRoll: CoreRoller;
+  /**
+   * CONFIG.Dice.fulfillment (v12+): registers the module's method `kolikoly-fishing` (non-interactive, this handler)
+   * and makes it the default method when no other module set one (defaultMethod ""); a die the handler returns
+   * undefined for is rolled as ever (DiceTerm#roll: randomFace).
+   */
+  fulfillDice(label: string, handler: DiceHandler): void;
+  /** The method this client's dice configuration sends a denomination to: core.diceConfiguration[d] || defaultMethod. */
+  diceMethodFor(denomination: string): string;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The fake's dice (fake/dice.ts) against Foundry v13's: which method a die goes to and the order
- * the dice are drawn in.
+ * the dice are drawn in, and the players' port over a client's dice.
  */
 import { describe, expect, it } from "vitest";
+import { makePlayerTable } from "../players/fake-players.ts";
 import type { DiceTerm, FulfillmentHandler } from "./dice.ts";
 import { ClientDice, FakeRoll, ROLES, asStored } from "./dice.ts";
 
@@ -194,5 +195,36 @@ describe("fake dice: the order of draws", () => {
       ["d4", "handler", 3],
     ]);
     expect(r.total).toBe(15);
+  });
+});
+
+describe("fake dice: a client's dice and the players' port (fulfillDice, diceMethodFor)", () => {
+  it("the module's method becomes the default; a client's own configuration still wins", async () => {
+    const t = await makePlayerTable({ system: "worldbuilding" });
+    const [a] = t.players;
+    expect(a.clientDice.hasManualRolls()).toBe(false);
+    expect(t.gm.clientDice.hasManualRolls()).toBe(true);
+    expect(a.diceMethodFor("d20")).toBe("");
+    a.fulfillDice("Fair dice", (term) => (term._root?.options?.fair ? 20 : undefined));
+    expect(a.diceMethodFor("d20")).toBe("kolikoly-fishing");
+    a.clientDice.configuration = { d4: "mersenne" };
+    expect(a.diceMethodFor("d4")).toBe("mersenne");
+    // another module's default stays
+    t.gm.clientDice.fulfillment.defaultMethod = "mersenne";
+    t.gm.fulfillDice("Fair dice", () => undefined);
+    expect(t.gm.diceMethodFor("d20")).toBe("mersenne");
+    // a core roll goes through it too
+    const out = await a.coreRoll(
+      "1d20 + @x",
+      { x: 2 },
+      { speaker: {}, flavor: "", flags: {} },
+      undefined,
+    );
+    expect(a.clientDice.draws.at(-1)).toMatchObject({ method: "kolikoly-fishing", via: "random" });
+    expect(out.total).toBe(out.natural! + 2);
+    // a reload builds CONFIG anew: the module registers again at init; the setting stays
+    await a.reload();
+    expect(a.diceMethodFor("d20")).toBe("");
+    expect(a.diceMethodFor("d4")).toBe("mersenne");
   });
 });
