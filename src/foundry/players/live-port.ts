@@ -83,6 +83,12 @@ export function livePlayerPort(base: Port): PlayerPort {
     notifyError: (message) => void ui.notifications?.error(message),
     alertGm: (message, line) => alertLine(message, line),
     coreRoll,
+    fulfillDice() {
+      throw new Error("not yet");
+    },
+    diceMethodFor() {
+      throw new Error("not yet");
+    },
   };
 }
 
