@@ -28,6 +28,9 @@ export const FAKE_FILES = [
   "tests/fixtures/systems/system-fakes.ts",
   "tests/fixtures/systems/dnd5e.ts",
   "tests/fixtures/systems/pf2e.ts",
+  "tests/fixtures/systems/stand-in.ts",
+  "tests/fixtures/systems/dnd5e-dice.ts",
+  "tests/fixtures/systems/pf2e-fakes.ts",
 ];
 
 export const CITATION =

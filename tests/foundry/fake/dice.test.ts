@@ -1,8 +1,21 @@
 /**
- * The fake's dice (fake/dice.ts) against Foundry v13's: which method a die goes to and the order
- * the dice are drawn in, and the players' port over a client's dice.
+ * The fake's dice (fake/dice.ts) against Foundry v13's: which method a die goes to, the order
+ * the dice are drawn in, and the JSON each system's honest roll shapes leave in the message for
+ * the faces drawn (the fixtures' corpus, tests/fixtures/systems/corpus.ts, built from the
+ * systems' sources).
  */
 import { describe, expect, it } from "vitest";
+import type { ActorLike, MessageLike, RollLike } from "../../../src/foundry/systems/types.ts";
+import type { RollJson } from "../../fixtures/systems/core-roll.ts";
+import { SHAPES } from "../../fixtures/systems/corpus.ts";
+import { dnd5eAna } from "../../fixtures/systems/dnd5e.ts";
+import { assuranceFeat, pf2eCharacter } from "../../fixtures/systems/pf2e.ts";
+import type { SystemFakeOptions } from "../../fixtures/systems/system-fakes.ts";
+import {
+  pf2eRerollFromMessage,
+  withDnd5eRolls,
+  withPf2eRolls,
+} from "../../fixtures/systems/system-fakes.ts";
 import { makePlayerTable } from "../players/fake-players.ts";
 import type { DiceTerm, FulfillmentHandler } from "./dice.ts";
 import { ClientDice, FakeRoll, ROLES, asStored } from "./dice.ts";
@@ -226,5 +239,310 @@ describe("fake dice: a client's dice and the players' port (fulfillDice, diceMet
     await a.reload();
     expect(a.diceMethodFor("d20")).toBe("");
     expect(a.diceMethodFor("d4")).toBe("mersenne");
+  });
+});
+
+/** The dnd5e shapes the stand-ins roll, with the honest options that make each (corpus ids). */
+const DND5E: Record<
+  string,
+  { faces: Record<string, number[]>; config?: object; flags?: object; system?: object }
+> = {
+  plain: { faces: { d20: [13] } },
+  advantage: { faces: { d20: [7, 15] }, config: { advantage: true } },
+  disadvantage: { faces: { d20: [6, 18] }, config: { disadvantage: true } },
+  "advantage-tie": { faces: { d20: [12, 12] }, config: { advantage: true } },
+  "elven-accuracy": {
+    faces: { d20: [3, 19, 11] },
+    config: { advantage: true, elvenAccuracy: true },
+  },
+  "halfling-lucky": { faces: { d20: [1, 14] }, flags: { halflingLucky: true } },
+  "halfling-lucky-advantage": {
+    faces: { d20: [1, 1, 11] },
+    config: { advantage: true },
+    flags: { halflingLucky: true },
+  },
+  "reliable-talent": { faces: { d20: [3] }, flags: { reliableTalent: true } },
+  // Guidance as the skill's check bonus; Bless and Bane as the actor's ability check bonus
+  "guidance-typed": { faces: { d20: [10], d4: [3] }, system: { sur: "1d4" } },
+  "advantage-guidance": {
+    faces: { d20: [6, 14], d4: [4] },
+    config: { advantage: true },
+    system: { sur: "1d4" },
+  },
+  "bless-effect": { faces: { d20: [9], d4: [2] }, system: { check: "1d4" } },
+  "bless-and-guidance": { faces: { d20: [11], d4: [1, 4] }, system: { sur: "1d4", check: "1d4" } },
+  "bane-effect": { faces: { d20: [9], d4: [2] }, system: { check: "-1d4" } },
+};
+
+/** Ana, her Survival bonus and check bonuses and her flags as the shape needs them. */
+function ana(spec: (typeof DND5E)[string]): ActorLike {
+  const a = structuredClone({ ...dnd5eAna, getRollData: undefined }) as ActorLike & {
+    system: {
+      skills: { sur: { bonuses: { check: string } } };
+      bonuses: { abilities: { check: string } };
+    };
+    flags: object;
+  };
+  const sys = (spec.system ?? {}) as { sur?: string; check?: string };
+  if (sys.sur) a.system.skills.sur.bonuses.check = sys.sur;
+  if (sys.check) a.system.bonuses.abilities.check = sys.check;
+  a.flags = { dnd5e: spec.flags ?? {} };
+  return a;
+}
+
+/** The stand-in options of a client with `dice`, its posts collected. */
+function standIn(dice: ClientDice, posted: MessageLike[], o: Partial<SystemFakeOptions> = {}) {
+  return {
+    post: async (d: MessageLike) => (posted.push(JSON.parse(JSON.stringify(d))), d),
+    d20: () => {
+      throw new Error("a scripted die was drawn at random");
+    },
+    userId: () => "player",
+    dice,
+    ...o,
+  } as SystemFakeOptions;
+}
+
+/** The shape's message roll as the stand-in adds to it: dnd5e's rollType (basic-roll.mjs). */
+const withRollType = (r: RollJson, rollType: string) => ({
+  ...r,
+  options: { ...r.options, rollType },
+});
+
+describe("fake dice: the dnd5e stand-ins leave the corpus's message rolls", () => {
+  for (const [v, release] of [
+    ["5.3", "5.3.3"],
+    ["4.4", "4.4.4"],
+  ] as const)
+    it.each(Object.entries(DND5E))(`dnd5e ${release} %s`, async (id, spec) => {
+      const shape = SHAPES.find((s) => s.id === `dnd5e ${v}/${id}`)!;
+      const posted: MessageLike[] = [];
+      const dice = withMethod(client(), scripted(spec.faces));
+      const actor = withDnd5eRolls(ana(spec), standIn(dice, posted, { dnd5e: release }));
+      const rollSkill = (actor as unknown as { rollSkill: (...a: object[]) => Promise<unknown> })
+        .rollSkill;
+      await rollSkill({ skill: "sur", ...spec.config }, { configure: false }, {});
+      expect(posted[0]!.rolls![0]).toEqual(withRollType(shape.views.message, "skill"));
+      expect(posted[0]!.rolls![0]!.total).toBe(shape.total);
+    });
+
+  it("dnd5e 5.3.3 manual entry with advantage: two typed d20s, the term's method manual", async () => {
+    const shape = SHAPES.find((s) => s.id === "dnd5e 5.3/manual")!;
+    const posted: MessageLike[] = [];
+    const dice = client(ROLES.TRUSTED);
+    dice.configuration = { d20: "manual" };
+    dice.typed.push(5, 17);
+    const actor = withDnd5eRolls(ana({ faces: {} }), standIn(dice, posted));
+    const rollSkill = (actor as unknown as { rollSkill: (...a: object[]) => Promise<unknown> })
+      .rollSkill;
+    await rollSkill({ skill: "sur", advantage: true }, { configure: false }, {});
+    expect(posted[0]!.rolls![0]).toEqual(withRollType(shape.views.message, "skill"));
+    expect((posted[0] as { flavor?: string }).flavor).toBe("Survival Check (Wisdom) (Advantage)");
+  });
+
+  it("initiative with advantage: the live D20Die, the dice as the corpus has them", async () => {
+    const shape = SHAPES.find((s) => s.id === "dnd5e 5.3/initiative-advantage")!;
+    const posted: MessageLike[] = [];
+    const a = ana({ faces: {} }) as ActorLike & { system: { attributes: { init: object } } };
+    a.system.attributes.init = { ...a.system.attributes.init, roll: { mode: 1 } };
+    const dice = withMethod(client(), scripted({ d20: [4, 16] }));
+    const actor = withDnd5eRolls(a, standIn(dice, posted)) as unknown as {
+      getInitiativeRoll(): { evaluate(): Promise<unknown>; toMessage(d: object): Promise<unknown> };
+    };
+    const roll = actor.getInitiativeRoll();
+    await roll.evaluate();
+    await roll.toMessage({});
+    const stored = posted[0]!.rolls![0] as unknown as RollJson;
+    const terms = (r: RollJson) => r.terms.map(({ options: _o, ...t }) => t);
+    expect(terms(stored)).toEqual(terms(shape.views.message));
+    expect(stored).toMatchObject({ class: "D20Roll", total: shape.total, formula: "1d20adv + 3" });
+  });
+
+  it("dnd5e.postRollConfiguration sees the unevaluated rolls; their options reach the message", async () => {
+    const posted: MessageLike[] = [];
+    const calls: string[] = [];
+    const dice = withMethod(client(), (term) => {
+      const mark = term._root!.options["kolikoly-fishing"] as { fair?: number[] } | undefined;
+      if (!mark) return undefined;
+      (mark.fair ??= []).push(18);
+      return 18;
+    });
+    const call = (hook: string, ...args: unknown[]) => {
+      calls.push(hook);
+      if (hook === "dnd5e.postRollConfiguration") {
+        const [rolls] = args as [FakeRoll[]];
+        expect(rolls[0]!._evaluated).toBe(false);
+        expect(rolls[0]!.dice[0]!.number).toBe(1); // adv not yet expanded
+        rolls[0]!.options["kolikoly-fishing"] = { request: 1 };
+      }
+      return true;
+    };
+    const actor = withDnd5eRolls(ana({ faces: {} }), standIn(dice, posted, { call }));
+    const rollSkill = (actor as unknown as { rollSkill: (...a: object[]) => Promise<RollLike[]> })
+      .rollSkill;
+    const [roll] = await rollSkill({ skill: "sur", advantage: true }, {}, {});
+    expect(calls.filter((c) => c.startsWith("dnd5e.post") && c.endsWith("Configuration"))).toEqual([
+      "dnd5e.postSkillRollConfiguration",
+      "dnd5e.postAbilityCheckRollConfiguration",
+      "dnd5e.postD20TestRollConfiguration",
+      "dnd5e.postRollConfiguration",
+    ]);
+    expect(roll!.options).toMatchObject({ "kolikoly-fishing": { request: 1, fair: [18, 18] } });
+    expect(posted[0]!.rolls![0]!.options).toMatchObject({
+      "kolikoly-fishing": { request: 1, fair: [18, 18] },
+    });
+  });
+
+  it("a configuration hook answering false stops the roll: no message, null", async () => {
+    const posted: MessageLike[] = [];
+    const dice = client();
+    const call = (hook: string) => hook !== "dnd5e.postRollConfiguration";
+    const actor = withDnd5eRolls(ana({ faces: {} }), standIn(dice, posted, { call }));
+    const rollSkill = (actor as unknown as { rollSkill: (...a: object[]) => Promise<unknown> })
+      .rollSkill;
+    expect(await rollSkill({ skill: "sur" }, {}, {})).toBeNull();
+    expect(posted).toEqual([]);
+    expect(dice.draws).toEqual([]);
+  });
+
+  it("an attack: Elven Accuracy with advantage rolls three d20s, Bless a d4 after the modifier", async () => {
+    const posted: MessageLike[] = [];
+    const a = ana({ faces: {}, flags: { elvenAccuracy: true } }) as ActorLike & {
+      system: { bonuses: Record<string, unknown> };
+    };
+    a.system.bonuses.rwak = { attack: "1d4" };
+    const dice = withMethod(client(), scripted({ d20: [5, 17, 2], d4: [3] }));
+    const actor = withDnd5eRolls(a, standIn(dice, posted));
+    const act = Object.values(
+      (actor.items as unknown as { system: { activities: Record<string, object> } }[])[0]!.system
+        .activities,
+    )[0] as { rollAttack: (...a: object[]) => Promise<unknown> };
+    await act.rollAttack({ advantage: true }, {}, {});
+    expect(posted[0]!.rolls![0]).toMatchObject({
+      formula: "1d20adv2 + 5 + 1d4",
+      total: 25,
+      options: { rollType: "attack", elvenAccuracy: true, advantageMode: 1 },
+      terms: [
+        { class: "Die", number: 3, modifiers: ["adv2"] },
+        { operator: "+" },
+        { number: 5 },
+        { operator: "+" },
+        { class: "BasicDie", results: [{ result: 3, active: true }] },
+      ],
+    });
+  });
+});
+
+/** pf2e's stand-in on Cara (Survival +7, trained at level 3). */
+function cara(dice: ClientDice, posted: MessageLike[], o: Partial<SystemFakeOptions> = {}) {
+  const actor = pf2eCharacter("pf2eCara0000000", "Cara");
+  actor.items = [assuranceFeat("survival")] as never;
+  const deleted: string[] = [];
+  const so = standIn(dice, posted, {
+    deleteMessage: async (id) => void deleted.push(id),
+    ...o,
+  });
+  return { actor: withPf2eRolls(actor, so), so, deleted };
+}
+
+describe("fake dice: the pf2e stand-ins leave the corpus's message rolls", () => {
+  const roll = async (
+    id: string,
+    faces: number[],
+    args: object,
+    o: Partial<SystemFakeOptions> = {},
+  ) => {
+    const posted: MessageLike[] = [];
+    const dice = withMethod(client(), scripted({ d20: faces }));
+    const { actor } = cara(dice, posted, o);
+    await (actor.skills.survival as unknown as { roll(a: object): Promise<unknown> }).roll(args);
+    const shape = SHAPES.find((s) => s.id === `pf2e/${id}`)!;
+    expect(posted[0]!.rolls![0]).toEqual(shape.views.message);
+    expect(posted[0]!.rolls![0]!.total).toBe(shape.total);
+    return posted[0]!;
+  };
+
+  it("plain", () => roll("plain", [11], { skipDialog: true }));
+  it("fortune: rollTwice keep-higher", async () => {
+    const m = await roll("fortune", [4, 16], { skipDialog: true, rollTwice: "keep-higher" });
+    expect((m.flags!.pf2e as { context: { options: string[] } }).context.options).toContain(
+      "fortune",
+    );
+  });
+  it("misfortune: rollTwice keep-lower", () =>
+    roll("misfortune", [4, 16], { skipDialog: true, rollTwice: "keep-lower" }));
+  it("Assurance ticked in the check dialog: 10 + proficiency, no die", async () => {
+    const m = await roll("assurance", [], {}, { checkDialog: { substitution: "assurance" } });
+    expect((m.flags!.pf2e as { context: { substitutions: object[] } }).context).toMatchObject({
+      substitutions: [{ slug: "assurance", value: 10, selected: true }],
+      options: expect.arrayContaining(["substitute:assurance", "fortune"]),
+    });
+  });
+
+  it("manual entry: the term's method manual", async () => {
+    const posted: MessageLike[] = [];
+    const dice = client(ROLES.TRUSTED);
+    dice.configuration = { d20: "manual" };
+    dice.typed.push(12);
+    const { actor } = cara(dice, posted);
+    await (actor.skills.survival as unknown as { roll(a: object): Promise<unknown> }).roll({
+      skipDialog: true,
+    });
+    expect(posted[0]!.rolls![0]).toEqual(SHAPES.find((s) => s.id === "pf2e/manual")!.views.message);
+  });
+
+  it("a blind check is evaluated without the RollResolver: a manual d20 rolls digitally", async () => {
+    const posted: MessageLike[] = [];
+    const dice = client(ROLES.TRUSTED);
+    dice.configuration = { d20: "manual" };
+    dice.typed.push(12);
+    const { actor } = cara(dice, posted, { d20: () => 6 });
+    await (actor.skills.survival as unknown as { roll(a: object): Promise<unknown> }).roll({
+      rollMode: "blindroll",
+    });
+    expect(posted[0]!.rolls![0]).toMatchObject({ total: 13 });
+    expect(dice.typed).toEqual([12]);
+  });
+
+  it("the handler reads the check's type, domains and isReroll in _root.options", async () => {
+    const posted: MessageLike[] = [];
+    const seen: object[] = [];
+    const dice = withMethod(client(), (term) => {
+      const o = term._root!.options;
+      seen.push({ type: o.type, isReroll: o.isReroll, survival: (o.domains as string[])[0] });
+      return 9;
+    });
+    const { actor, so, deleted } = cara(dice, posted);
+    await (actor.skills.survival as unknown as { roll(a: object): Promise<unknown> }).roll({});
+    const rerolled = await pf2eRerollFromMessage(
+      { ...posted[0]!, id: "m1", author: { id: "player" } },
+      actor,
+      so,
+      { heroPoint: true },
+    );
+    expect(seen).toEqual([
+      { type: "skill-check", isReroll: false, survival: "survival" },
+      { type: "skill-check", isReroll: true, survival: "survival" },
+    ]);
+    expect(deleted).toEqual(["m1"]);
+    expect(rerolled).toBeDefined();
+    const shape = SHAPES.find((s) => s.id === "pf2e/hero-point")!;
+    expect({ ...posted[1]!.rolls![0], terms: undefined, total: undefined }).toEqual({
+      ...shape.views.message,
+      terms: undefined,
+      total: undefined,
+    });
+    expect(posted[1]!.flags!.pf2e).toMatchObject({
+      context: {
+        isReroll: true,
+        options: expect.arrayContaining(["check:reroll", "check:hero-point"]),
+      },
+    });
+    // the hero point is spent: none left for another
+    const resources = (actor.system as { resources: { heroPoints: { value: number } } }).resources;
+    expect(resources.heroPoints.value).toBe(0);
+    expect(
+      await pf2eRerollFromMessage({ ...posted[1]!, id: "m2" }, actor, so, { heroPoint: true }),
+    ).toBeUndefined();
   });
 });
