@@ -235,6 +235,19 @@ describe("fake dice: a client's dice and the players' port (fulfillDice, diceMet
     );
     expect(a.clientDice.draws.at(-1)).toMatchObject({ method: "kolikoly-fishing", via: "random" });
     expect(out.total).toBe(out.natural! + 2);
+    // the core port's own rolls (Port.roll: allowInteractive false) reach the method too
+    const seen: string[] = [];
+    a.fulfillDice("Fair dice", (term, options) => {
+      seen.push(
+        `${term.denomination}:${JSON.stringify(term._root?.options)}:${JSON.stringify(options)}`,
+      );
+      return 4;
+    });
+    expect((await a.roll("1d20+1dk")).total).toBe(8);
+    expect(seen).toEqual([
+      'd20:{}:{"allowStrings":false,"allowInteractive":false}',
+      'k:{}:{"allowStrings":false,"allowInteractive":false}',
+    ]);
     // a reload builds CONFIG anew: the module registers again at init; the setting stays
     await a.reload();
     expect(a.diceMethodFor("d20")).toBe("");
