@@ -20,10 +20,17 @@ export const FAKE_FILES = [
   "tests/foundry/fake/form-data.ts",
   "tests/foundry/fake/util.ts",
   "tests/foundry/fake/store-traffic.ts",
+  "tests/foundry/fake/dice.ts",
+  "tests/foundry/fake/dice-terms.ts",
+  "tests/foundry/fake/die.ts",
+  "tests/foundry/fake/dice-roll.ts",
   "tests/foundry/players/fake-players.ts",
   "tests/fixtures/systems/system-fakes.ts",
   "tests/fixtures/systems/dnd5e.ts",
   "tests/fixtures/systems/pf2e.ts",
+  "tests/fixtures/systems/stand-in.ts",
+  "tests/fixtures/systems/dnd5e-dice.ts",
+  "tests/fixtures/systems/pf2e-fakes.ts",
 ];
 
 export const CITATION =

@@ -71,8 +71,8 @@ export interface PlayerPort extends Port {
   readonly coreRoll: CoreRoller;
   /**
    * CONFIG.Dice.fulfillment (v12+): registers the module's method `kolikoly-fishing` (non-interactive, this handler)
-   * and makes it the default method when no other module set one (defaultMethod ""); a die the handler returns
-   * undefined for is rolled as ever (DiceTerm#roll: randomFace).
+   * and makes it the default method; a die the handler returns undefined for goes to the default another module had
+   * set, else is rolled as ever (DiceTerm#roll: randomFace).
    */
   fulfillDice(label: string, handler: DiceHandler): void;
   /** The method this client's dice configuration sends a denomination to: core.diceConfiguration[d] || defaultMethod. */

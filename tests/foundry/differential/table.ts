@@ -14,12 +14,17 @@
 import type { FisherSpec, Mods } from "../../../src/rules/index.ts";
 import { DEFAULT_MODS } from "../../../src/rules/index.ts";
 import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
-import type { ActorLike, MessageLike } from "../../../src/foundry/systems/types.ts";
-import { pf2eCharacter, pf2eCheckMessage } from "../../fixtures/systems/pf2e.ts";
+import type { ActorLike } from "../../../src/foundry/systems/types.ts";
+import { pf2eCharacter } from "../../fixtures/systems/pf2e.ts";
 import { dnd5eAna } from "../../fixtures/systems/dnd5e.ts";
-import { withDnd5eRolls, withPf2eRolls } from "../../fixtures/systems/system-fakes.ts";
+import type { SystemFakeOptions } from "../../fixtures/systems/system-fakes.ts";
+import {
+  pf2eStrikeRoll,
+  withDnd5eRolls,
+  withPf2eRolls,
+} from "../../fixtures/systems/system-fakes.ts";
 import { PlayerClient, PlayerServer, tableSystemVersion } from "../players/fake-players.ts";
-import { standIn } from "../players/actors.ts";
+import { standInOn } from "../players/actors.ts";
 import { fisherToken } from "../fake/world.ts";
 import type { DiceQueue } from "./dice.ts";
 
@@ -106,13 +111,7 @@ function dnd5eWith(id: string, f: FisherSpec): ActorLike {
 }
 
 /** A pf2e character with exactly these numbers: skills, Perception, a net Strike. */
-function pf2eWith(
-  id: string,
-  f: FisherSpec,
-  post: (d: MessageLike, mode: string | undefined) => Promise<MessageLike>,
-  d20: () => number,
-  userId: () => string,
-): ActorLike {
+function pf2eWith(id: string, f: FisherSpec, so: SystemFakeOptions): ActorLike {
   const m = modsOf(f);
   const a = pf2eCharacter(id, f.name ?? f.id) as ReturnType<typeof pf2eCharacter> & {
     system: Record<string, unknown>;
@@ -145,7 +144,6 @@ function pf2eWith(
     (s as { check: { mod: number } }).check.mod = s.mod;
   // a net Strike (system.actions): pf2e's StrikeData, its first variant rolls the attack
   // (src/module/actor/character/document.ts prepareStrike: variants[].roll)
-  let counter = 0;
   (sys as Record<string, unknown>).actions = [
     {
       slug: "net",
@@ -162,24 +160,16 @@ function pf2eWith(
       variants: [
         {
           label: `+${m.attack}`,
-          roll: async (args: { rollMode?: string; identifier?: string } = {}) => {
-            const data = pf2eCheckMessage(
-              `strike${id}${++counter}`,
-              userId(),
-              { id, name: f.name ?? f.id },
-              "net",
-              "attack-roll",
-              d20(),
-              m.attack,
-              {
-                rollMode: args.rollMode ?? "publicroll",
-                identifier: args.identifier ?? null,
-                extraOptions: ["item:slug:net"],
-              },
-            );
-            const created = await post(data, args.rollMode);
-            return created.rolls![0]!;
-          },
+          roll: pf2eStrikeRoll(
+            a,
+            {
+              slug: "net",
+              mod: m.attack,
+              domains: ["net", "net-check", "check", "all"],
+              extraOptions: ["item:slug:net"],
+            },
+            so,
+          ),
         },
       ],
     },
@@ -243,25 +233,12 @@ export async function diffTable(o: {
   for (const c of clients)
     o.fishers.forEach((f, i) => {
       const id = actorIds[i]!;
-      const post = (d: MessageLike, m: string | undefined) => c.postRoll(d, m);
-      const d20 = () => o.dice.d20();
-      const userId = () => c.userId;
+      const so = standInOn(c, server, () => o.dice.d20());
       const actor =
         o.system === "dnd5e"
-          ? withDnd5eRolls(dnd5eWith(id, f), {
-              ...standIn(server),
-              post,
-              d20,
-              userId,
-              callAll: (h, ...x) => c.hooks.callAll(h, ...x),
-            })
+          ? withDnd5eRolls(dnd5eWith(id, f), so)
           : o.system === "pf2e"
-            ? withPf2eRolls(pf2eWith(id, f, post, d20, userId), {
-                ...standIn(server),
-                post,
-                d20,
-                userId,
-              })
+            ? withPf2eRolls(pf2eWith(id, f, so), so)
             : genericWith(id, f);
       c.attachActor(id, actor);
     });

@@ -33,7 +33,7 @@ import { LEAK_SETTING } from "../../../src/foundry/core/table-check.ts";
 import { LIVE_HOOKS } from "../../../src/foundry/core/live-feed.ts";
 import type { Notice } from "./store-traffic.ts";
 import { FakePage, fakeCheckEnv } from "./store-traffic.ts";
-import { Xoshiro128, parseFormula, seedState } from "../../../src/rules/index.ts";
+import { Xoshiro128, seedState } from "../../../src/rules/index.ts";
 import { lookup, format, registerKolikolyHelpers } from "../../../src/ui/handlebars-helpers.ts";
 import type { CombatDoc, ItemDoc, MessageDoc, Payload, WorldSnapshot } from "./server.ts";
 import type { CatchDoc, HeldItem } from "../../../src/foundry/core/documents.ts";
@@ -41,6 +41,8 @@ import { catchDocOf, heldItemOf } from "../../../src/foundry/core/haul-source.ts
 import type { FakeServer } from "./server.ts";
 import { activeGmOf } from "./server.ts";
 import { clone, deepFreeze, expandObject, mergeObject } from "./util.ts";
+import type { RollEnv } from "./dice.ts";
+import { ClientDice, Die, FakeRoll } from "./dice.ts";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const LANG: unknown = JSON.parse(readFileSync(`${ROOT}lang/en.json`, "utf8"));
@@ -177,7 +179,16 @@ export class FakeClient implements Port {
     seed = 1,
   ) {
     this.rng = new Xoshiro128(seedState(seed));
+    const role = server.allUsers().find((u) => u.id === userId)?.role ?? 1;
+    this.clientDice = new ClientDice((faces) => this.rng.die(faces), role);
   }
+
+  /**
+   * This client's dice (fake/dice.ts): CONFIG.Dice.fulfillment, the user's core.diceConfiguration
+   * and MANUAL_ROLLS (by the user's role unless a test sets it), the RollResolver's entries
+   * (`typed`), every face drawn (`draws`); its random faces are this client's seeded dice.
+   */
+  readonly clientDice: ClientDice;
 
   /** game.release.generation (v13 common/config.mjs, ReleaseData#generation): the server's. */
   get generation(): number {
@@ -192,6 +203,7 @@ export class FakeClient implements Port {
    */
   async connect(): Promise<void> {
     this.page.reset(); // a new page: nothing in memory
+    this.clientDice.reload(); // CONFIG is built anew; the client setting stays
     this.reach = new BatchReach(); // nor what it learnt of batches
     const snapshot = this.server.connect(this);
     this.received.push({ channel: "world", data: clone(snapshot) });
@@ -842,36 +854,41 @@ export class FakeClient implements Port {
     };
   }
 
-  /** test-only: counts the page's lives (each close or reload ends one). */
-  private life = 0;
   /**
-   * Roll#evaluate with the client's own random source (Foundry rolls on the client, v13
-   * client/dice/roll.mjs); only dice and numbers, no @references.
+   * The client a roll is evaluated on (v13 client/dice/roll.mjs evaluates on the rolling client;
+   * fake/dice.ts RollEnv): this client's dice, the faces the
+   * test's `dice` function gives for the formula, else this client's own random source; a roll
+   * failing as `failRoll` asked throws.
    */
-  async roll(formula: string): Promise<RollResult> {
+  protected rollEnvFor(formula: string): RollEnv {
     if (this.rollFailure !== undefined && this.rollFailure-- <= 0) {
       this.rollFailure = undefined;
       throw new Error("fake Roll: the dice failed (test)");
     }
-    const given = this.dice?.(formula);
-    const face = this.faceSource(formula, given);
-    const term = /^(\d*)d([a-z])$/.exec(formula);
-    if (term) return this.rollTerm(formula, Number(term[1] || 1), term[2]!, face);
-    const p = parseFormula(formula);
-    if (!p.ok || p.formula.refs.length) throw new Error(`fake Roll: cannot evaluate ${formula}`);
+    return { dice: this.clientDice, random: this.faceSource(formula, this.dice?.(formula)) };
+  }
+
+  /** test-only: counts the page's lives (each close or reload ends one). */
+  private life = 0;
+  /**
+   * As live-port.ts: `new Roll(formula).evaluate({allowInteractive: false})` on this client (v13
+   * client/dice/roll.mjs; fake/dice.ts): each die through CONFIG.Dice.fulfillment (a handler the
+   * module registered sees it), else this client's random source; the first dice term's faces,
+   * the total and Roll#toJSON. Only dice and numbers, no @references.
+   */
+  async roll(formula: string): Promise<RollResult> {
+    const env = this.rollEnvFor(formula);
+    if (formula.includes("@")) throw new Error(`fake Roll: cannot evaluate ${formula}`);
+    const r = new FakeRoll(formula, {}, {}, env, {
+      terms: { d: (e, n, f, m) => new Die(e, n, f, { modifiers: m }), letters: this.diceTerms },
+    });
     this.rolls.push(formula);
-    let total = p.formula.constant;
-    const first: number[] = [];
-    for (const [i, d] of p.formula.dice.entries())
-      for (let k = 0; k < d.count; k++) {
-        const f = face(d.faces);
-        if (i === 0) first.push(f);
-        total += d.sign * f;
-      }
+    await r.evaluate({ allowInteractive: false });
+    const first = r.dice[0];
     return {
-      total,
-      firstDieFaces: first,
-      json: { class: "Roll", formula, total, evaluated: true },
+      total: r.total,
+      firstDieFaces: first ? first.results.map((x) => x.result) : [],
+      json: r.toJSON(),
     };
   }
   /**
@@ -883,48 +900,6 @@ export class FakeClient implements Port {
     ["t", { className: "KayanakTemperatureDie", faces: 6 }],
   ]);
 
-  /**
-   * A formula of one lettered die (`1dk`): the v13 roll grammar reads the one letter after `d` as
-   * the denomination and DiceTerm.fromParseNode takes the class from CONFIG.Dice.terms[letter]
-   * (v13 client/dice/terms/dice.mjs); an unregistered letter is no term. Each result is a face
-   * from 1 to the term's faces (DiceTerm#roll, mapRandomFace); Roll#toJSON carries the term's
-   * class name, number, faces and results (client/dice/terms/term.mjs toJSON).
-   */
-  private rollTerm(
-    formula: string,
-    number: number,
-    denomination: string,
-    face: (faces: number) => number,
-  ): RollResult {
-    const cls = this.diceTerms.get(denomination);
-    if (!cls) throw new Error(`fake Roll: no dice term ${denomination} in CONFIG.Dice.terms`);
-    this.rolls.push(formula);
-    const results = Array.from({ length: number }, () => ({
-      result: face(cls.faces),
-      active: true,
-    }));
-    const total = results.reduce((a, r) => a + r.result, 0);
-    return {
-      total,
-      firstDieFaces: results.map((r) => r.result),
-      json: {
-        class: "Roll",
-        formula,
-        total,
-        evaluated: true,
-        terms: [
-          {
-            class: cls.className,
-            number,
-            faces: cls.faces,
-            modifiers: [],
-            results,
-            evaluated: true,
-          },
-        ],
-      },
-    };
-  }
   /** Hooks.call on this client (v13 client/helpers/hooks.mjs). */
   callHook(name: string, ...args: unknown[]): boolean {
     return this.hooks.call(name, ...args);

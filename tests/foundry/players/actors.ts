@@ -1,7 +1,8 @@
 /**
  * The system actors each fake client holds in the players' tests: dnd5e's Ana and Bo with roll
- * methods that post through that client (tests/fixtures/systems), their d20 faces drawn from one
- * queue shared by every client, as a real table's dice are one sequence in time.
+ * methods that post through that client (tests/fixtures/systems), their dice drawn through that
+ * client's dice fulfillment (fake/dice.ts), a d20's random face from one queue shared by every
+ * client, as a real table's dice are one sequence in time.
  */
 import { expect } from "vitest";
 import type { ActorLike } from "../../../src/foundry/systems/types.ts";
@@ -26,6 +27,29 @@ export function standIn(
   };
 }
 
+/**
+ * test-only: the stand-in options of a system actor held by client `c`: posts through it, its
+ * Hooks.call / callAll, its dice (fake/dice.ts), its ChatMessage#delete, the table's release;
+ * a d20's random face from `d20`.
+ */
+export function standInOn(
+  c: PlayerClient,
+  server: PlayerServer,
+  d20: () => number,
+): SystemFakeOptions {
+  return {
+    ...standIn(server),
+    // dnd5e's BasicRoll.toMessage falls back to the user's mode setting
+    post: (d, m) => c.postRoll(d, m),
+    d20,
+    userId: () => c.userId,
+    callAll: (h, ...a) => c.hooks.callAll(h, ...a),
+    call: (h, ...a) => c.hooks.call(h, ...a),
+    dice: c.clientDice,
+    deleteMessage: (id) => c.deleteMessage(id),
+  };
+}
+
 export function dnd5eActors(t: PlayerTable, faces: number[] | (() => number)): void {
   const queue = Array.isArray(faces) ? [...faces] : [];
   const d20 = Array.isArray(faces) ? () => queue.shift() ?? 10 : faces;
@@ -37,14 +61,7 @@ export function dnd5eActors(t: PlayerTable, faces: number[] | (() => number)): v
     for (const f of fixtures) {
       const actor = withDnd5eRolls(
         { ...f, items: structuredClone([...(f.items ?? [])]) },
-        {
-          ...standIn(t.server),
-          // dnd5e's BasicRoll.toMessage falls back to the user's mode setting
-          post: (d, m) => c.postRoll(d, m),
-          d20,
-          userId: () => c.userId,
-          callAll: (h, ...a) => c.hooks.callAll(h, ...a),
-        },
+        standInOn(c, t.server, d20),
       );
       c.attachActor(f.id!, actor);
     }

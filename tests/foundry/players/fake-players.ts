@@ -18,7 +18,7 @@
 import { MODULE_ID } from "../../../src/foundry/core/constants.ts";
 import type { LakeHost } from "../../../src/foundry/fishing/host.ts";
 import type { Mods } from "../../../src/rules/index.ts";
-import type { PlayerMessage, PlayerPort } from "../../../src/foundry/players/port.ts";
+import type { DiceHandler, PlayerMessage, PlayerPort } from "../../../src/foundry/players/port.ts";
 import type { PlayerWiring } from "../../../src/foundry/players/wire.ts";
 import type { Port } from "../../../src/foundry/core/port.ts";
 import { DeclarePrompt } from "../../../src/foundry/players/prompt.ts";
@@ -31,8 +31,8 @@ import type {
   RollModeName,
 } from "../../../src/foundry/systems/types.ts";
 import { getPath } from "../../../src/foundry/systems/common.ts";
-import { coreRollOf } from "../../fixtures/systems/core-roll.ts";
 import { FakeClient } from "../fake/client.ts";
+import { FakeRoll, asStored } from "../fake/dice.ts";
 import type { ActorDoc, Payload } from "../fake/server.ts";
 import { FakeServer } from "../fake/server.ts";
 import { clone, deepFreeze } from "../fake/util.ts";
@@ -438,15 +438,6 @@ export class PlayerClient extends FakeClient implements PlayerPort {
   userFlag(userId: string, key: string): unknown {
     return this.userFlagState[userId]?.[key];
   }
-  /**
-   * test-only: this fake's dice ask no fulfillment method yet; a registration is accepted and
-   * every die is the fake's own (fair-dice.test.ts posts its rolls by hand).
-   */
-  fulfillDice(): void {}
-  /** test-only: every die goes to the module's method, as on a client whose dice configuration is untouched. */
-  diceMethodFor(): string {
-    return "kolikoly-fishing";
-  }
   /** Hooks.on (v13 client/helpers/hooks.mjs). */
   on(name: string, fn: (...args: unknown[]) => unknown): void {
     this.hooks.on(name, fn);
@@ -534,8 +525,10 @@ export class PlayerClient extends FakeClient implements PlayerPort {
     if (line !== undefined) this.alertLines.set(line, this.alerts.length - 1);
   }
   /**
-   * Core Roll on this client: `@references` replaced from the roll data (Roll.replaceFormulaData),
-   * evaluated with the client's dice (the core fake's Roll#evaluate), posted as Roll#toMessage does.
+   * Core Roll on this client (v13 client/dice/roll.mjs): `@references` replaced from the roll data
+   * (Roll.replaceFormulaData), `new Roll(formula).evaluate()` through this client's dice
+   * (fake/dice.ts: each die through CONFIG.Dice.fulfillment), posted as Roll#toMessage does (the
+   * live roll, kept as JSON by ChatMessage#rolls); the outcome as live-port.ts reads it.
    */
   readonly coreRoll: CoreRoller = async (formula, data, message, rollMode) => {
     const bound = formula.replace(/@([A-Za-z][A-Za-z0-9_.]*)/g, (_m, path: string) => {
@@ -544,20 +537,55 @@ export class PlayerClient extends FakeClient implements PlayerPort {
         throw new Error(`fake Roll: @${path} has no number in the roll data`);
       return String(v);
     });
-    const r = await this.roll(bound.replace(/\s+/g, "").replace(/\+-/g, "-"));
-    // Roll#toJSON of the evaluated roll (v13 client/dice/roll.mjs), as the message carries it
+    const env = this.rollEnvFor(bound.replace(/\s+/g, "").replace(/\+-/g, "-"));
+    const roll = new FakeRoll(bound, {}, {}, env);
+    this.rolls.push(roll.formula.replace(/\s+/g, ""));
+    await roll.evaluate();
     // the live port says the mode in the generation's words (players/live-port.ts coreRoll)
     const created = await this.postRoll(
-      { ...message, rolls: [coreRollOf(bound, r.firstDieFaces)] } as MessageLike,
+      { ...message, rolls: [asStored(roll)] } as MessageLike,
       rollMode && (this.players.generation >= 14 ? mapLegacyRollMode(rollMode) : rollMode),
     );
-    const natural = r.firstDieFaces[0];
+    const natural = roll.dice[0]?.results[0]?.result;
     return {
-      total: r.total,
+      total: roll.total,
       ...(natural !== undefined ? { natural } : {}),
       messageId: created.id!,
     };
   };
+
+  /**
+   * CONFIG.Dice.fulfillment on this client (v13 client/config.mjs; DiceFulfillmentMethod): the
+   * module's method, not interactive, with its handler, made the default method.
+   */
+  fulfillDice(label: string, handler: DiceHandler): void {
+    const f = this.clientDice.fulfillment;
+    // as the live port does (players/live-port.ts fulfillDice): the module's method becomes the
+    // default, and a default another module had set keeps the dice the module does not supply
+    const previous =
+      f.defaultMethod && f.defaultMethod !== MODULE_ID ? f.methods[f.defaultMethod] : undefined;
+    const chained: DiceHandler = async (term, options) =>
+      (await handler(term, options)) ??
+      (previous?.interactive ? undefined : previous?.handler?.(term, options));
+    f.methods[MODULE_ID] = { label, interactive: false, handler: chained };
+    f.defaultMethod = MODULE_ID;
+  }
+
+  /**
+   * The method this client sends a denomination to: `config[denomination] || defaultMethod`
+   * (v13 client/dice/terms/dice.mjs #invokeFulfillmentHandler).
+   */
+  diceMethodFor(denomination: string): string {
+    return this.clientDice.methodFor(denomination);
+  }
+
+  /**
+   * test-only: ChatMessage#delete from this client (Document#delete, v13
+   * common/abstract/document.mjs), checked by the server: the author or a GM.
+   */
+  async deleteMessage(id: string): Promise<void> {
+    await this.write([{ kind: "chat.delete", ids: [id] }]);
+  }
 }
 
 export interface PlayerTable {

@@ -39,6 +39,9 @@ function attach(
       d20,
       userId: () => c.userId,
       callAll: (h: string, ...a: unknown[]) => (hooks ? c.hooks.callAll(h, ...a) : undefined),
+      call: (h: string, ...a: unknown[]) => (hooks ? c.hooks.call(h, ...a) : true),
+      dice: c.clientDice,
+      deleteMessage: (id: string) => c.deleteMessage(id),
     };
     t.actorIds.forEach((id, i) => {
       const name = ["Ana", "Bo"][i]!;

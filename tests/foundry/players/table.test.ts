@@ -16,7 +16,7 @@ import { pf2eCharacter } from "../../fixtures/systems/pf2e.ts";
 import { withPf2eRolls } from "../../fixtures/systems/system-fakes.ts";
 import type { PlayerClient, PlayerTable } from "./fake-players.ts";
 import { lakeOn, makePlayerTable } from "./fake-players.ts";
-import { dnd5eActors, settleClients, standIn } from "./actors.ts";
+import { dnd5eActors, settleClients, standInOn } from "./actors.ts";
 import { findLeaks } from "../fake/secrecy.ts";
 import { strictLocalize } from "../fake/client.ts";
 import type { RollRequest } from "../../../src/rules/index.ts";
@@ -28,12 +28,10 @@ function pf2eActors(t: PlayerTable, faces: number[]): void {
   const d20 = () => queue.shift() ?? 10;
   for (const c of [t.gm, t.gm2, ...t.players])
     t.actorIds.forEach((id, i) => {
-      const actor = withPf2eRolls(pf2eCharacter(id, ["Ana", "Bo"][i]!), {
-        ...standIn(t.server),
-        post: (d, m) => c.postRoll(d, m),
-        d20,
-        userId: () => c.userId,
-      });
+      const actor = withPf2eRolls(
+        pf2eCharacter(id, ["Ana", "Bo"][i]!),
+        standInOn(c, t.server, d20),
+      );
       c.attachActor(id, actor);
     });
 }

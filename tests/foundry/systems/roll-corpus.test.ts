@@ -23,7 +23,7 @@ import { SHAPES, SYSTEM_VERSIONS, TAMPERS, tamper } from "../../fixtures/systems
 import { dnd5eAna, dnd5eSkillMessage } from "../../fixtures/systems/dnd5e.ts";
 import { assuranceFeat, pf2eCharacter, pf2eCheckMessage } from "../../fixtures/systems/pf2e.ts";
 import { withPf2eRolls } from "../../fixtures/systems/system-fakes.ts";
-import { declareTrackAndCatch, dnd5eActors, settleClients, standIn } from "../players/actors.ts";
+import { declareTrackAndCatch, dnd5eActors, settleClients, standInOn } from "../players/actors.ts";
 import type { PlayerClient, PlayerTable } from "../players/fake-players.ts";
 import { lakeOn, makePlayerTable } from "../players/fake-players.ts";
 
@@ -131,12 +131,10 @@ async function lockedFor(shape: Shape, lang: Flat) {
         if (i === 0) actor.items = [assuranceFeat("survival")] as never;
         c.attachActor(
           id,
-          withPf2eRolls(actor, {
-            ...standIn(t.server),
-            post: (d, m) => c.postRoll(d, m),
-            d20: () => 10,
-            userId: () => c.userId,
-          }),
+          withPf2eRolls(
+            actor,
+            standInOn(c, t.server, () => 10),
+          ),
         );
       });
   } else if (shape.system === "core") {
