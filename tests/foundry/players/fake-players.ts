@@ -566,7 +566,7 @@ export class PlayerClient extends FakeClient implements PlayerPort {
       f.defaultMethod && f.defaultMethod !== MODULE_ID ? f.methods[f.defaultMethod] : undefined;
     const chained: DiceHandler = async (term, options) =>
       (await handler(term, options)) ??
-      (previous?.interactive ? undefined : previous?.handler?.(term, options));
+      (previous?.interactive ? undefined : previous?.handler?.(term as never, options));
     f.methods[MODULE_ID] = { label, interactive: false, handler: chained };
     f.defaultMethod = MODULE_ID;
   }
