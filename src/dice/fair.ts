@@ -194,3 +194,17 @@ export function revealOf(roll: unknown, moduleId: string): FairReveal | undefine
     return undefined;
   return { lake, round: round as number, fisher, kind, secret };
 }
+
+/**
+ * A roll as data: a live `Roll` (a chat message's rolls on a Foundry client, whose terms name
+ * their class only in `toJSON`) serialised as the message data that carried it; plain data as
+ * it is; undefined for what does not serialise.
+ */
+export function rollJson(roll: unknown): unknown {
+  if (roll === undefined || roll === null) return roll;
+  try {
+    return JSON.parse(JSON.stringify(roll)) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -15,6 +15,7 @@
  *   `DiceTerm` number, faces, modifiers, results, method; `NumericTerm` number; `OperatorTerm`
  *   operator; `ParentheticalTerm` term, roll; `FunctionTerm` fn, terms, rolls, result.
  */
+import { rollJson } from "./fair.ts";
 import { refuse } from "./roll-verdict.ts";
 import { DieReplay } from "./die-replay.ts";
 
@@ -252,13 +253,6 @@ export function verifyRollData(roll: unknown, walk: Walk, depth: number): Value 
 /**
  * The roll as data: a live `Roll` (a ChatMessage's `rolls` are instances on a Foundry client)
  * serialises through `toJSON` exactly as the message data that carried it; plain data stays as
- * it is (JSON drops NaN and Infinity to null, which the checks refuse).
+ * it is (JSON drops NaN and Infinity to null, which the checks refuse). fair.ts `rollJson`.
  */
-export function rollData(roll: unknown): unknown {
-  if (roll === undefined || roll === null) return roll;
-  try {
-    return JSON.parse(JSON.stringify(roll)) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+export const rollData = rollJson;

@@ -5,9 +5,8 @@
  * roll it holds against that draw itself, and the card says what it found: a player need not
  * take anyone's word for it.
  */
-import { revealOf } from "../../dice/fair.ts";
+import { revealOf, rollJson } from "../../dice/fair.ts";
 import { checkFairRoll } from "../../dice/fair-check.ts";
-import { rollData } from "../../dice/roll-terms.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { CardFairEntry } from "../fishing/fair-record.ts";
 import type { MessageLike } from "../systems/types.ts";
@@ -43,7 +42,7 @@ export function fairProofLines(
       };
     // judged as its data: a message's rolls are live Rolls on a client, whose terms name their
     // class only in toJSON (v13 client/dice/terms/term.mjs RollTerm#toJSON)
-    const roll = e.message ? rollData(message(e.message)?.rolls?.[0]) : undefined;
+    const roll = e.message ? rollJson(message(e.message)?.rolls?.[0]) : undefined;
     const reveal = roll ? revealOf(roll, MODULE_ID) : undefined;
     if (!roll || !reveal)
       return {

@@ -188,6 +188,10 @@ async function setUp(
     handedOver: false,
   });
   const origin = { col: 1, row: 1 };
+  // the differential games force each roll's face (the scenario's), which fair dice exist to
+  // prevent: their lakes trust the rolling client; a fair lake's export is checked by the CLI's
+  // verify in tests/foundry/players/fair-dice.test.ts
+  const fairDice = false;
   if (run.via === "file" || continued > 0) {
     const { endedByGm: _end, ...file } = run.scenario;
     const r = await host.createFromScenario({
@@ -196,6 +200,7 @@ async function setUp(
       name: "Differential lake",
       origin,
       tokens: t.tokens,
+      fairDice,
     });
     return r.ok
       ? r.value.id
@@ -218,6 +223,7 @@ async function setUp(
     })),
     settings: { ...s.settings },
     ...(s.squares?.length ? { squares: s.squares } : {}),
+    fairDice,
   });
   if (!r.ok) return fail(`set-up from the characters refused: ${r.error.code} ${r.error.field}`);
   const l = await host.load(r.value.id);
