@@ -206,10 +206,12 @@ export class RollPickup {
         fisher: fisher.name,
       });
     // fair dice (fair-draws.ts): a player's roll counts only as the roll of its draw, every die
-    // the fair one; a GM's roll for a player is the GM's call
+    // the fair one; a GM's roll for a player is the GM's call, and a check without a die (pf2e
+    // Assurance, bound above) has no die to be fair about
     const byGm = this.d.port.users().find((u) => u.id === author)?.isGM ?? false;
+    const dice = v.natural !== undefined || v.bonusDice.length > 0;
     let proof: FairProof | undefined;
-    if (pub.fairDice && !byGm) {
+    if (pub.fairDice && !byGm && dice) {
       const check = { lake: flag.lake, round: flag.round, fisher: fisher.id, kind: picked.kind };
       const f = this.d.fair.verdict(message.rolls?.[0], check, record);
       if (!f.ok)

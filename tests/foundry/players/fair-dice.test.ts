@@ -9,6 +9,7 @@
  */
 import { JSDOM } from "jsdom";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { fixRandomBytes } from "./fixed-random.ts";
 import type { FairCheck } from "../../../src/dice/fair.ts";
 import { FairStream, commitOf, randomHex, shapeOf } from "../../../src/dice/fair.ts";
 import { checkFairRoll } from "../../../src/dice/fair-check.ts";
@@ -33,23 +34,7 @@ afterEach(() => {
   clients = [];
   vi.restoreAllMocks();
 });
-// test-only: the platform's random bytes (secrets, the GM's nonces) from a fixed sequence, so each
-// test plays the same dice every run; the construction is the same whatever the bytes
-beforeEach(() => {
-  let x = 0x9e3779b9;
-  vi.spyOn(globalThis.crypto, "getRandomValues").mockImplementation(
-    <T extends ArrayBufferView | null>(a: T): T => {
-      const bytes = new Uint8Array(a!.buffer, a!.byteOffset, a!.byteLength);
-      for (let i = 0; i < bytes.length; i++) {
-        x ^= x << 13;
-        x ^= x >>> 17;
-        x ^= x << 5;
-        bytes[i] = x & 0xff;
-      }
-      return a;
-    },
-  );
-});
+beforeEach(() => fixRandomBytes(0x9e3779b9));
 
 const desk = (c: PlayerClient) => c.wiring!.player;
 const gmDesk = (c: PlayerClient) => c.wiring!.gm;
