@@ -4,10 +4,12 @@
  * length per kind of revision at its table (whether it starts a chain, the rounds it adds,
  * whether it posts cards, the fishers, the lake's squares: what the header and the scene show),
  * and so is each of them sealed again with the longest names, secret rolls typed for every
- * fisher, or every declaration changed.
+ * fisher, every declaration changed, or (the lakes roll with fair dice) every fisher's largest
+ * fair draw in the pending round and in each round before.
  */
 import { describe, expect, test } from "vitest";
-import type { GmRecord } from "../../src/foundry/fishing/record.ts";
+import { compactRoll } from "../../src/dice/fair-check.ts";
+import type { GmRecord, PendingDraw } from "../../src/foundry/fishing/record.ts";
 import type { Cipher, StoreDoc } from "../../src/foundry/core/store/sealed.ts";
 import { PAD_BYTES, padTarget, sealRevision } from "../../src/foundry/core/store/sealed.ts";
 import { XCHACHA } from "../../src/foundry/core/store/gm-crypto.ts";
@@ -97,6 +99,50 @@ const CLEAR: Cipher = { seal: (_k, _a, p) => p, open: (_k, _a, s) => s };
 const lengthOf = (record: GmRecord, prev: Sealed["prev"]) =>
   atob(sealRevision(record, prev, KEY, CLEAR).sealed).length;
 
+/**
+ * The largest fair draw a fisher makes (fishing/record.ts `PendingDraw`): Elven Accuracy with a
+ * Halfling reroll and two bonus d4, its roll compacted as the record keeps it.
+ */
+function largestDraw(rng: ReturnType<typeof rngFor>): PendingDraw {
+  const die = (faces: number, number: number, modifiers: string[], results: number[]) => ({
+    class: "Die",
+    options: { flavor: "Survival" },
+    evaluated: true,
+    number,
+    faces,
+    modifiers,
+    results: results.map((result, i) => ({ result, active: i === results.length - 1 })),
+  });
+  const plus = { class: "OperatorTerm", options: {}, evaluated: true, operator: "+" };
+  const roll = {
+    class: "D20Roll",
+    options: { advantageMode: 1, elvenAccuracy: true, halflingLucky: true, rollType: "skill" },
+    formula: "3d20adv2r1=1 + 15 + 1d4 + 1d4",
+    total: 42,
+    evaluated: true,
+    terms: [
+      die(20, 3, ["adv2", "r1=1"], [1, rng.die(20), rng.die(20), rng.die(20)]),
+      plus,
+      { class: "NumericTerm", options: {}, evaluated: true, number: 15 },
+      plus,
+      die(4, 1, [], [rng.die(4)]),
+      plus,
+      die(4, 1, [], [rng.die(4)]),
+    ],
+  };
+  return {
+    commit: "a".repeat(64),
+    nonce: "b".repeat(32),
+    shape: "3d20adv2r1=1,1d4,1d4",
+    kind: "animalHandling",
+    user: "u".repeat(16),
+    at: 9_999_999_999_999,
+    secret: "c".repeat(64),
+    roll: compactRoll(roll),
+    message: "m".repeat(16),
+  };
+}
+
 /** The same record with other contents of the same kind: long names, secret rolls, other actions. */
 function variants(r: GmRecord, seed: number): GmRecord[] {
   const rng = rngFor(seed);
@@ -108,10 +154,21 @@ function variants(r: GmRecord, seed: number): GmRecord[] {
   const actions = Object.fromEntries(
     fishers.map((f) => [f, { action: "herd", toward: [31, 31, 8] }]),
   );
+  // fair dice: every fisher's largest draw, in the pending round and in every round before it
+  const draws = Object.fromEntries(fishers.map((f) => [f, largestDraw(rng)]));
   return [
     { ...r, setup: { ...r.setup, fishers: r.setup.fishers.map((f) => ({ ...f, name: long })) } },
     { ...r, pending: { ...r.pending, totals } },
     { ...r, pending: { ...r.pending, actions, totals, revive: fishers } as never },
+    ...(r.fairDice
+      ? [
+          {
+            ...r,
+            pending: { ...r.pending, actions, totals, draws } as never,
+            pendingBefore: r.pendingBefore.map((p) => ({ ...p, actions, totals, draws }) as never),
+          },
+        ]
+      : []),
   ];
 }
 
@@ -120,6 +177,7 @@ describe("sealed revisions: one length per kind (store/sealed.ts)", () => {
     const lengths = new Map<string, Set<number>>();
     let sealed = 0;
     let resealed = 0;
+    let fair = 0;
     for (const fishers of [1, 2, 5, LAKE_LIMITS.fishers])
       for (const seed of [1, 2]) {
         const revisions = await play(fishers, seed, seed * 9);
@@ -132,10 +190,13 @@ describe("sealed revisions: one length per kind (store/sealed.ts)", () => {
             for (const v of variants(s.record, i)) {
               expect(lengthOf(v, s.prev), s.kind).toBe(s.length);
               resealed++;
+              if (v.pending.draws) fair++;
             }
         }
       }
     for (const [kind, set] of lengths) expect([...set], kind).toHaveLength(1);
+    // the lakes rolled with fair dice (the default), so the largest draws were sealed again too
+    expect(fair).toBeGreaterThan(50);
     // the games reached every kind: starts, declarations, rounds with cards, at every table
     const kinds = [...lengths.keys()];
     expect(kinds.some((k) => k.startsWith("start, adds 0"))).toBe(true);

@@ -31,6 +31,11 @@ export interface StoreRecord {
    * Sealed with the set-up; its key makes every draw, so any GM client computes the same haul.
    */
   readonly catch?: CatchSetting;
+  /**
+   * The lake rolls its players' checks with fair dice (public: the scene's lake says so as
+   * well); sealed with the set-up, it gives each revision room for the draws (store/sealed.ts).
+   */
+  readonly fairDice?: boolean;
   /** Absent for the fishing game; "kayanak" for a Kayanak board (issue 11). */
   readonly game?: "kayanak";
   /**

@@ -267,6 +267,8 @@ async function placeLake(
     pendingBefore: g.session.rounds.map(() => EMPTY_PENDING),
     aliasKey: newAliasKey(),
     ...(caught.value ? { catch: caught.value } : {}),
+    // room in every revision for the draws (core/store/sealed.ts): the scene shows it anyway
+    ...(base.fairDice ? { fairDice: true } : {}),
   };
   h.learn(record);
   const c = await h.games.create(

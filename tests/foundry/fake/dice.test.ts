@@ -217,15 +217,22 @@ describe("fake dice: a client's dice and the players' port (fulfillDice, diceMet
     const [a] = t.players;
     expect(a.clientDice.hasManualRolls()).toBe(false);
     expect(t.gm.clientDice.hasManualRolls()).toBe(true);
-    expect(a.diceMethodFor("d20")).toBe("");
+    // the module registered its method at init (players/fair-dice.ts), the default for every die
+    expect(a.diceMethodFor("d20")).toBe("kolikoly-fishing");
     a.fulfillDice("Fair dice", (term) => (term._root?.options?.fair ? 20 : undefined));
     expect(a.diceMethodFor("d20")).toBe("kolikoly-fishing");
     a.clientDice.configuration = { d4: "mersenne" };
     expect(a.diceMethodFor("d4")).toBe("mersenne");
-    // another module's default stays
+    // another module's default: the module's method takes its place and hands it the dice it
+    // does not supply
     t.gm.clientDice.fulfillment.defaultMethod = "mersenne";
     t.gm.fulfillDice("Fair dice", () => undefined);
-    expect(t.gm.diceMethodFor("d20")).toBe("mersenne");
+    expect(t.gm.diceMethodFor("d20")).toBe("kolikoly-fishing");
+    const handed = t.gm.clientDice.draws.length;
+    await t.gm.roll("1d20");
+    expect(t.gm.clientDice.draws.slice(handed)).toMatchObject([
+      { method: "kolikoly-fishing", via: "handler" },
+    ]);
     // a core roll goes through it too
     const out = await a.coreRoll(
       "1d20 + @x",
@@ -250,7 +257,7 @@ describe("fake dice: a client's dice and the players' port (fulfillDice, diceMet
     ]);
     // a reload builds CONFIG anew: the module registers again at init; the setting stays
     await a.reload();
-    expect(a.diceMethodFor("d20")).toBe("");
+    expect(a.diceMethodFor("d20")).toBe("kolikoly-fishing");
     expect(a.diceMethodFor("d4")).toBe("mersenne");
   });
 });

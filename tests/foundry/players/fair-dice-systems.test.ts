@@ -27,7 +27,9 @@ afterEach(() => {
   clients = [];
   vi.restoreAllMocks();
 });
-beforeEach(() => fixRandomBytes(0x2545f491));
+beforeEach(() => {
+  fixRandomBytes(0x2545f491);
+});
 
 const desk = (c: PlayerClient) => c.wiring!.player;
 const gmDesk = (c: PlayerClient) => c.wiring!.gm;

@@ -34,7 +34,9 @@ afterEach(() => {
   clients = [];
   vi.restoreAllMocks();
 });
-beforeEach(() => fixRandomBytes(0x9e3779b9));
+beforeEach(() => {
+  fixRandomBytes(0x9e3779b9);
+});
 
 const desk = (c: PlayerClient) => c.wiring!.player;
 const gmDesk = (c: PlayerClient) => c.wiring!.gm;

@@ -6,10 +6,11 @@
  */
 import { vi } from "vitest";
 
-export function fixRandomBytes(seed: number): void {
+export function fixRandomBytes(seed: number): { mockRestore(): void } {
   let x = seed | 0 || 1;
-  vi.spyOn(globalThis.crypto, "getRandomValues").mockImplementation(
-    <T extends ArrayBufferView | null>(a: T): T => {
+  return vi
+    .spyOn(globalThis.crypto, "getRandomValues")
+    .mockImplementation(<T extends ArrayBufferView | null>(a: T): T => {
       const bytes = new Uint8Array(a!.buffer, a!.byteOffset, a!.byteLength);
       for (let i = 0; i < bytes.length; i++) {
         x ^= x << 13;
@@ -18,6 +19,5 @@ export function fixRandomBytes(seed: number): void {
         bytes[i] = x & 0xff;
       }
       return a;
-    },
-  );
+    });
 }

@@ -15,6 +15,7 @@ import type { Truth } from "../fake/secrecy.ts";
 import { SecrecyChecker, forbiddenLines, roundRolls } from "../fake/secrecy.ts";
 import { randomDeclaration, rngFor } from "../fake/world.ts";
 import { dnd5eActors, settleClients } from "./actors.ts";
+import { fixRandomBytes } from "./fixed-random.ts";
 import type { PlayerClient, PlayerTable } from "./fake-players.ts";
 import { makePlayerTable } from "./fake-players.ts";
 
@@ -68,6 +69,22 @@ export async function playSuite(
   cipher?: Cipher,
 ): Promise<SuiteRun> {
   const rng = rngFor(mode === "filtered" ? 1010 : 2020);
+  // the lakes roll with fair dice (the default): the players' secrets and the GM's nonces from
+  // fixed bytes, so each suite plays the same game every run
+  const bytes = fixRandomBytes(mode === "filtered" ? 1010 : 2020);
+  try {
+    return await play(mode, rounds, rng, cipher);
+  } finally {
+    bytes.mockRestore();
+  }
+}
+
+async function play(
+  mode: "filtered" | "everyone",
+  rounds: number,
+  rng: ReturnType<typeof rngFor>,
+  cipher: Cipher | undefined,
+): Promise<SuiteRun> {
   const names = (id: string) => ({ f1: "Ana", f2: "Bo" })[id] ?? id;
   const modes = ["publicroll", "gmroll", "blindroll"] as const;
   const run: SuiteRun = {

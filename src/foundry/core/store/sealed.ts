@@ -37,6 +37,8 @@ interface Secret {
   readonly game?: "kayanak";
   /** The lake's catch setting (record.ts `catch`), sealed with the setup. */
   readonly catch?: unknown;
+  /** The lake rolls with fair dice (record.ts `fairDice`), sealed with the setup. */
+  readonly fairDice?: true;
   /** Rounds this revision adds after those of its parts, with what was pending before each. */
   readonly rounds?: readonly unknown[];
   readonly pendingBefore?: readonly unknown[];
@@ -125,6 +127,12 @@ export const SLOT = {
   round: { base: 512, perSeat: 512 },
   /** The cards of the revision's change (record.ts `outbox`), when it posts any. */
   cards: { base: 2048, perSeat: 1536 },
+  /**
+   * A lake with fair dice (public: the scene's lake says so): each fisher's draw, in the pending
+   * round and in each round it adds (commitment, nonce, shape, secret and the compacted roll: some
+   * 1,100 bytes for three d20s and two d4).
+   */
+  fair: { perSeat: 1536 },
 } as const;
 
 /** What the padded length of a revision may depend on: nothing a player's view does not show. */
@@ -137,6 +145,8 @@ export interface PadKind {
   readonly seats: number;
   /** Squares of the lake (width x height x levels; Kayanak: its board's). */
   readonly squares: number;
+  /** The lake rolls with fair dice (the scene's lake shows it). */
+  readonly fair?: boolean;
 }
 
 /** The sealed text's length for a kind of revision at a table: a whole number of PAD_BYTES. */
@@ -148,7 +158,8 @@ export function padTarget(k: PadKind): number {
       ? SLOT.setup.base + SLOT.setup.perSeat * k.seats + SLOT.setup.perSquare * k.squares
       : 0) +
     k.rounds * (SLOT.round.base + SLOT.round.perSeat * k.seats) +
-    (k.cards ? SLOT.cards.base + SLOT.cards.perSeat * k.seats : 0);
+    (k.cards ? SLOT.cards.base + SLOT.cards.perSeat * k.seats : 0) +
+    (k.fair ? (1 + k.rounds) * SLOT.fair.perSeat * k.seats : 0);
   return Math.ceil(bytes / PAD_BYTES) * PAD_BYTES;
 }
 
@@ -238,6 +249,7 @@ export function sealRevision(
           aliasKey: next.aliasKey,
           ...(next.game ? { game: next.game } : {}),
           ...(next.catch ? { catch: next.catch } : {}),
+          ...(next.fairDice ? { fairDice: true as const } : {}),
         }
       : {}),
     ...(next.rounds.length > held
@@ -262,6 +274,7 @@ export function sealRevision(
     rounds: secret.rounds?.length ?? 0,
     cards: !!secret.outbox,
     ...tableOf(next.setup),
+    fair: next.fairDice === true,
   });
   const plain = padded(JSON.stringify(secret), target);
   return { ...header, sealed: toBase64(cipher.seal(key.bytes, bound(header), plain)) };
@@ -315,6 +328,7 @@ export function assemble(
     ...(first.secret.aliasKey ? { aliasKey: first.secret.aliasKey } : {}),
     ...(first.secret.game ? { game: first.secret.game } : {}),
     ...(first.secret.catch ? { catch: first.secret.catch } : {}),
+    ...(first.secret.fairDice ? { fairDice: true } : {}),
   } as unknown as StoreRecord;
   return { record, counts: chain.map(roundsHeld) };
 }
