@@ -41,7 +41,6 @@ import * as store from "./hooks/update-store.ts";
 import * as live from "./hooks/live.ts";
 import * as players from "./hooks/players.ts";
 import { addDeclareButton } from "./hooks/players.ts";
-import { appendFairProof, fairProofLines } from "./players/fair-proof.ts";
 import * as tableCheck from "./hooks/table-check.ts";
 import * as hazardChoice from "./hooks/hazard-choice.ts";
 import * as kayanakDice from "./hooks/kayanak-dice.ts";
@@ -116,10 +115,14 @@ export function createModule(port: () => Port, env: ModuleEnv): FoundryModule {
           )?.pub;
           const name = (id: string) => pub?.fishers.find((f) => f.id === id)?.name ?? id;
           const t = (k: string, d?: Readonly<Record<string, string>>) => pw.port.localize(k, d);
-          appendFairProof(
-            html,
-            t("KOLIKOLY.Players.FairProof.Heading"),
-            fairProofLines(card.fair, card.lake, card.round, (id) => pw.port.message(id), name, t),
+          const fair = card.fair;
+          // the check's code is loaded with the first fair card (not at start)
+          void import("./players/fair-proof.ts").then(({ appendFairProof, fairProofLines }) =>
+            appendFairProof(
+              html,
+              t("KOLIKOLY.Players.FairProof.Heading"),
+              fairProofLines(fair, card.lake, card.round, (id) => pw.port.message(id), name, t),
+            ),
           );
         },
       ],

@@ -76,6 +76,8 @@ describe("the built module", () => {
       "kolikoly-fishing/scripts/create.js",
       "kolikoly-fishing/scripts/declare-dialog.js",
       "kolikoly-fishing/scripts/estimate-worker.js",
+      "kolikoly-fishing/scripts/fair-proof.js",
+      "kolikoly-fishing/scripts/fair-start.js",
       "kolikoly-fishing/scripts/gm-crypto.js",
       "kolikoly-fishing/scripts/gm-desk-chunk.js",
       "kolikoly-fishing/scripts/gm-windows.js",
@@ -101,6 +103,9 @@ describe("the built module", () => {
     expect(fig.chunks.map((c) => c.chunk).sort()).toEqual([
       "scripts/create.js",
       "scripts/declare-dialog.js",
+      // fair dice: a player's first fair roll, a round card's check (players/fair-*.ts)
+      "scripts/fair-proof.js",
+      "scripts/fair-start.js",
       "scripts/gm-crypto.js",
       "scripts/gm-desk-chunk.js",
       "scripts/gm-windows.js",
@@ -249,6 +254,8 @@ describe("the built module", () => {
       "scripts/gm-desk-chunk.js",
       "scripts/create.js",
       "scripts/declare-dialog.js",
+      "scripts/fair-proof.js",
+      "scripts/fair-start.js",
     ]
       .map((f) => fs.readFileSync(path.join(out, f), "utf8"))
       .join("\n");

@@ -19,46 +19,23 @@
  * roll's dice shape, and waits for the GM's nonce; each die then comes from the fair stream, and
  * the roll carries the secret in its options to the chat message, where the GM checks it.
  */
-import type { FairCheck } from "../../dice/fair.ts";
-import { FairStream, SECRET_HEX, commitOf, isSecret, randomHex, shapeOf } from "../../dice/fair.ts";
+import type { FairCheck, FairStream } from "../../dice/fair.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { CheckKind, RollAdapter } from "../systems/types.ts";
 import type { FulfilledTerm, PlayerPort } from "./port.ts";
-import type { FairNonce, OwedCheck, PlayerIntent, Reply } from "./protocol.ts";
-import { checksFlagOf } from "./roll-card.ts";
+import type { Candidate, FairSender, Options, Root, SecretShelf } from "./fair-start.ts";
 
 /** The fulfillment method's id (CONFIG.Dice.fulfillment.methods): the module's id. */
 export const FAIR_METHOD = MODULE_ID;
 
-/** What the players' desk does for the fair dice: its requests to the GM, its error line. */
-export interface FairSender {
-  send<T>(intent: PlayerIntent): Promise<Reply<T>>;
-  report<T>(reply: Reply<T>): Reply<T>;
-}
-
-/** A roll recognised as a check before its dice: which check, for which actor if known. */
-interface Candidate {
-  readonly kind: CheckKind;
-  readonly actorId?: string;
-  /** The check exactly (the roll card's button knows it). */
-  readonly check?: FairCheck;
-}
-
-type Options = Record<string, unknown>;
 /** A check the roll card's button rolls: exactly which, and for which actor. */
 type Rolling = FairCheck & { readonly kind: CheckKind; readonly actorId: string };
-type Root = { options?: Options };
 
 export class FairDice {
   /** Each roll being evaluated: its stream once its draw is answered (null: not a fair check). */
   private readonly streams = new WeakMap<object, Promise<FairStream | null>>();
-  /**
-   * Secrets by check and shape: rolling the same check the same way again (a message that failed
-   * to post, a page reloaded mid-roll) commits to the same secret, gets the same nonce, and so
-   * the same dice. Kept in this tab's session storage (it outlives a reload, not the tab), else
-   * in memory.
-   */
-  private readonly secrets = new SecretShelf();
+  /** This tab's secrets by check and shape (fair-start.ts `SecretShelf`), made with the first. */
+  private secrets: SecretShelf | undefined;
   /** The check the roll card's button is rolling now, if any. */
   private rolling: Rolling | undefined;
 
@@ -123,54 +100,17 @@ export class FairDice {
     return mark?.actorId ? { kind, actorId: mark.actorId } : { kind };
   }
 
-  /** The owed fair check a candidate roll is for: the card's, else asked of the GM. */
-  private async checkOf(c: Candidate): Promise<FairCheck | undefined> {
-    if (c.check) return c.check;
-    for (const card of this.port.messageList()) {
-      const flag = checksFlagOf(card);
-      if (!flag || flag.closed || !flag.fair) continue;
-      const owed = await this.desk.send<OwedCheck[]>({
-        type: "checks",
-        lake: flag.lake,
-        round: flag.round,
-      });
-      if (!owed.ok) continue;
-      const o = owed.value.find(
-        (x) => x.kind === c.kind && !x.rolled && (!c.actorId || x.actorId === c.actorId),
-      );
-      if (o) return { lake: flag.lake, round: flag.round, fisher: o.fisher, kind: o.kind };
-    }
-    return undefined;
-  }
-
-  /** A fair check's roll starts: commit, ask the GM for its nonce, reveal in the roll. */
+  /** A fair check's roll starts (fair-start.ts, loaded with the first candidate roll). */
   private async start(root: Root): Promise<FairStream | null> {
-    const c = this.candidateOf(root);
-    if (!c) return null;
-    const check = await this.checkOf(c);
-    if (!check) return null;
-    // the roll's shape as it is now, its first die about to be rolled (dice/fair.ts shapeOf)
-    const shape = shapeOf(JSON.parse(JSON.stringify(root)) as unknown);
-    const key = JSON.stringify([check.lake, check.round, check.fisher, check.kind, shape]);
-    const secret = this.secrets.get(key) ?? randomHex(SECRET_HEX);
-    const reply = await this.desk.send<FairNonce>({
-      type: "draw",
-      lake: check.lake,
-      round: check.round,
-      fisher: check.fisher,
-      commit: commitOf(check, shape, secret),
-      shape,
-    });
-    if (!reply.ok) {
-      this.desk.report(reply);
-      return null;
-    }
-    this.secrets.set(key, secret);
-    const options = (root.options ??= {});
-    const mine = (options[MODULE_ID] as Options | undefined) ?? {};
-    const { lake, round, fisher, kind } = check;
-    options[MODULE_ID] = { ...mine, fair: { lake, round, fisher, kind, secret } };
-    return new FairStream(secret, reply.value.nonce, check);
+    const candidate = this.candidateOf(root);
+    if (!candidate) return null;
+    const { startFairRoll, SecretShelf } = await import("./fair-start.ts");
+    this.secrets ??= new SecretShelf();
+    return startFairRoll(
+      { port: this.port, desk: this.desk, secrets: this.secrets },
+      root,
+      candidate,
+    );
   }
 
   /**
@@ -181,32 +121,5 @@ export class FairDice {
   elsewhere(denomination = "d20"): string | undefined {
     const method = this.port.diceMethodFor(denomination);
     return method && method !== FAIR_METHOD ? method : undefined;
-  }
-}
-
-/** This tab's fair secrets: `sessionStorage` where the browser gives it, else this page's memory. */
-class SecretShelf {
-  private readonly memory = new Map<string, string>();
-
-  private storage(): Storage | undefined {
-    try {
-      return globalThis.sessionStorage ?? undefined;
-    } catch {
-      return undefined; // a browser that refuses storage to this page
-    }
-  }
-
-  get(key: string): string | undefined {
-    const stored = this.storage()?.getItem(`${FAIR_METHOD}.fair.${key}`);
-    return isSecret(stored) ? stored : this.memory.get(key);
-  }
-
-  set(key: string, secret: string): void {
-    this.memory.set(key, secret);
-    try {
-      this.storage()?.setItem(`${FAIR_METHOD}.fair.${key}`, secret);
-    } catch {
-      // full or refused: the page's memory keeps it until a reload
-    }
   }
 }

@@ -8,7 +8,6 @@ import type { Declaration, LakeView } from "../../rules/index.ts";
 import { QUERY } from "../core/constants.ts";
 import type { CheckKind } from "../systems/types.ts";
 import { isCheckKind } from "../systems/types.ts";
-import { isCommit } from "../../dice/fair.ts";
 import type { Auth } from "./attest.ts";
 import type { Reply } from "../core/reply.ts";
 import { fail } from "../core/reply.ts";
@@ -113,6 +112,8 @@ export interface FairNonce {
 const TYPES = new Set(["view", "declare", "withdraw", "checks", "rolled", "draw", "kayanak"]);
 /** A roll's dice shape (dice/fair.ts shapeOf): dice terms with their modifiers, comma-separated. */
 const SHAPE = /^[0-9a-z=<>,]{0,200}$/;
+/** A fair commitment (dice/fair.ts `commitOf`): a SHA-256 digest in lower-case hex. */
+const COMMIT = /^[0-9a-f]{64}$/;
 const ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** Checks an intent's shape (not its meaning). The `auth` field is left for the attestor. */
@@ -136,7 +137,8 @@ export function parseIntent(raw: unknown): Reply<PlayerIntent> {
     return fail("badIntent", "messageId");
   if (o.type === "rolled" && "kind" in o && !isCheckKind(o.kind)) return fail("badIntent", "kind");
   if (o.type === "declare" && !("declaration" in o)) return fail("badIntent", "declaration");
-  if (o.type === "draw" && !isCommit(o.commit)) return fail("badIntent", "commit");
+  if (o.type === "draw" && (typeof o.commit !== "string" || !COMMIT.test(o.commit)))
+    return fail("badIntent", "commit");
   if (o.type === "draw" && (typeof o.shape !== "string" || !SHAPE.test(o.shape)))
     return fail("badIntent", "shape");
   const keep = ["type", "lake", "fisher", "round", "declaration", "messageId", "request"];
