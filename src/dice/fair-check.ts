@@ -5,7 +5,16 @@
  * `kolikoly verify` on an exported game. Pure: what it is given is all it knows.
  */
 import type { FairCheck } from "./fair.ts";
-import { FairStream, commitOf, diceTermsOf, isCommit, isNonce, isSecret, shapeOf } from "./fair.ts";
+import {
+  FairStream,
+  commitOf,
+  diceTermsOf,
+  isCommit,
+  isNonce,
+  isSecret,
+  rollJson,
+  shapeOf,
+} from "./fair.ts";
 
 /** What the GM's record keeps of a draw (and an exported game carries). */
 export interface FairDraw {
@@ -129,7 +138,8 @@ function compactTerm(t: unknown): unknown {
  * it): some 800 bytes for three d20s and two d4.
  */
 export function compactRoll(roll: unknown): object {
-  const data = isObj(roll) ? (JSON.parse(JSON.stringify(roll)) as Json) : {};
+  const raw = rollJson(roll);
+  const data = isObj(raw) ? raw : {};
   return {
     class: data.class,
     formula: data.formula,

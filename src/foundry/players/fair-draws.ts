@@ -12,9 +12,8 @@
  *   check, and every die is the fair one (fair-check.ts); a GM's own roll is the GM's call.
  */
 import type { FairCheck } from "../../dice/fair.ts";
-import { NONCE_HEX, randomHex, revealOf } from "../../dice/fair.ts";
+import { NONCE_HEX, randomHex, revealOf, rollJson } from "../../dice/fair.ts";
 import { checkFairRoll, compactRoll } from "../../dice/fair-check.ts";
-import { rollData } from "../../dice/roll-terms.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { PublicLake } from "../fishing/projection.ts";
 import type { FairProof, GmRecord } from "../fishing/record.ts";
@@ -93,7 +92,7 @@ export class FairDraws implements FairJudge {
     check: FairCheck,
     record: GmRecord,
   ): { ok: true; proof: FairProof } | FairRefusal {
-    const roll = rollData(posted);
+    const roll = rollJson(posted);
     const reveal = revealOf(roll, MODULE_ID);
     if (!reveal)
       return { ok: false, reason: "fairMissing", detail: "the roll carries no fair secret" };

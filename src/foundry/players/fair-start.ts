@@ -5,7 +5,7 @@
  * roll, which carries it to the chat message.
  */
 import type { FairCheck, FairStream } from "../../dice/fair.ts";
-import { SECRET_HEX, commitOf, isSecret, randomHex, shapeOf } from "../../dice/fair.ts";
+import { SECRET_HEX, commitOf, isSecret, randomHex, rollJson, shapeOf } from "../../dice/fair.ts";
 import { FairStream as Stream } from "../../dice/fair.ts";
 import { MODULE_ID } from "../core/constants.ts";
 import type { CheckKind } from "../systems/types.ts";
@@ -66,7 +66,7 @@ export async function startFairRoll(
   const check = await checkOf(env, c);
   if (!check) return null;
   // the roll's shape as it is now, its first die about to be rolled (dice/fair.ts shapeOf)
-  const shape = shapeOf(JSON.parse(JSON.stringify(root)) as unknown);
+  const shape = shapeOf(rollJson(root));
   const key = JSON.stringify([check.lake, check.round, check.fisher, check.kind, shape]);
   const secret = env.secrets.get(key) ?? randomHex(SECRET_HEX);
   const reply = await env.desk.send<FairNonce>({
