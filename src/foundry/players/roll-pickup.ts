@@ -165,12 +165,7 @@ export class RollPickup {
       return picked.reroll ? refuse("rerolled") : refuse("alreadyRolled");
     // a self roll is whispered to its author alone: the player kept it from the GM (client.ts tells them)
     const w = message.whisper ?? [];
-    if (
-      w.length === 1 &&
-      w[0] === author &&
-      !this.d.port.users().find((u) => u.id === author)?.isGM
-    )
-      return refuse("selfRoll");
+    if (w.length === 1 && w[0] === author && !this.d.byGm(message)) return refuse("selfRoll");
     // made for this round: after its card (creation order, as the server broadcast them), and a
     // request mark, when the module asked for the roll, names this round and this fisher
     const at = list.findIndex((m) => m.id === message.id);
@@ -208,10 +203,9 @@ export class RollPickup {
     // fair dice (fair-draws.ts): a player's roll counts only as the roll of its draw, every die
     // the fair one; a GM's roll for a player is the GM's call, and a check without a die (pf2e
     // Assurance, bound above) has no die to be fair about
-    const byGm = this.d.port.users().find((u) => u.id === author)?.isGM ?? false;
     const dice = v.natural !== undefined || v.bonusDice.length > 0;
     let proof: FairProof | undefined;
-    if (pub.fairDice && !byGm && dice) {
+    if (pub.fairDice && !this.d.byGm(message) && dice) {
       const check = { lake: flag.lake, round: flag.round, fisher: fisher.id, kind: picked.kind };
       const f = this.d.fair.verdict(message.rolls?.[0], check, record);
       if (!f.ok)
